@@ -1,0 +1,2 @@
+// Package entry: filled in as the modules land.
+export {};
