@@ -1,0 +1,114 @@
+/**
+ * Typed errors for everything that can go wrong between the client and a Jenkins server.
+ *
+ * Every error says which job it was about, what Jenkins answered (status and its own message), and what the
+ * user can do next, so that a failed `pulumi up` explains itself without a debugger. Messages are assembled
+ * here, in one place, so they all share one format:
+ *   Jenkins job "a/b": <what happened> (HTTP 403: <jenkins message>). <what to do next>
+ * Callers must pass text that is already free of credentials; the client additionally runs every error it
+ * throws through its redactor before the error leaves the client.
+ */
+
+export interface JenkinsErrorDetails {
+  /** What happened, in a few words, lower case, no trailing period. */
+  what: string;
+  /** Full job path ("a/b/c") the call was about, when there is one. */
+  job?: string;
+  /** HTTP status of Jenkins's answer, when there was an answer. */
+  status?: number;
+  /** Jenkins's own message (X-Error header or the main text of its HTML page), one line. */
+  jenkinsMessage?: string;
+  /** What to do next. */
+  hint: string;
+  /**
+   * True when the request may or may not have taken effect on the server (the connection broke after the
+   * request was sent, or a gateway answered 502/503/504). Callers must look at the server before repeating it.
+   */
+  outcomeUnknown?: boolean;
+}
+
+function formatMessage(d: JenkinsErrorDetails): string {
+  const subject = d.job !== undefined ? `Jenkins job "${d.job}"` : "Jenkins";
+  let detail = "";
+  if (d.status !== undefined) {
+    detail = d.jenkinsMessage ? ` (HTTP ${d.status}: ${d.jenkinsMessage})` : ` (HTTP ${d.status})`;
+  } else if (d.jenkinsMessage) {
+    detail = ` (${d.jenkinsMessage})`;
+  }
+  const hint = d.hint.trim();
+  return `${subject}: ${d.what}${detail}.${hint ? ` ${hint}` : ""}`;
+}
+
+export class JenkinsError extends Error {
+  job?: string;
+  status?: number;
+  jenkinsMessage?: string;
+  hint: string;
+  /** See JenkinsErrorDetails.outcomeUnknown. */
+  outcomeUnknown: boolean;
+
+  constructor(details: JenkinsErrorDetails) {
+    super(formatMessage(details));
+    this.name = new.target.name;
+    this.job = details.job;
+    this.status = details.status;
+    this.jenkinsMessage = details.jenkinsMessage;
+    this.hint = details.hint;
+    this.outcomeUnknown = details.outcomeUnknown ?? false;
+  }
+}
+
+/** 401: Jenkins did not accept the user name and token/password. */
+export class AuthenticationError extends JenkinsError {}
+
+export interface PermissionErrorDetails extends JenkinsErrorDetails {
+  requiredPermission?: string;
+  authenticatedAs?: string;
+}
+
+/** 403 with Jenkins's permission headers: the user is known but lacks a permission. */
+export class PermissionError extends JenkinsError {
+  /** From `X-Required-Permission`, e.g. "hudson.model.Item.Configure". */
+  requiredPermission?: string;
+  /** From `X-You-Are-Authenticated-As`. */
+  authenticatedAs?: string;
+
+  constructor(details: PermissionErrorDetails) {
+    super(details);
+    this.requiredPermission = details.requiredPermission;
+    this.authenticatedAs = details.authenticatedAs;
+  }
+}
+
+/** 403 "No valid crumb was included in the request", still refused after fetching a fresh crumb. */
+export class CrumbError extends JenkinsError {}
+
+/** 404: the job (or the folder it should live in) does not exist, or the user may not see it. */
+export class JobNotFoundError extends JenkinsError {}
+
+/** 400 "A job already exists with the name ‘N’" (names are case-insensitive in Jenkins). */
+export class JobAlreadyExistsError extends JenkinsError {}
+
+/** The name breaks Jenkins's naming rules; raised before any request is sent, or by Jenkins itself. */
+export class InvalidNameError extends JenkinsError {}
+
+/** 409: the job cannot be built right now, usually because it is disabled. */
+export class NotBuildableError extends JenkinsError {}
+
+/** 400 (or another 4xx) that is none of the more specific cases. */
+export class BadRequestError extends JenkinsError {}
+
+/** 5xx from Jenkins or a gateway in front of it. */
+export class ServerError extends JenkinsError {}
+
+/** Connect, header or body timeout. */
+export class RequestTimeoutError extends JenkinsError {}
+
+/** The connection could not be made or broke (refused, reset, DNS, TLS). */
+export class ConnectionError extends JenkinsError {}
+
+/** The server answered, but not like a Jenkins (login page, proxy, HTML instead of XML/JSON). */
+export class NotJenkinsError extends JenkinsError {}
+
+/** 500 on createItem or a config.xml POST: Jenkins refused the configuration XML. */
+export class InvalidConfigError extends JenkinsError {}

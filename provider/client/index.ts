@@ -1,0 +1,5 @@
+/** The Jenkins client: public surface of provider/client. */
+export { JenkinsClient, type ServerInfo, type JobSummary, type BuildParameters } from "./jenkins-client";
+export type { JenkinsClientOptions } from "./options";
+export { validateJobName, validateJobPath, jobUrlPath } from "./names";
+export * from "./errors";

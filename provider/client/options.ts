@@ -1,0 +1,80 @@
+/** Connection settings of a JenkinsClient, and the defaults applied to them. */
+
+export interface JenkinsClientOptions {
+  /** Base URL, may have a context path: http://host:8080/jenkins/ */
+  url: string;
+  user?: string;
+  /** API token: Jenkins skips the CSRF check for token-authenticated requests, so no crumb is ever fetched. */
+  apiToken?: string;
+  /** Password: POSTs need a crumb bound to an HTTP session, fetched lazily once per session. */
+  password?: string;
+  /** PEM text of the CA certificate(s) to trust; replaces Node's default trust store for this client. */
+  caCert?: string;
+  /** Explicit opt-in to accept any TLS certificate. */
+  insecureSkipTlsVerify?: boolean;
+  /** Upper bound of open connections to the Jenkins origin. Default 8. */
+  maxConnections?: number;
+  connectTimeoutMs?: number;
+  headersTimeoutMs?: number;
+  bodyTimeoutMs?: number;
+  /** Retries for the calls that are safe to repeat (GETs, config.xml, description, enable, disable). Default 3. */
+  retries?: number;
+  /** First retry delay; it doubles on every attempt and gets random jitter. Default 250 ms. */
+  retryBaseDelayMs?: number;
+  /** Receives one line per HTTP request (method, path, status, duration). Never receives credentials. */
+  log?: (line: string) => void;
+}
+
+export interface ResolvedOptions {
+  url: string;
+  user?: string;
+  apiToken?: string;
+  password?: string;
+  caCert?: string;
+  insecureSkipTlsVerify: boolean;
+  maxConnections: number;
+  connectTimeoutMs: number;
+  headersTimeoutMs: number;
+  bodyTimeoutMs: number;
+  retries: number;
+  retryBaseDelayMs: number;
+  log?: (line: string) => void;
+}
+
+export const DEFAULTS = {
+  maxConnections: 8,
+  connectTimeoutMs: 10_000,
+  // Jenkins can take a while on big config saves or when its disk is slow; a minute covers a busy controller.
+  headersTimeoutMs: 60_000,
+  bodyTimeoutMs: 60_000,
+  retries: 3,
+  retryBaseDelayMs: 250,
+} as const;
+
+function nonNegative(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value < 0) {
+    throw new TypeError(`JenkinsClientOptions.${name} must be a non-negative number`);
+  }
+  return value;
+}
+
+export function resolveOptions(opts: JenkinsClientOptions): ResolvedOptions {
+  const maxConnections = nonNegative("maxConnections", opts.maxConnections, DEFAULTS.maxConnections);
+  if (maxConnections < 1) throw new TypeError("JenkinsClientOptions.maxConnections must be at least 1");
+  return {
+    url: opts.url,
+    user: opts.user || undefined,
+    apiToken: opts.apiToken || undefined,
+    password: opts.password || undefined,
+    caCert: opts.caCert || undefined,
+    insecureSkipTlsVerify: opts.insecureSkipTlsVerify === true,
+    maxConnections: Math.floor(maxConnections),
+    connectTimeoutMs: nonNegative("connectTimeoutMs", opts.connectTimeoutMs, DEFAULTS.connectTimeoutMs),
+    headersTimeoutMs: nonNegative("headersTimeoutMs", opts.headersTimeoutMs, DEFAULTS.headersTimeoutMs),
+    bodyTimeoutMs: nonNegative("bodyTimeoutMs", opts.bodyTimeoutMs, DEFAULTS.bodyTimeoutMs),
+    retries: Math.floor(nonNegative("retries", opts.retries, DEFAULTS.retries)),
+    retryBaseDelayMs: nonNegative("retryBaseDelayMs", opts.retryBaseDelayMs, DEFAULTS.retryBaseDelayMs),
+    log: opts.log,
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * When undici's retry handler may repeat a request, and how long it waits.
+ *
+ * Only requests that are safe to repeat are ever routed through the retrying dispatcher; this policy decides
+ * which failures are worth another attempt: a connection that broke or was refused, and the gateway/
+ * availability answers 502, 503 and 504 (a Jenkins that is starting, restarting or behind a busy proxy).
+ * 500 is not retried: in Jenkins it means the request itself was refused (bad XML) or a bug, and repeating
+ * it gives the same answer. Delays grow exponentially with "equal jitter" so that several clients that
+ * failed together do not come back together; a Retry-After header from the server is honoured.
+ */
+import type { Dispatcher, RetryHandler } from "undici";
+
+export const RETRY_STATUS_CODES: readonly number[] = [502, 503, 504];
+
+export const RETRY_ERROR_CODES: readonly string[] = [
+  "ECONNRESET",
+  "ECONNREFUSED",
+  "EPIPE",
+  "ENETDOWN",
+  "ENETUNREACH",
+  "EHOSTDOWN",
+  "EHOSTUNREACH",
+  "UND_ERR_SOCKET",
+  "UND_ERR_CLOSED",
+];
+
+export interface RetryPolicy {
+  maxRetries: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** Called before each wait, for logging. */
+  onRetry?: (info: { attempt: number; delayMs: number; reason: string; method: string; path: string }) => void;
+  /** Source of randomness in [0, 1); injectable so tests can pin the delays. */
+  random?: () => number;
+}
+
+/** Exponential backoff with equal jitter: half the step is fixed, half random. */
+export function backoffDelay(attempt: number, baseDelayMs: number, maxDelayMs: number, random: () => number): number {
+  const step = Math.min(maxDelayMs, baseDelayMs * 2 ** Math.max(0, attempt - 1));
+  return Math.round(step / 2 + random() * (step / 2));
+}
+
+function retryAfterMs(headers: Record<string, string | string[] | undefined> | undefined): number | undefined {
+  const raw = headers?.["retry-after"];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
+}
+
+interface FailureShape {
+  code?: string;
+  statusCode?: number;
+  headers?: Record<string, string | string[] | undefined>;
+}
+
+/** The `retry` callback handed to undici's RetryHandler (via `interceptors.retry`). */
+export function retryCallback(policy: RetryPolicy): RetryHandler.RetryCallback {
+  const random = policy.random ?? Math.random;
+  return (err, context, callback) => {
+    const failure = err as Error & FailureShape;
+    const isStatus = failure.code === "UND_ERR_REQ_RETRY" && typeof failure.statusCode === "number";
+    const retryable = isStatus
+      ? RETRY_STATUS_CODES.includes(failure.statusCode as number)
+      : failure.code !== undefined && RETRY_ERROR_CODES.includes(failure.code);
+    const attempt = context.state.counter;
+    if (!retryable || attempt > policy.maxRetries) {
+      callback(err);
+      return;
+    }
+    const backoff = backoffDelay(attempt, policy.baseDelayMs, policy.maxDelayMs, random);
+    const hinted = isStatus ? retryAfterMs(failure.headers) : undefined;
+    const delayMs = hinted !== undefined ? Math.min(hinted, policy.maxDelayMs) : backoff;
+    const opts = context.opts as Dispatcher.DispatchOptions;
+    policy.onRetry?.({
+      attempt,
+      delayMs,
+      reason: isStatus ? `HTTP ${failure.statusCode}` : String(failure.code),
+      method: String(opts.method),
+      path: String(opts.path),
+    });
+    setTimeout(() => callback(null), delayMs);
+  };
+}

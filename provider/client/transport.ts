@@ -1,0 +1,231 @@
+/**
+ * HTTP transport: one undici connection pool for the Jenkins origin, with and without retries.
+ *
+ * - One `Pool` per client and origin, keep-alive, at most `maxConnections` sockets, connect/header/body
+ *   timeouts, and the TLS trust settings (custom CA, or an explicit opt-out of verification).
+ * - Requests only ever go to that one origin and redirects are never followed, so the Authorization header
+ *   and the session cookie cannot leak to another host.
+ * - Requests that are safe to repeat go through undici's retry interceptor (configured by retry-policy.ts);
+ *   the others go straight to the pool and are sent exactly once.
+ * - A logging interceptor sits below the retry interceptor, so every attempt on the wire gets its own line.
+ */
+import { performance } from "node:perf_hooks";
+import { Pool, interceptors, type Dispatcher } from "undici";
+import type { ResolvedOptions } from "./options";
+import type { Redactor } from "./redact";
+import { retryCallback } from "./retry-policy";
+
+export interface JenkinsBase {
+  /** "https://host:8443" */
+  origin: string;
+  /** Context path without trailing slash: "" or "/jenkins". */
+  prefix: string;
+  /** Base URL as given, normalised with a trailing slash and without credentials: "https://host/jenkins/". */
+  url: string;
+}
+
+export type Headers = Record<string, string | string[] | undefined>;
+
+export interface HttpRequest {
+  method: "GET" | "POST";
+  /** Path relative to the base URL, starting with "/", query string included and already encoded. */
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** True only for requests that may be repeated without changing the outcome. */
+  retry: boolean;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Headers;
+  body: string;
+}
+
+/** A request that got no HTTP answer. `maybeProcessed` tells whether the server may have acted on it. */
+export class TransportError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+    readonly kind: "timeout" | "connection" | "tls",
+    readonly maybeProcessed: boolean,
+  ) {
+    super(message);
+    this.name = "TransportError";
+  }
+}
+
+/** Errors raised before a single byte of the request can have reached the server. */
+const NOT_SENT_CODES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "ENETUNREACH",
+  "ENETDOWN",
+  "EHOSTUNREACH",
+  "EHOSTDOWN",
+  "UND_ERR_CONNECT_TIMEOUT",
+]);
+
+const TLS_CODE = /^(ERR_TLS_|CERT_|DEPTH_ZERO_|SELF_SIGNED_|UNABLE_TO_|ERR_SSL_|EPROTO$)/;
+
+function describe(code: string): string {
+  switch (code) {
+    case "ECONNREFUSED":
+      return "connection refused";
+    case "ECONNRESET":
+      return "connection reset by the server";
+    case "UND_ERR_SOCKET":
+      return "the server closed the connection";
+    case "UND_ERR_CLOSED":
+      return "the connection was closed";
+    case "EPIPE":
+      return "the connection broke while sending";
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+      return "host name not found";
+    case "UND_ERR_CONNECT_TIMEOUT":
+      return "connect timeout";
+    case "UND_ERR_HEADERS_TIMEOUT":
+      return "no answer within the header timeout";
+    case "UND_ERR_BODY_TIMEOUT":
+      return "the answer stopped arriving (body timeout)";
+    default:
+      return TLS_CODE.test(code) ? "TLS handshake failed" : "connection failed";
+  }
+}
+
+export function toTransportError(err: unknown): TransportError {
+  if (err instanceof TransportError) return err;
+  const e = err as { code?: unknown; cause?: { code?: unknown } };
+  const code = String(e?.code ?? e?.cause?.code ?? "UNKNOWN");
+  const kind: TransportError["kind"] = /TIMEOUT$/.test(code) ? "timeout" : TLS_CODE.test(code) ? "tls" : "connection";
+  const maybeProcessed = !NOT_SENT_CODES.has(code) && kind !== "tls";
+  return new TransportError(`${describe(code)} (${code})`, code, kind, maybeProcessed);
+}
+
+/** Parses and checks the base URL. Credentials in the URL are refused rather than silently used or logged. */
+export function parseBaseUrl(raw: string): JenkinsBase {
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    throw new TypeError("JenkinsClientOptions.url is not a valid URL (expected e.g. http://jenkins.example:8080/)");
+  }
+  if (u.protocol !== "http:" && u.protocol !== "https:") {
+    throw new TypeError("JenkinsClientOptions.url must start with http:// or https://");
+  }
+  if (u.username || u.password) {
+    throw new TypeError("JenkinsClientOptions.url must not contain credentials; pass user and apiToken (or password) instead");
+  }
+  const prefix = u.pathname.replace(/\/+$/, "");
+  return { origin: u.origin, prefix, url: `${u.origin}${prefix}/` };
+}
+
+function loggingInterceptor(log: (line: string) => void, redactor: Redactor): Dispatcher.DispatcherComposeInterceptor {
+  return (dispatch) => (opts, handler) => {
+    const started = performance.now();
+    let status: number | undefined;
+    const line = (outcome: string) =>
+      log(redactor.redact(`${opts.method} ${opts.path} ${outcome} ${Math.round(performance.now() - started)}ms`));
+    const wrapped: Dispatcher.DispatchHandler = {
+      onRequestStart: (controller, context) => handler.onRequestStart?.(controller, context),
+      onRequestUpgrade: (controller, statusCode, headers, socket) =>
+        handler.onRequestUpgrade?.(controller, statusCode, headers, socket),
+      onResponseStart: (controller, statusCode, headers, statusMessage) => {
+        status = statusCode;
+        handler.onResponseStart?.(controller, statusCode, headers, statusMessage);
+      },
+      onResponseData: (controller, chunk) => handler.onResponseData?.(controller, chunk),
+      onResponseEnd: (controller, trailers) => {
+        line(String(status));
+        handler.onResponseEnd?.(controller, trailers);
+      },
+      onResponseError: (controller, error) => {
+        const code = (error as { code?: string }).code ?? error.name;
+        line(status === undefined ? `failed ${code}` : `${status} then failed ${code}`);
+        handler.onResponseError?.(controller, error);
+      },
+    };
+    return dispatch(opts, wrapped);
+  };
+}
+
+export class Transport {
+  private readonly pool: Pool;
+  private readonly once: Dispatcher;
+  private readonly retrying: Dispatcher;
+
+  constructor(
+    readonly base: JenkinsBase,
+    opts: ResolvedOptions,
+    private readonly redactor: Redactor,
+  ) {
+    const https = base.origin.startsWith("https:");
+    this.pool = new Pool(base.origin, {
+      connections: opts.maxConnections,
+      headersTimeout: opts.headersTimeoutMs,
+      bodyTimeout: opts.bodyTimeoutMs,
+      connect: {
+        timeout: opts.connectTimeoutMs,
+        ...(https && opts.caCert ? { ca: opts.caCert } : {}),
+        ...(https && opts.insecureSkipTlsVerify ? { rejectUnauthorized: false } : {}),
+      },
+    });
+    const log = opts.log;
+    const logged = log ? [loggingInterceptor(log, redactor)] : [];
+    this.once = this.pool.compose(...logged);
+    this.retrying = this.pool.compose(
+      ...logged,
+      interceptors.retry({
+        maxRetries: opts.retries,
+        // POST is listed because only idempotent POSTs (config.xml, description, enable, disable) are ever
+        // routed here; the non-idempotent ones use `once`.
+        methods: ["GET", "POST"],
+        statusCodes: [502, 503, 504],
+        retryAfter: true,
+        throwOnError: false,
+        retry: retryCallback({
+          maxRetries: opts.retries,
+          baseDelayMs: opts.retryBaseDelayMs,
+          maxDelayMs: Math.max(opts.retryBaseDelayMs, 10_000),
+          onRetry: log
+            ? (i) => log(redactor.redact(`retrying ${i.method} ${i.path} after ${i.reason} in ${i.delayMs}ms (retry ${i.attempt} of ${opts.retries})`))
+            : undefined,
+        }),
+      }),
+    );
+  }
+
+  /** Sends one request to the Jenkins origin; throws TransportError when no HTTP answer arrived. */
+  async send(req: HttpRequest): Promise<HttpResponse> {
+    const dispatcher = req.retry ? this.retrying : this.once;
+    try {
+      const res = await dispatcher.request({
+        origin: this.base.origin,
+        path: this.base.prefix + req.path,
+        method: req.method,
+        headers: req.headers,
+        body: req.body,
+      });
+      const body = await res.body.text();
+      return { status: res.statusCode, headers: res.headers as Headers, body };
+    } catch (err) {
+      throw toTransportError(err);
+    }
+  }
+
+  async close(): Promise<void> {
+    if (!this.pool.closed) await this.pool.close();
+  }
+}
+
+export function header(headers: Headers, name: string): string | undefined {
+  const v = headers[name.toLowerCase()];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+export function headerList(headers: Headers, name: string): string[] {
+  const v = headers[name.toLowerCase()];
+  return v === undefined ? [] : Array.isArray(v) ? v : [v];
+}

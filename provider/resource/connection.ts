@@ -1,0 +1,176 @@
+/**
+ * Where the Job resource gets its Jenkins connection: the stack config handed to the provider's `configure`, then
+ * the environment, read at call time inside the provider process. Nothing here is ever captured into the
+ * serialized provider or written to state: a captured string would be stored in plain text in `__provider`.
+ */
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { JenkinsClient } from "../client/jenkins-client";
+import { ConnectionConfigError } from "./errors";
+
+/** What `configure` receives from the dynamic provider host (`req.config`). */
+export interface ConfigSource {
+  get(key: string): unknown;
+}
+
+export interface ConnectionSettings {
+  url: string;
+  user: string;
+  apiToken?: string;
+  password?: string;
+  caCert?: string;
+  insecureSkipTlsVerify: boolean;
+}
+
+/** Stack config keys, with the environment variable that backs each one up. */
+export const CONFIG_KEYS = {
+  url: { config: "jenkins:url", env: "JENKINS_URL" },
+  user: { config: "jenkins:user", env: "JENKINS_USER" },
+  apiToken: { config: "jenkins:apiToken", env: "JENKINS_API_TOKEN" },
+  password: { config: "jenkins:password", env: "JENKINS_PASSWORD" },
+  caCert: { config: "jenkins:caCert", env: undefined },
+  insecureSkipTlsVerify: { config: "jenkins:insecureSkipTlsVerify", env: undefined },
+} as const;
+
+type Key = keyof typeof CONFIG_KEYS;
+
+/** Plain values of the `jenkins:*` keys, copied out of the config object so no live object is kept. */
+export type ConfigValues = Partial<Record<Key, string>>;
+
+/** Config values arrive as strings from `pulumi config set`, or as JSON values from a structured config. */
+function asString(v: unknown): string | undefined {
+  if (v === undefined || v === null) return undefined;
+  const s = typeof v === "string" ? v : String(v);
+  return s.length > 0 ? s : undefined;
+}
+
+export function readConfig(source: ConfigSource | undefined): ConfigValues {
+  const out: ConfigValues = {};
+  if (!source) return out;
+  for (const key of Object.keys(CONFIG_KEYS) as Key[]) {
+    const value = asString(source.get(CONFIG_KEYS[key].config));
+    if (value !== undefined) out[key] = value;
+  }
+  return out;
+}
+
+function parseBoolean(raw: string | undefined, key: string): boolean {
+  if (raw === undefined) return false;
+  const v = raw.trim().toLowerCase();
+  if (["true", "1", "yes"].includes(v)) return true;
+  if (["false", "0", "no", ""].includes(v)) return false;
+  throw new ConnectionConfigError(`${key} must be true or false.`);
+}
+
+/** `jenkins:caCert` may hold the PEM text itself or the path of a PEM file. */
+function loadCaCert(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  if (raw.includes("-----BEGIN")) return raw;
+  try {
+    return readFileSync(raw, "utf8");
+  } catch {
+    throw new ConnectionConfigError(
+      // The value itself is not echoed: it may be a mangled certificate or key pasted into the wrong key.
+      "jenkins:caCert is neither PEM text (-----BEGIN CERTIFICATE-----…) nor the path of a readable file.",
+    );
+  }
+}
+
+function checkUrl(raw: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConnectionConfigError(
+      `The Jenkins URL is not a valid URL. Set it with \`pulumi config set jenkins:url https://jenkins.example.com/\` ` +
+        `or the JENKINS_URL environment variable.`,
+    );
+  }
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
+    throw new ConnectionConfigError(`The Jenkins URL must start with http:// or https:// (got ${parsed.protocol}).`);
+  }
+  if (parsed.username || parsed.password) {
+    // The URL ends up in outputs (job urls) and in messages; credentials have their own keys.
+    throw new ConnectionConfigError(
+      "The Jenkins URL must not contain a user name or password. Use jenkins:user with jenkins:apiToken " +
+        "(or JENKINS_USER with JENKINS_API_TOKEN) instead.",
+    );
+  }
+  if (!parsed.pathname.endsWith("/")) parsed.pathname += "/";
+  parsed.search = "";
+  parsed.hash = "";
+  return parsed.toString();
+}
+
+/**
+ * Stack config first, then the environment, field by field. A missing URL or credential is an error naming both
+ * ways to set it. The environment is read on every call, so a process can pick up a rotated token.
+ */
+export function resolveConnection(config: ConfigValues, env: NodeJS.ProcessEnv = process.env): ConnectionSettings {
+  const pick = (key: Key): string | undefined => {
+    const fromConfig = config[key];
+    if (fromConfig !== undefined) return fromConfig;
+    const envName = CONFIG_KEYS[key].env;
+    return envName ? asString(env[envName]) : undefined;
+  };
+  const url = pick("url");
+  if (!url) {
+    throw new ConnectionConfigError(
+      "No Jenkins URL is configured. Set it with `pulumi config set jenkins:url https://jenkins.example.com/` " +
+        "or the JENKINS_URL environment variable.",
+    );
+  }
+  const user = pick("user");
+  const apiToken = pick("apiToken");
+  const password = pick("password");
+  if (!user || (!apiToken && !password)) {
+    throw new ConnectionConfigError(
+      "No Jenkins credentials are configured. Set a user and an API token with " +
+        "`pulumi config set jenkins:user <name>` and `pulumi config set --secret jenkins:apiToken <token>` " +
+        "(or jenkins:password), or with the JENKINS_USER and JENKINS_API_TOKEN (or JENKINS_PASSWORD) " +
+        "environment variables.",
+    );
+  }
+  return {
+    url: checkUrl(url),
+    user,
+    apiToken,
+    // With a token the password is never needed; not keeping it means it cannot leak from here.
+    password: apiToken ? undefined : password,
+    caCert: loadCaCert(pick("caCert")),
+    insecureSkipTlsVerify: parseBoolean(pick("insecureSkipTlsVerify"), "jenkins:insecureSkipTlsVerify"),
+  };
+}
+
+/**
+ * One client per distinct connection for the life of the provider process: every Job of a stack shares its
+ * connection pool, crumb and session. The key is a hash so the map holds no credential in clear text.
+ */
+const clients = new Map<string, JenkinsClient>();
+
+function cacheKey(s: ConnectionSettings): string {
+  return createHash("sha256").update(JSON.stringify(s)).digest("hex");
+}
+
+/** Request log lines go to stderr (which the engine shows with -v) only when asked for. */
+function requestLogger(env: NodeJS.ProcessEnv): ((line: string) => void) | undefined {
+  if (!env.JENKINS_LOG_REQUESTS) return undefined;
+  return (line: string) => process.stderr.write(`jenkins: ${line}\n`);
+}
+
+export function clientFor(settings: ConnectionSettings, env: NodeJS.ProcessEnv = process.env): JenkinsClient {
+  const key = cacheKey(settings);
+  let client = clients.get(key);
+  if (!client) {
+    client = new JenkinsClient({ ...settings, log: requestLogger(env) });
+    clients.set(key, client);
+  }
+  return client;
+}
+
+/** Closes every cached client (tests; a provider process just exits). */
+export async function closeClients(): Promise<void> {
+  const all = [...clients.values()];
+  clients.clear();
+  await Promise.all(all.map((c) => c.close()));
+}

@@ -1,0 +1,43 @@
+/**
+ * Plain (resolved) shapes of the Job resource's inputs and outputs, as the provider methods see them.
+ * The Pulumi-facing argument type with Input<> wrappers is in job.ts.
+ */
+
+export interface JobInputs {
+  /** Leaf name of the job (no slashes). Changing it renames the job in place, keeping its build history. */
+  name: string;
+  /** Full path of the parent folder ("team" or "team/sub"); absent or "" for the top level. Changing it replaces. */
+  folder?: string;
+  /** The job's config.xml. Held in canonical form once checked. */
+  configXml: string;
+  /** Wins over `<description>` in configXml when given. */
+  description?: string;
+  /** Wins over `<disabled>` in configXml when given. */
+  enabled?: boolean;
+  /** Take over a job that already exists instead of failing. */
+  adopt?: boolean;
+}
+
+export interface JobOutputs {
+  name: string;
+  folder?: string;
+  /** "team/api-build". */
+  fullName: string;
+  /** Browser URL of the job. */
+  url: string;
+  /**
+   * Canonical config as last applied, or, after a refresh that found a hand edit, the config read back from
+   * Jenkins (with description/disabled as declared, since those are reported through their own outputs).
+   */
+  configXml: string;
+  /** The job's description as Jenkins has it. */
+  description: string;
+  /** Whether the job is enabled as Jenkins has it. */
+  enabled: boolean;
+}
+
+/** The value the engine sends during preview for inputs that are not known yet. */
+export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+
+/** The key under which the serialized provider travels in every property map. */
+export const PROVIDER_KEY = "__provider";

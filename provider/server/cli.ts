@@ -1,0 +1,90 @@
+/**
+ * `npm run jenkins -- --port 8080 --data ./jenkins-home --mode current --user name:password[:token][:admin|read]`
+ * Starts the Jenkins-compatible server and prints its URL and the users' credentials (it is a local test
+ * server: the whole point is to hand those to the person starting it).
+ */
+import { startJenkinsServer, type JenkinsServerOptions, type UserSpec } from "./index";
+
+const USAGE = `Usage: npm run jenkins -- [options]
+  --port N                 port to listen on (default 8080; 0 = random)
+  --host H                 address to bind (default 127.0.0.1)
+  --data DIR               Jenkins-home-like data folder (default: a temporary folder)
+  --mode current|legacy    config.xml read-back behaviour (default current)
+  --version V              X-Jenkins version to announce
+  --user name:password[:token][:admin|read]   repeatable (default admin/admin and reader/reader)
+  --no-csrf                switch off crumbs (/crumbIssuer answers 404)
+  --absolute-redirects     absolute Location headers, like Jenkins before 2.472
+  --quiet-period MS        build queue quiet period (default 5000)`;
+
+export function parseUser(spec: string): UserSpec {
+  const parts = spec.split(":");
+  if (parts.length < 2 || !parts[0] || !parts[1]) throw new Error(`--user expects name:password[:token][:admin|read], got "${parts[0]}:…"`);
+  const [name, password, ...rest] = parts;
+  let permissions: UserSpec["permissions"] = "admin";
+  let apiToken: string | undefined;
+  for (const r of rest) {
+    if (r === "admin" || r === "read") permissions = r;
+    else if (r) apiToken = r;
+  }
+  return { name, password, apiToken, permissions };
+}
+
+export function parseArgs(argv: string[]): JenkinsServerOptions {
+  const opts: JenkinsServerOptions = { port: 8080 };
+  const users: UserSpec[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const next = (): string => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${a} needs a value`);
+      return v;
+    };
+    switch (a) {
+      case "--port": opts.port = Number(next()); break;
+      case "--host": opts.host = next(); break;
+      case "--data": opts.dataDir = next(); break;
+      case "--mode": {
+        const m = next();
+        if (m !== "current" && m !== "legacy") throw new Error("--mode must be current or legacy");
+        opts.mode = m;
+        break;
+      }
+      case "--version": opts.version = next(); break;
+      case "--user": users.push(parseUser(next())); break;
+      case "--no-csrf": opts.csrf = false; break;
+      case "--absolute-redirects": opts.pathOnlyRedirects = false; break;
+      case "--quiet-period": opts.quietPeriodMs = Number(next()); break;
+      case "--help": case "-h": console.log(USAGE); process.exit(0); break;
+      default: throw new Error(`unknown option ${a}\n${USAGE}`);
+    }
+  }
+  if (users.length > 0) opts.users = users;
+  if (opts.port !== undefined && (!Number.isInteger(opts.port) || opts.port < 0 || opts.port > 65535)) throw new Error("--port must be 0..65535");
+  return opts;
+}
+
+async function main(): Promise<void> {
+  let opts: JenkinsServerOptions;
+  try {
+    opts = parseArgs(process.argv.slice(2));
+  } catch (e) {
+    console.error(e instanceof Error ? e.message : String(e));
+    process.exit(2);
+  }
+  const server = await startJenkinsServer(opts);
+  const lines = [
+    `Jenkins-compatible server listening at ${server.url}`,
+    `data folder: ${server.dataDir}`,
+    "users:",
+    ...server.users.map((u) => `  ${u.name}  password: ${u.password}  API token: ${u.apiToken}  (${u.permissions})`),
+    "Press Ctrl+C to stop.",
+  ];
+  console.log(lines.join("\n"));
+  const stop = (): void => {
+    void server.close().then(() => process.exit(0));
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+if (require.main === module) void main();

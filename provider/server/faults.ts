@@ -1,0 +1,52 @@
+/** Fault injection with a seeded generator, so a run with the same seed sees the same faults. */
+import type { FaultSettings } from "./options";
+
+/** mulberry32: tiny, fast, good enough to spread faults evenly. */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export type FaultDecision = { kind: "none" } | { kind: "dropBefore" } | { kind: "dropAfter" } | { kind: "error"; status: number };
+
+export class FaultInjector {
+  private random: () => number;
+  private seedInUse: number | undefined;
+
+  constructor(public settings: FaultSettings) {
+    this.seedInUse = settings.seed;
+    this.random = mulberry32(settings.seed ?? 1);
+  }
+
+  /** Applies to item endpoints only, unless scope is "all". */
+  appliesTo(rawPath: string): boolean {
+    if (this.settings.scope === "all") return true;
+    return rawPath.startsWith("/job/") || rawPath === "/createItem";
+  }
+
+  decide(): FaultDecision {
+    const s = this.settings;
+    if (s.seed !== this.seedInUse) {
+      this.seedInUse = s.seed;
+      this.random = mulberry32(s.seed ?? 1);
+    }
+    if (s.dropBeforeRate <= 0 && s.errorRate <= 0 && s.dropAfterRate <= 0) return { kind: "none" };
+    // One draw per kind keeps the sequence stable when only one rate changes.
+    const drop = this.random();
+    const err = this.random();
+    const after = this.random();
+    const pick = this.random();
+    if (drop < s.dropBeforeRate) return { kind: "dropBefore" };
+    if (err < s.errorRate && s.errorStatuses.length > 0) {
+      return { kind: "error", status: s.errorStatuses[Math.floor(pick * s.errorStatuses.length)] };
+    }
+    if (after < s.dropAfterRate) return { kind: "dropAfter" };
+    return { kind: "none" };
+  }
+}

@@ -1,0 +1,32 @@
+/** GET/POST /job/N/config.xml (AbstractItem.doConfigDotXml / updateByXml). */
+import * as path from "node:path";
+import { loadConfig } from "../config-load";
+import { contentTypeOf, type RequestContext, type ServerState } from "../context";
+import { ContainerError, Oops } from "../http-errors";
+import { PERMISSIONS } from "../permissions";
+import { empty, text, type Reply } from "../reply";
+import type { Item } from "../store";
+import { decodeXmlReader } from "../xml-body";
+import { readBack, resave } from "../xstream";
+import { requirePermission } from "./common";
+
+const FRAME = "hudson.model.AbstractItem.updateByXml(AbstractItem.java:1062)";
+
+export function configXml(ctx: RequestContext, state: ServerState, item: Item): Reply {
+  if (ctx.method === "GET" || ctx.method === "HEAD") {
+    requirePermission(ctx, PERMISSIONS.ITEM_EXTENDED_READ);
+    // Written to the output stream, so the container adds no charset.
+    return text(200, "application/xml", readBack(item.xml, state.options.mode));
+  }
+  if (ctx.method !== "POST") throw new ContainerError(400, "Bad Request");
+  requirePermission(ctx, PERMISSIONS.ITEM_CONFIGURE);
+  const configPath = path.join(item.dir, "config.xml");
+  const { stored, type } = loadConfig(decodeXmlReader(ctx.body, contentTypeOf(ctx)), configPath, FRAME);
+  if (type.className !== item.type.className) {
+    // The job keeps its type: changing it needs delete + create.
+    throw new Oops("java.io.IOException", `Expecting class ${item.type.className} but got class ${type.className} instead`, [], FRAME);
+  }
+  // Before 2.568 the posted document was stored as transformed; since then Jenkins saves the reloaded object.
+  state.store.save(item, state.options.mode === "current" ? resave(stored) : stored);
+  return empty(200);
+}

@@ -1,0 +1,133 @@
+/**
+ * A Jenkins-compatible HTTP server for tests, the demo and users' own tests. It answers the job-management
+ * calls the way a real Jenkins 2.x does (see the behaviour notes of the project), stores configs like a
+ * Jenkins home, and can inject faults.
+ */
+import * as fs from "node:fs";
+import * as http from "node:http";
+import * as os from "node:os";
+import * as path from "node:path";
+import { randomBytes } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import type { ServerState } from "./context";
+import { FaultInjector } from "./faults";
+import {
+  defaultFaults,
+  resolveOptions,
+  type BuildRecord,
+  type FaultSettings,
+  type JenkinsServerOptions,
+  type PollRecord,
+  type RequestRecord,
+  type UserSpec,
+} from "./options";
+import { BuildQueue } from "./queue";
+import { createHandler } from "./server";
+import { SessionStore } from "./sessions";
+import { JobStore } from "./store";
+
+export type { JenkinsServerOptions, RequestRecord, BuildRecord, PollRecord, FaultSettings, UserSpec } from "./options";
+
+export interface JenkinsServer {
+  /** "http://127.0.0.1:PORT/" */
+  url: string;
+  /** Users with their secrets (API tokens are generated when not given). */
+  users: Required<UserSpec>[];
+  dataDir: string;
+  /** Every request, in arrival order. */
+  requests: RequestRecord[];
+  /** Every accepted build trigger (a trigger merged into a waiting queue item repeats its queueId). */
+  builds: BuildRecord[];
+  polls: PollRecord[];
+  resetCounters(): void;
+  /** The stored bytes of a job's config.xml ("folder/job"), read from disk; undefined when there is none. */
+  jobConfigOnDisk(fullName: string): string | undefined;
+  /** Drops all sessions, renames the session cookie and reloads the jobs from the data folder. */
+  restart(): Promise<void>;
+  /** Mutable at run time. */
+  faults: FaultSettings;
+  /** The current session cookie name (JSESSIONID.<8 hex>). */
+  readonly sessionCookieName: string;
+  close(): Promise<void>;
+}
+
+export async function startJenkinsServer(opts: JenkinsServerOptions = {}): Promise<JenkinsServer> {
+  const options = resolveOptions(opts);
+  const ownDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "jenkins-home-"));
+  fs.mkdirSync(path.join(dataDir, "jobs"), { recursive: true });
+  options.dataDir = dataDir;
+
+  const store = new JobStore(dataDir);
+  store.reload();
+  const state: ServerState = {
+    options,
+    store,
+    queue: new BuildQueue(options.quietPeriodMs),
+    sessions: new SessionStore(),
+    polls: [],
+    instanceId: randomBytes(4).toString("hex"),
+  };
+  const pipeline = { state, requests: [] as RequestRecord[], faults: new FaultInjector(defaultFaults()) };
+  const httpServer = http.createServer(createHandler(pipeline));
+  // Jetty keeps idle connections for 30 s; Node's 5 s default would make keep-alive clients see resets.
+  httpServer.keepAliveTimeout = 30_000;
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once("error", reject);
+    httpServer.listen(options.port, options.host, () => resolve());
+  });
+  const port = (httpServer.address() as AddressInfo).port;
+  const hostForUrl = options.host.includes(":") ? `[${options.host}]` : options.host;
+
+  const server: JenkinsServer = {
+    url: `http://${hostForUrl}:${port}/`,
+    users: options.users,
+    dataDir,
+    get requests() {
+      return pipeline.requests;
+    },
+    set requests(v: RequestRecord[]) {
+      pipeline.requests = v;
+    },
+    get builds() {
+      return state.queue.builds;
+    },
+    set builds(v: BuildRecord[]) {
+      state.queue.builds = v;
+    },
+    get polls() {
+      return state.polls;
+    },
+    set polls(v: PollRecord[]) {
+      state.polls = v;
+    },
+    resetCounters() {
+      pipeline.requests.length = 0;
+      state.queue.builds.length = 0;
+      state.polls.length = 0;
+    },
+    jobConfigOnDisk: (fullName) => store.configOnDisk(fullName),
+    async restart() {
+      state.sessions.reset();
+      state.instanceId = randomBytes(4).toString("hex");
+      store.reload();
+    },
+    get faults() {
+      return pipeline.faults.settings;
+    },
+    set faults(v: FaultSettings) {
+      pipeline.faults.settings = { ...defaultFaults(), ...v };
+    },
+    get sessionCookieName() {
+      return state.sessions.cookieName;
+    },
+    async close() {
+      await new Promise<void>((resolve) => {
+        httpServer.close(() => resolve());
+        httpServer.closeAllConnections();
+      });
+      if (ownDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return server;
+}

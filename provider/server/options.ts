@@ -1,0 +1,109 @@
+/** Public option and record types of the Jenkins-compatible server, and their defaults. */
+import { randomBytes } from "node:crypto";
+
+export type ServerMode = "legacy" | "current";
+export type PermissionLevel = "admin" | "read";
+
+export interface UserSpec {
+  name: string;
+  password: string;
+  apiToken?: string;
+  permissions: PermissionLevel;
+}
+
+export interface JenkinsServerOptions {
+  /** 0 = random (default). */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** config.xml GET: stored bytes ("legacy") or re-serialized ("current", default). */
+  mode?: ServerMode;
+  /** X-Jenkins value; default "2.580" for current, "2.555" for legacy. */
+  version?: string;
+  /** Jenkins-home-like folder; default: a fresh temporary folder removed by close(). */
+  dataDir?: string;
+  /** Default: admin/admin (with an API token) and reader/reader (read-only). */
+  users?: UserSpec[];
+  /** CSRF protection (crumbs); default true. */
+  csrf?: boolean;
+  /** Jetty 12 writes path-only redirect Locations (default true); false → absolute like older containers. */
+  pathOnlyRedirects?: boolean;
+  /** Quiet period of the build queue in ms (Jenkins default 5 s): builds triggered while queued are merged. */
+  quietPeriodMs?: number;
+}
+
+export interface RequestRecord {
+  method: string;
+  /** Raw request path as sent, without the query string. */
+  path: string;
+  /** Raw query string without "?", "" when none. */
+  query: string;
+  /** 0 when the connection was dropped before an answer was written. */
+  status: number;
+  user?: string;
+  viaToken: boolean;
+  /** Set when an injected fault decided the outcome. */
+  fault?: "error" | "dropBefore" | "dropAfter";
+}
+
+export interface BuildRecord {
+  job: string;
+  queueId: number;
+  params: Record<string, string>;
+}
+
+export interface PollRecord {
+  job: string;
+}
+
+export interface FaultSettings {
+  latencyMs: number;
+  errorRate: number;
+  errorStatuses: number[];
+  dropBeforeRate: number;
+  dropAfterRate: number;
+  /** Changing the seed restarts the random sequence, so a run is reproducible. */
+  seed?: number;
+  /** "jobs" (default): only item endpoints (/job/…, createItem); "all": every request. */
+  scope?: "jobs" | "all";
+}
+
+export interface ResolvedOptions {
+  port: number;
+  host: string;
+  mode: ServerMode;
+  version: string;
+  dataDir?: string;
+  users: Required<UserSpec>[];
+  csrf: boolean;
+  pathOnlyRedirects: boolean;
+  quietPeriodMs: number;
+}
+
+/** API tokens of Jenkins 2.129+ are "11" followed by 32 hex digits. */
+export function newApiToken(): string {
+  return "11" + randomBytes(16).toString("hex");
+}
+
+export function resolveOptions(opts: JenkinsServerOptions = {}): ResolvedOptions {
+  const mode = opts.mode ?? "current";
+  const users = (opts.users ?? [
+    { name: "admin", password: "admin", permissions: "admin" as const },
+    { name: "reader", password: "reader", permissions: "read" as const },
+  ]).map((u) => ({ ...u, apiToken: u.apiToken ?? newApiToken() }));
+  return {
+    port: opts.port ?? 0,
+    host: opts.host ?? "127.0.0.1",
+    mode,
+    version: opts.version ?? (mode === "current" ? "2.580" : "2.555"),
+    dataDir: opts.dataDir,
+    users,
+    csrf: opts.csrf ?? true,
+    pathOnlyRedirects: opts.pathOnlyRedirects ?? true,
+    quietPeriodMs: opts.quietPeriodMs ?? 5000,
+  };
+}
+
+export function defaultFaults(): FaultSettings {
+  return { latencyMs: 0, errorRate: 0, errorStatuses: [500, 502, 503], dropBeforeRate: 0, dropAfterRate: 0, scope: "jobs" };
+}

@@ -1,0 +1,50 @@
+/**
+ * The permissions Jenkins checks for the job calls, with their ids and the chain of permissions that imply
+ * them (sent as X-Permission-Implied-By, nearest first), as defined in hudson.security.Permission and
+ * hudson.model.Item.
+ */
+import type { PermissionLevel } from "./options";
+
+export interface Permission {
+  id: string;
+  /** As shown on the "Access Denied" page: "Job/Configure". */
+  title: string;
+  impliedBy?: Permission;
+}
+
+const ADMINISTER: Permission = { id: "hudson.model.Hudson.Administer", title: "Overall/Administer" };
+const GENERIC_READ: Permission = { id: "hudson.security.Permission.GenericRead", title: "Permission/GenericRead", impliedBy: ADMINISTER };
+const GENERIC_WRITE: Permission = { id: "hudson.security.Permission.GenericWrite", title: "Permission/GenericWrite", impliedBy: ADMINISTER };
+const GENERIC_CREATE: Permission = { id: "hudson.security.Permission.GenericCreate", title: "Permission/GenericCreate", impliedBy: GENERIC_WRITE };
+const GENERIC_UPDATE: Permission = { id: "hudson.security.Permission.GenericUpdate", title: "Permission/GenericUpdate", impliedBy: GENERIC_WRITE };
+const GENERIC_DELETE: Permission = { id: "hudson.security.Permission.GenericDelete", title: "Permission/GenericDelete", impliedBy: GENERIC_WRITE };
+const GENERIC_CONFIGURE: Permission = { id: "hudson.security.Permission.GenericConfigure", title: "Permission/GenericConfigure", impliedBy: GENERIC_UPDATE };
+
+const ITEM_CONFIGURE: Permission = { id: "hudson.model.Item.Configure", title: "Job/Configure", impliedBy: GENERIC_CONFIGURE };
+
+export const PERMISSIONS = {
+  OVERALL_READ: { id: "hudson.model.Hudson.Read", title: "Overall/Read", impliedBy: GENERIC_READ } as Permission,
+  ADMINISTER,
+  ITEM_READ: { id: "hudson.model.Item.Read", title: "Job/Read", impliedBy: GENERIC_READ } as Permission,
+  ITEM_CREATE: { id: "hudson.model.Item.Create", title: "Job/Create", impliedBy: GENERIC_CREATE } as Permission,
+  ITEM_DELETE: { id: "hudson.model.Item.Delete", title: "Job/Delete", impliedBy: GENERIC_DELETE } as Permission,
+  ITEM_CONFIGURE,
+  ITEM_EXTENDED_READ: { id: "hudson.model.Item.ExtendedRead", title: "Job/ExtendedRead", impliedBy: ITEM_CONFIGURE } as Permission,
+  ITEM_BUILD: { id: "hudson.model.Item.Build", title: "Job/Build", impliedBy: GENERIC_UPDATE } as Permission,
+};
+
+/** Permissions granted to the read-only level: Overall/Read and Job/Read, nothing else. */
+const READ_ONLY = new Set([PERMISSIONS.OVERALL_READ.id, PERMISSIONS.ITEM_READ.id]);
+
+export function impliedByChain(p: Permission): Permission[] {
+  const chain: Permission[] = [];
+  for (let q = p.impliedBy; q; q = q.impliedBy) chain.push(q);
+  return chain;
+}
+
+/** level undefined = anonymous, which has no permission at all (the "logged-in users can do anything" setup). */
+export function hasPermission(level: PermissionLevel | undefined, p: Permission): boolean {
+  if (level === "admin") return true;
+  if (level === "read") return READ_ONLY.has(p.id);
+  return false;
+}

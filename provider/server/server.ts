@@ -1,0 +1,151 @@
+/**
+ * The request pipeline, in the order Jenkins applies it: semicolons (400) → Basic authentication (401) →
+ * crumb for POSTs unless authenticated by API token (403) → URL dispatch (404) → permission (403) → 405.
+ * Fault injection wraps the pipeline for item endpoints.
+ */
+import * as http from "node:http";
+import type { Socket } from "node:net";
+import { authenticate } from "./auth";
+import type { RequestContext, ServerState } from "./context";
+import { FaultInjector } from "./faults";
+import { containerErrorReply, errorToReply, oopsReply, Oops, type PageInfo } from "./http-errors";
+import type { RequestRecord } from "./options";
+import { reply, type Reply } from "./reply";
+import { decodeSegments, requestParams, splitTarget } from "./request-parse";
+import { dispatch } from "./router";
+import { pageInfo } from "./handlers/common";
+import { MAX_CONFIG_BYTES } from "./store";
+
+export interface Pipeline {
+  state: ServerState;
+  requests: RequestRecord[];
+  faults: FaultInjector;
+}
+
+function readBody(req: http.IncomingMessage): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on("data", (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_CONFIG_BYTES) tooLarge = true;
+      else chunks.push(c);
+    });
+    req.on("end", () => resolve(tooLarge ? undefined : Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
+
+function faultReply(status: number, info: PageInfo): Reply {
+  if (status === 500) return oopsReply(new Oops("java.lang.IllegalStateException", "Injected failure"), info);
+  const phrase = http.STATUS_CODES[status] ?? "Error";
+  // What a reverse proxy in front of Jenkins answers: its own small HTML page.
+  return reply(status, [["Content-Type", "text/html"]], `<html><head><title>${status} ${phrase}</title></head><body><center><h1>${status} ${phrase}</h1></center><hr><center>nginx</center></body></html>\n`);
+}
+
+/** Everything up to and including the handler; never throws. */
+export function process(ctx: Omit<RequestContext, "segments" | "params" | "auth" | "sessionId">, state: ServerState, record: RequestRecord): Reply {
+  const info = pageInfo(ctx, state);
+  if (ctx.rawPath.includes(";")) return containerErrorReply(400, "Semicolons are not allowed in the request URI", info);
+  let segments: string[];
+  try {
+    segments = decodeSegments(ctx.rawPath);
+  } catch (e) {
+    return errorToReply(e, info);
+  }
+  const auth = authenticate(ctx.headers, state.options.users);
+  if (auth.kind === "invalid") {
+    return containerErrorReply(401, "Unauthorized", info, [["WWW-Authenticate", 'Basic realm="Jenkins"']]);
+  }
+  if (auth.kind === "user") {
+    record.user = auth.name;
+    record.viaToken = auth.viaToken;
+  }
+  const contentType = ctx.headers["content-type"];
+  const params = requestParams(ctx.rawQuery, contentType, ctx.body);
+  const sessionId = state.sessions.find(ctx.headers);
+  const full: RequestContext = { ...ctx, segments, params, auth, sessionId };
+  if (ctx.method === "POST" && state.options.csrf && !(auth.kind === "user" && auth.viaToken)) {
+    const header = ctx.headers["jenkins-crumb"];
+    const crumb = (Array.isArray(header) ? header[0] : header) ?? params.get("Jenkins-Crumb") ?? undefined;
+    const user = auth.kind === "user" ? auth.name : "anonymous";
+    if (!state.sessions.isValidCrumb(crumb, sessionId, user)) {
+      return containerErrorReply(403, "No valid crumb was included in the request", info);
+    }
+  }
+  try {
+    return dispatch(full, state);
+  } catch (e) {
+    return errorToReply(e, info);
+  }
+}
+
+function write(res: http.ServerResponse, r: Reply, method: string): void {
+  const headers: Record<string, string | string[]> = { Server: "Jetty(12.0.22)" };
+  for (const [k, v] of r.headers) {
+    const prev = headers[k];
+    headers[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
+  }
+  if (r.status !== 204 && r.status !== 304) headers["Content-Length"] = String(r.body.length);
+  res.writeHead(r.status, headers);
+  res.end(method === "HEAD" || r.status === 204 ? undefined : r.body);
+}
+
+function drop(socket: Socket): void {
+  socket.destroy();
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+export function createHandler(p: Pipeline): http.RequestListener {
+  return (req, res) => {
+    void (async () => {
+      const { rawPath, rawQuery } = splitTarget(req.url ?? "/");
+      const method = req.method ?? "GET";
+      const record: RequestRecord = { method, path: rawPath, query: rawQuery, status: 0, viaToken: false };
+      p.requests.push(record);
+      const body = await readBody(req);
+      const host = req.headers.host ?? `${p.state.options.host}`;
+      const base = { method, rawPath, rawQuery, headers: req.headers, body: body ?? Buffer.alloc(0), origin: `http://${host}` };
+      if (body === undefined) {
+        record.status = 413;
+        write(res, containerErrorReply(413, "Payload Too Large", pageInfo(base, p.state)), method);
+        return;
+      }
+      let decision: ReturnType<FaultInjector["decide"]> = { kind: "none" };
+      if (p.faults.appliesTo(rawPath)) {
+        if (p.faults.settings.latencyMs > 0) await sleep(p.faults.settings.latencyMs);
+        decision = p.faults.decide();
+      }
+      if (decision.kind === "dropBefore") {
+        record.fault = "dropBefore";
+        drop(req.socket);
+        return;
+      }
+      if (decision.kind === "error") {
+        record.fault = "error";
+        record.status = decision.status;
+        write(res, faultReply(decision.status, pageInfo(base, p.state)), method);
+        return;
+      }
+      const r = process(base, p.state, record);
+      if (decision.kind === "dropAfter") {
+        // The state change has happened; only the answer is lost.
+        record.fault = "dropAfter";
+        record.status = r.status;
+        drop(req.socket);
+        return;
+      }
+      record.status = r.status;
+      write(res, r, method);
+    })().catch((e: unknown) => {
+      if (!res.headersSent) {
+        const info = { version: p.state.options.version, instanceId: p.state.instanceId, rawPath: req.url ?? "/", rawQuery: "" };
+        write(res, errorToReply(e, info), req.method ?? "GET");
+      } else {
+        res.destroy();
+      }
+    });
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * The three forms a job's config.xml takes in Jenkins (see jenkins-behaviour.md §5):
+ *  - right after createItem: an identity transformation of what was posted;
+ *  - after any save: XStream's serialization of the loaded job;
+ *  - on GET: the stored bytes (before 2.568) or a fresh serialization of the job in memory (2.568 and later).
+ */
+import { parseXml, writeXml, type XmlElement } from "../../xml/tree";
+import { itemTypeOf } from "./item-types";
+import { writePreservingLayout } from "./identity-writer";
+import { dropUninstalled, assignPluginAttributes } from "./ownership";
+import { normaliseLayout, markEmptyStrings } from "./layout";
+import { completeFields, setFieldText } from "./fields";
+
+/** Written by the identity transformation, with no line break after it. */
+export const CREATED_DECLARATION = `<?xml version="1.0" encoding="UTF-8"?>`;
+/** Written by XmlFile on every save (Jenkins 2.105 and later), followed by a line break. */
+export const SAVED_DECLARATION = `<?xml version='1.1' encoding='UTF-8'?>`;
+/** Written when config.xml is serialized for a GET (2.568 and later), followed by a line break. */
+export const SERVED_DECLARATION = `<?xml version="1.1" encoding="UTF-8"?>`;
+
+export interface SaveChanges {
+  disabled?: boolean;
+  description?: string;
+}
+
+/**
+ * What Jenkins stores right after createItem: the DOCTYPE is gone (its internal entities expanded by the parser),
+ * everything else keeps its layout. Throws the XML module's errors on malformed input or a refused DOCTYPE.
+ */
+export function identityTransform(sentXml: string): string {
+  const doc = parseXml(sentXml);
+  return CREATED_DECLARATION + writePreservingLayout(doc.root);
+}
+
+/** The job as Jenkins holds it in memory after loading `configXml`, in XStream's tree form. */
+function loadAndSerialize(configXml: string, changes: SaveChanges = {}): XmlElement {
+  const root = parseXml(configXml).root;
+  const type = itemTypeOf(root.name);
+  const rootClass = type?.className;
+  dropUninstalled(root);
+  normaliseLayout(root);
+  completeFields(root, rootClass);
+  if (changes.description !== undefined) setFieldText(root, "description", changes.description, rootClass);
+  // A plain Folder has no `disabled` field: Jenkins ignores enable/disable there.
+  if (changes.disabled !== undefined && type?.canDisable === true) {
+    setFieldText(root, "disabled", String(changes.disabled), rootClass);
+  }
+  assignPluginAttributes(root, rootClass);
+  markEmptyStrings(root);
+  return root;
+}
+
+/** The file Jenkins writes on any save (enable, disable, description, config.xml POST), with `changes` applied. */
+export function resave(configXml: string, changes?: SaveChanges): string {
+  return writeXml(loadAndSerialize(configXml, changes), { declaration: SAVED_DECLARATION, style: "xstream" });
+}
+
+/** The body of `GET config.xml` for a job whose stored file is `storedXml`. */
+export function readBack(storedXml: string, mode: "legacy" | "current"): string {
+  if (mode === "legacy") return storedXml;
+  if (mode !== "current") throw new TypeError(`unknown config.xml read mode: ${String(mode)}`);
+  return writeXml(loadAndSerialize(storedXml), { declaration: SERVED_DECLARATION, style: "xstream" });
+}

@@ -1,0 +1,40 @@
+/**
+ * The canonical text form of a job config: what the resource stores as its `configXml` output, so that
+ * `pulumi preview --diff` between two versions shows only the lines a change touches.
+ *
+ * Rules: declaration `<?xml version='1.1' encoding='UTF-8'?>`; two-space indentation; whitespace-only text between
+ * elements dropped; text kept character for character (CDATA becomes escaped text, since XStream never writes
+ * CDATA); comments dropped; `<a></a>` written as `<a/>`; attributes kept in source order, `plugin="x@1.2"` included.
+ *
+ * Why keep `plugin` attributes: they are part of what Jenkins stores, and dropping them would make the canonical
+ * text of a config differ from what Jenkins serves. They never count as a change: the semantic comparison
+ * (semantic.ts) ignores them, so a plugin upgrade on the server shows no diff, and a change elsewhere shows the
+ * line with whatever plugin version the new text carries.
+ */
+import { parseXml, writeXml, type ParseOptions, type XmlElement, type XmlNode } from "./tree";
+
+export const CANONICAL_DECLARATION = "<?xml version='1.1' encoding='UTF-8'?>";
+
+/** Canonical form of `xml`; throws XmlSyntaxError for input that is not well-formed. Idempotent. */
+export function canonicalizeConfig(xml: string, opts?: ParseOptions): string {
+  const doc = parseXml(xml, opts);
+  return writeXml(canonicalElement(doc.root), { declaration: CANONICAL_DECLARATION, style: "pretty" });
+}
+
+/** The canonical tree of an element: comments gone, CDATA turned into text, adjacent text merged. */
+export function canonicalElement(e: XmlElement): XmlElement {
+  const children: XmlNode[] = [];
+  for (const c of e.children) {
+    if (c.kind === "comment") continue;
+    if (c.kind === "element") {
+      children.push(canonicalElement(c));
+      continue;
+    }
+    const last = children[children.length - 1];
+    if (last && last.kind === "text") last.text += c.text;
+    else children.push({ kind: "text", text: c.text });
+  }
+  // An element with no text left (after dropping comments, `<a></a>`) is empty: `<a/>`.
+  const kept = children.filter((c) => c.kind !== "text" || c.text !== "");
+  return { kind: "element", name: e.name, attrs: e.attrs.map(([k, v]) => [k, v]), children: kept };
+}

@@ -1,0 +1,346 @@
+/**
+ * Semantic comparison of job configs: equal when Jenkins would see the same configuration.
+ *
+ * Ignored (see normalize.ts for the reasons): XML declaration, indentation between elements, comments, attribute
+ * order, `<a/>` vs `<a></a>`, entity spelling and CDATA, `plugin="x@version"` attributes, order of differently named
+ * fields. Counted: any change of text, including whitespace inside text (a shell script), attributes other than
+ * `plugin`, added/removed/reordered list entries.
+ *
+ * With `jenkinsDefaults: true` (used by refresh) the comparison also accepts what a Jenkins save does on its own
+ * (defaults.ts): a field present on only one side that is empty or holds its known default value, whitespace-only
+ * text where the other side is empty (a hand-written `<builders>\n</builders>` comes back as `<builders/>`), and
+ * content of containers Jenkins manages (`<actions>` of a job).
+ */
+import equal from "fast-deep-equal";
+import { isDefaultField, isManagedContainer, NEUTRAL_ATTRIBUTES } from "./defaults";
+import {
+  childElements,
+  comparableAttributes,
+  groupKey,
+  normalizeElement,
+  orderedChildren,
+  significantText,
+} from "./normalize";
+import { parseXml, type ParseOptions, type XmlElement } from "./tree";
+
+export interface CompareOptions extends ParseOptions {
+  /** Accept the differences a Jenkins save introduces by itself (defaults.ts). Default false. */
+  jenkinsDefaults?: boolean;
+}
+
+/** Strict semantic equality (no Jenkins defaults). Throws XmlSyntaxError if either side is not well-formed. */
+export function configsEqual(a: string, b: string, opts?: ParseOptions): boolean {
+  return equal(normalizeElement(parseXml(a, opts).root), normalizeElement(parseXml(b, opts).root));
+}
+
+/**
+ * True when `actual` (what Jenkins returns) holds the configuration `declared` describes, allowing for what Jenkins
+ * adds or rewrites itself. Same as `configDifferences(declared, actual, { jenkinsDefaults: true }).length === 0`.
+ */
+export function configsEquivalent(declared: string, actual: string, opts?: CompareOptions): boolean {
+  return configDifferences(declared, actual, { jenkinsDefaults: true, ...opts }).length === 0;
+}
+
+/**
+ * Readable list of differences, one line each, as `<path>: <what>`; paths look like
+ * `/project/builders/hudson.tasks.Shell[1]/command`. Entries named after a class, and names that repeat among
+ * siblings, carry their 1-based position among same-named siblings. Empty when the configs are equal.
+ * Messages never contain text content (configs can hold secrets).
+ */
+export function configDifferences(a: string, b: string, opts: CompareOptions = {}): string[] {
+  const rootA = parseXml(a, opts).root;
+  const rootB = parseXml(b, opts).root;
+  const out: string[] = [];
+  const jenkins = opts.jenkinsDefaults === true;
+  const ctx: DiffContext = { jenkins, fingerprints: new Fingerprints(jenkins), out };
+  if (rootA.name !== rootB.name) {
+    out.push(`/: root element changed from <${rootA.name}> to <${rootB.name}>`);
+    return out;
+  }
+  diffElement(rootA, rootB, `/${rootA.name}`, "", ctx);
+  return out;
+}
+
+interface DiffContext {
+  jenkins: boolean;
+  fingerprints: Fingerprints;
+  out: string[];
+}
+
+/**
+ * Interned ids of normalized subtrees: equal ids ⇔ deep-equal subtrees. Built bottom-up once per element, so list
+ * alignment compares numbers instead of walking subtrees again (keeps large configs linear). In Jenkins-aware mode
+ * the ids leave out what that mode accepts on one side only, so that equal ids still mean "no difference to report".
+ */
+class Fingerprints {
+  private readonly ids = new Map<string, number>();
+  private readonly cache = new WeakMap<XmlElement, number>();
+
+  constructor(private readonly jenkins: boolean) {}
+
+  of(e: XmlElement): number {
+    const cached = this.cache.get(e);
+    if (cached !== undefined) return cached;
+    let kids = orderedChildren(e);
+    if (this.jenkins) kids = kids.filter((c) => !(isFieldName(c.name, kids) && jenkinsMayAddOrDrop(e.name, c)));
+    const childIds = kids.map((c) => this.of(c));
+    const attrs = comparableAttributes(e)
+      .map(([k, v]) => `${k}=${v.length}:${v}`)
+      .join("\u0001");
+    let text = significantText(e);
+    if (this.jenkins && kids.length === 0 && isLineBreakIndentation(text)) text = "";
+    const key = `${e.name}\u0000${attrs}\u0000${text.length}:${text}\u0000${childIds.join(",")}`;
+    let id = this.ids.get(key);
+    if (id === undefined) {
+      id = this.ids.size;
+      this.ids.set(key, id);
+    }
+    this.cache.set(e, id);
+    return id;
+  }
+}
+
+/** A field (not a list entry): plain name, not repeated among the siblings. */
+function isFieldName(name: string, siblings: readonly XmlElement[]): boolean {
+  if (name.includes(".")) return false;
+  let n = 0;
+  for (const s of siblings) if (s.name === name && ++n > 1) return false;
+  return true;
+}
+
+function diffElement(a: XmlElement, b: XmlElement, path: string, parentName: string, ctx: DiffContext): void {
+  if (ctx.fingerprints.of(a) === ctx.fingerprints.of(b)) return;
+  if (ctx.jenkins && isManagedContainer(parentName, a.name)) return;
+  diffAttributes(a, b, path, ctx);
+
+  const textA = significantText(a);
+  const textB = significantText(b);
+  if (textA !== textB && !indentationBesideElements(a, b) && !(ctx.jenkins && whitespaceVersusEmpty(a, b))) {
+    const onlyWhitespace = textA.replace(/\s+/g, "") === textB.replace(/\s+/g, "");
+    ctx.out.push(`${path}: text changed${onlyWhitespace ? " (whitespace only)" : ""}`);
+  }
+  diffChildren(a, b, path, ctx);
+}
+
+/**
+ * `<x>\n  </x>` against `<x><y/></x>`: the whitespace is layout next to elements on the other side; the element
+ * difference is what gets reported.
+ */
+function indentationBesideElements(a: XmlElement, b: XmlElement): boolean {
+  const elementsA = childElements(a).length > 0;
+  const elementsB = childElements(b).length > 0;
+  if (elementsA === elementsB) return false;
+  return significantText(a).trim() === "" && significantText(b).trim() === "";
+}
+
+/**
+ * `<x>\n  </x>` on one side, `<x/>` on the other: how Jenkins returns a hand-written empty list. Only line-break
+ * indentation: Jenkins keeps the whitespace of string fields, so `<command> </command>` vs `<command/>` is an edit.
+ */
+function whitespaceVersusEmpty(a: XmlElement, b: XmlElement): boolean {
+  if (childElements(a).length > 0 || childElements(b).length > 0) return false;
+  const ta = significantText(a);
+  const tb = significantText(b);
+  return (ta === "" && isLineBreakIndentation(tb)) || (tb === "" && isLineBreakIndentation(ta));
+}
+
+function isLineBreakIndentation(text: string): boolean {
+  return text.includes("\n") && text.trim() === "";
+}
+
+function diffAttributes(a: XmlElement, b: XmlElement, path: string, ctx: DiffContext): void {
+  const mapA = new Map(comparableAttributes(a));
+  const mapB = new Map(comparableAttributes(b));
+  for (const [k, v] of mapA) {
+    if (!mapB.has(k)) ctx.out.push(`${path}/@${k}: attribute removed`);
+    else if (mapB.get(k) !== v) ctx.out.push(`${path}/@${k}: attribute changed`);
+  }
+  for (const k of mapB.keys()) {
+    if (!mapA.has(k)) ctx.out.push(`${path}/@${k}: attribute added`);
+  }
+}
+
+interface Indexed {
+  el: XmlElement;
+  /** 1-based position among same-named siblings. */
+  nth: number;
+  /** 1-based position within its group. */
+  pos: number;
+}
+
+function groupChildren(e: XmlElement): Map<string, Indexed[]> {
+  const groups = new Map<string, Indexed[]>();
+  const counts = new Map<string, number>();
+  for (const el of childElements(e)) {
+    const nth = (counts.get(el.name) ?? 0) + 1;
+    counts.set(el.name, nth);
+    const key = groupKey(el.name);
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = []));
+    g.push({ el, nth, pos: g.length + 1 });
+  }
+  return groups;
+}
+
+function diffChildren(a: XmlElement, b: XmlElement, path: string, ctx: DiffContext): void {
+  const groupsA = groupChildren(a);
+  const groupsB = groupChildren(b);
+  const keys = [...groupsA.keys()];
+  for (const k of groupsB.keys()) if (!groupsA.has(k)) keys.push(k);
+  // Names that need an index in paths: class names, and names repeated on either side.
+  const repeated = (name: string): boolean =>
+    name.includes(".") || (groupsA.get(name)?.length ?? 0) > 1 || (groupsB.get(name)?.length ?? 0) > 1;
+  const childPath = (item: Indexed): string => `${path}/${item.el.name}${repeated(item.el.name) ? `[${item.nth}]` : ""}`;
+
+  for (const key of keys) {
+    const ga = groupsA.get(key) ?? [];
+    const gb = groupsB.get(key) ?? [];
+    if (key !== "" && ga.length === 1 && gb.length === 1) {
+      diffElement(ga[0].el, gb[0].el, childPath(ga[0]), a.name, ctx);
+      continue;
+    }
+    // A field present on one side only (not a list entry): Jenkins may add or drop it with its default value.
+    const isField = key !== "" && ga.length + gb.length === 1;
+    alignEntries(ga, gb, ctx, (item, side) => {
+      const parentName = side === "removed" ? a.name : b.name;
+      if (ctx.jenkins && isField && jenkinsMayAddOrDrop(parentName, item.el)) return;
+      ctx.out.push(`${childPath(item)}: ${side}`);
+    }, (x, y) => diffElement(x.el, y.el, childPath(x), a.name, ctx), (x, y) => {
+      ctx.out.push(`${childPath(x)}: moved from position ${x.pos} to ${y.pos}`);
+    });
+  }
+}
+
+/**
+ * Aligns two ordered lists of entries: longest common subsequence of identical entries, then, between those anchors,
+ * same-named entries are paired in order and compared in detail; the rest are reported as removed/added, or as moved
+ * when an identical entry was removed in one place and added in another.
+ */
+function alignEntries(
+  listA: Indexed[],
+  listB: Indexed[],
+  ctx: DiffContext,
+  alone: (item: Indexed, side: "added" | "removed") => void,
+  pair: (x: Indexed, y: Indexed) => void,
+  moved: (x: Indexed, y: Indexed) => void,
+): void {
+  const fa = listA.map((i) => ctx.fingerprints.of(i.el));
+  const fb = listB.map((i) => ctx.fingerprints.of(i.el));
+  const anchors = commonSubsequence(fa, fb);
+  // Fingerprints of entries left unmatched on the other side: an identical entry there means "moved", not "edited".
+  const looseA = looseFingerprints(fa, new Set(anchors.map(([i]) => i)));
+  const looseB = looseFingerprints(fb, new Set(anchors.map(([, j]) => j)));
+  const removed: Indexed[] = [];
+  const added: Indexed[] = [];
+  let ia = 0;
+  let ib = 0;
+  for (const [ea, eb] of [...anchors, [listA.length, listB.length] as [number, number]]) {
+    // Same-named candidates in this gap of B, in order (queues keep the pairing linear in the gap size).
+    const byName = new Map<string, Indexed[]>();
+    for (const y of listB.slice(ib, eb)) {
+      if (looseA.has(fb[y.pos - 1])) continue;
+      const q = byName.get(y.el.name);
+      if (q) q.push(y);
+      else byName.set(y.el.name, [y]);
+    }
+    const paired = new Set<Indexed>();
+    for (const x of listA.slice(ia, ea)) {
+      const q = looseB.has(fa[x.pos - 1]) ? undefined : byName.get(x.el.name);
+      const y = q?.shift();
+      if (y) {
+        pair(x, y);
+        paired.add(y);
+      } else {
+        removed.push(x);
+      }
+    }
+    for (const y of listB.slice(ib, eb)) if (!paired.has(y)) added.push(y);
+    ia = ea + 1;
+    ib = eb + 1;
+  }
+  // An entry removed in one place and an identical one added in another: moved.
+  const addedById = new Map<number, Indexed[]>();
+  for (const y of added) {
+    const q = addedById.get(fb[y.pos - 1]);
+    if (q) q.push(y);
+    else addedById.set(fb[y.pos - 1], [y]);
+  }
+  const movedTo = new Set<Indexed>();
+  for (const x of removed) {
+    const y = addedById.get(fa[x.pos - 1])?.shift();
+    if (y) {
+      moved(x, y);
+      movedTo.add(y);
+    } else {
+      alone(x, "removed");
+    }
+  }
+  for (const y of added) if (!movedTo.has(y)) alone(y, "added");
+}
+
+function looseFingerprints(ids: readonly number[], anchored: ReadonlySet<number>): Set<number> {
+  const out = new Set<number>();
+  ids.forEach((id, n) => {
+    if (!anchored.has(n)) out.add(id);
+  });
+  return out;
+}
+
+/**
+ * Index pairs of a longest common subsequence of two id lists. Common prefix and suffix are matched directly (the
+ * usual case: one entry edited); the quadratic table is only built for what remains, and for very long remainders
+ * only positional matches are used so that time stays bounded.
+ */
+export function commonSubsequence(a: readonly number[], b: readonly number[]): [number, number][] {
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
+  }
+  const head: [number, number][] = [];
+  for (let i = 0; i < start; i++) head.push([i, i]);
+  const tail: [number, number][] = [];
+  for (let i = endA, j = endB; i < a.length; i++, j++) tail.push([i, j]);
+
+  const n = endA - start;
+  const m = endB - start;
+  const middle: [number, number][] = [];
+  if (n > 0 && m > 0 && n * m <= 1_000_000) {
+    // table[i][j] = LCS length of a[start+i..endA) and b[start+j..endB)
+    const table: Uint32Array[] = [];
+    for (let i = 0; i <= n; i++) table.push(new Uint32Array(m + 1));
+    for (let i = n - 1; i >= 0; i--) {
+      for (let j = m - 1; j >= 0; j--) {
+        table[i][j] =
+          a[start + i] === b[start + j] ? table[i + 1][j + 1] + 1 : Math.max(table[i + 1][j], table[i][j + 1]);
+      }
+    }
+    let i = 0;
+    let j = 0;
+    while (i < n && j < m) {
+      if (a[start + i] === b[start + j]) {
+        middle.push([start + i, start + j]);
+        i++;
+        j++;
+      } else if (table[i + 1][j] >= table[i][j + 1]) i++;
+      else j++;
+    }
+  }
+  return [...head, ...middle, ...tail];
+}
+
+/**
+ * An element found on one side only that Jenkins writes (or drops) by itself: a managed container, or an element
+ * that is empty, holds its default value, or is made only of such fields.
+ */
+function jenkinsMayAddOrDrop(parentName: string, e: XmlElement): boolean {
+  if (isManagedContainer(parentName, e.name)) return true;
+  if (e.attrs.some(([k]) => !NEUTRAL_ATTRIBUTES.includes(k))) return false;
+  const kids = childElements(e);
+  const text = significantText(e);
+  if (kids.length === 0) return text === "" || isLineBreakIndentation(text) || isDefaultField(parentName, e.name, text);
+  return kids.every((k) => isFieldName(k.name, kids) && jenkinsMayAddOrDrop(e.name, k));
+}

@@ -1,0 +1,90 @@
+/**
+ * Acts on the test server the way a person would through the Jenkins UI or curl: plain HTTP with Basic auth and an
+ * API token (no crumb needed), independent of the client under test. Used to make "hand edits" that a refresh
+ * must find.
+ */
+export interface UserCredentials {
+  user: string;
+  apiToken: string;
+}
+
+export function jobPath(fullName: string): string {
+  return fullName
+    .split("/")
+    .map((s) => `job/${encodeURIComponent(s)}/`)
+    .join("");
+}
+
+export class JenkinsUser {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly creds: UserCredentials,
+  ) {}
+
+  private headers(extra: Record<string, string> = {}): Record<string, string> {
+    const basic = Buffer.from(`${this.creds.user}:${this.creds.apiToken}`).toString("base64");
+    return { Authorization: `Basic ${basic}`, ...extra };
+  }
+
+  async request(method: string, path: string, body?: string, contentType?: string): Promise<{ status: number; body: string }> {
+    const res = await fetch(new URL(path, this.baseUrl), {
+      method,
+      headers: this.headers(contentType ? { "Content-Type": contentType } : {}),
+      body,
+      redirect: "manual",
+    });
+    return { status: res.status, body: await res.text() };
+  }
+
+  async getConfig(fullName: string): Promise<string> {
+    const res = await this.request("GET", `${jobPath(fullName)}config.xml`);
+    if (res.status !== 200) throw new Error(`GET config.xml of ${fullName}: HTTP ${res.status}`);
+    return res.body;
+  }
+
+  async postConfig(fullName: string, xml: string): Promise<void> {
+    const res = await this.request("POST", `${jobPath(fullName)}config.xml`, xml, "text/xml; charset=utf-8");
+    if (res.status !== 200) throw new Error(`POST config.xml of ${fullName}: HTTP ${res.status}`);
+  }
+
+  /** Edits config.xml as the UI's "Configure" page would: read, change, save. */
+  async editConfig(fullName: string, edit: (xml: string) => string): Promise<void> {
+    const before = await this.getConfig(fullName);
+    const after = edit(before);
+    if (after === before) throw new Error(`the edit of ${fullName} changed nothing`);
+    await this.postConfig(fullName, after);
+  }
+
+  async setDescription(fullName: string, description: string): Promise<void> {
+    const res = await this.request(
+      "POST",
+      `${jobPath(fullName)}description`,
+      new URLSearchParams({ description }).toString(),
+      "application/x-www-form-urlencoded",
+    );
+    if (res.status >= 400) throw new Error(`POST description of ${fullName}: HTTP ${res.status}`);
+  }
+
+  async disable(fullName: string): Promise<void> {
+    const res = await this.request("POST", `${jobPath(fullName)}disable`);
+    if (res.status >= 400) throw new Error(`POST disable of ${fullName}: HTTP ${res.status}`);
+  }
+
+  async enable(fullName: string): Promise<void> {
+    const res = await this.request("POST", `${jobPath(fullName)}enable`);
+    if (res.status >= 400) throw new Error(`POST enable of ${fullName}: HTTP ${res.status}`);
+  }
+
+  async createJob(fullName: string, xml: string): Promise<void> {
+    const i = fullName.lastIndexOf("/");
+    const parent = i < 0 ? "" : jobPath(fullName.slice(0, i));
+    const name = i < 0 ? fullName : fullName.slice(i + 1);
+    const res = await this.request("POST", `${parent}createItem?name=${encodeURIComponent(name)}`, xml, "text/xml; charset=utf-8");
+    if (res.status !== 200) throw new Error(`createItem ${fullName}: HTTP ${res.status}`);
+  }
+
+  async exists(fullName: string): Promise<boolean> {
+    const res = await this.request("GET", `${jobPath(fullName)}api/json`);
+    return res.status === 200;
+  }
+}

@@ -1,0 +1,449 @@
+/**
+ * Layer 1: the lifecycle methods called directly, against the Jenkins-compatible server over real HTTP, in both
+ * server modes. Request counts are asserted at the server.
+ */
+import type { JenkinsServer } from "../../provider/server";
+import * as lifecycle from "../../provider/resource/lifecycle";
+import { closeClients } from "../../provider/resource/connection";
+import { UNKNOWN } from "../../provider/resource/types";
+import { readFields } from "../../provider/resource/job-config";
+import { savedConfigs } from "../harness/fixtures";
+import { JenkinsUser } from "../harness/jenkins-user";
+import { findLeaks, textOf } from "../harness/secrets";
+import { ADMIN, MODES, calls, credentialForms, startServer, tokenConfig } from "../harness/test-server";
+import { FOLDER_XML, FREESTYLE_XML, PIPELINE_XML } from "./configs";
+
+type Props = Record<string, unknown>;
+const PROVIDER_TEXT = "exports.handler = function () { /* serialized provider stand-in */ };";
+
+function configureWith(values: Record<string, string>): Promise<void> {
+  return lifecycle.configure({ config: { get: (k: string) => values[k] } });
+}
+
+async function checked(inputs: Props): Promise<Props> {
+  const res = await lifecycle.check({}, { ...inputs, __provider: PROVIDER_TEXT });
+  expect(res.failures ?? []).toEqual([]);
+  return res.inputs as Props;
+}
+
+async function createJob(inputs: Props): Promise<{ id: string; outs: Props; inputs: Props }> {
+  const news = await checked(inputs);
+  const res = await lifecycle.create(news);
+  return { id: res.id, outs: { ...res.outs, __provider: PROVIDER_TEXT }, inputs: news };
+}
+
+async function refresh(id: string, outs: Props): Promise<Props | undefined> {
+  const res = await lifecycle.read(id, outs);
+  return res.id ? { ...res.props, __provider: PROVIDER_TEXT } : undefined;
+}
+
+describe.each(MODES)("Job lifecycle, methods called directly (%s server)", (mode) => {
+  let server: JenkinsServer;
+  let user: JenkinsUser;
+  const errors: unknown[] = [];
+  const outputs: unknown[] = [];
+
+  beforeAll(async () => {
+    server = await startServer(mode);
+    user = new JenkinsUser(server.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });
+    await configureWith(tokenConfig(server));
+  });
+  afterAll(async () => {
+    await closeClients();
+    await server.close();
+  });
+  beforeEach(() => server.resetCounters());
+
+  describe("check", () => {
+    async function failuresOf(inputs: Props) {
+      const res = await lifecycle.check({}, inputs);
+      return res.failures ?? [];
+    }
+
+    it("rejects bad names and folder paths before any request", async () => {
+      expect(await failuresOf({ name: "a/b", configXml: FREESTYLE_XML })).toEqual([
+        expect.objectContaining({ property: "name", reason: expect.stringContaining("unsafe character") }),
+      ]);
+      expect(await failuresOf({ name: "job.", configXml: FREESTYLE_XML })).toEqual([
+        expect.objectContaining({ property: "name", reason: expect.stringContaining("cannot end with") }),
+      ]);
+      expect(await failuresOf({ name: "ok", folder: "team//apps", configXml: FREESTYLE_XML })).toEqual([
+        expect.objectContaining({ property: "folder" }),
+      ]);
+      expect(await failuresOf({ name: "ok", folder: "te?m", configXml: FREESTYLE_XML })).toEqual([
+        expect.objectContaining({ property: "folder", reason: expect.stringContaining("unsafe character") }),
+      ]);
+      expect(server.requests).toHaveLength(0);
+    });
+
+    it("rejects XML that is not well formed, with line and column", async () => {
+      const broken = "<project>\n  <builders>\n    <hudson.tasks.Shell>\n  </builders>\n</project>";
+      const [f] = await failuresOf({ name: "x", configXml: broken });
+      expect(f.property).toBe("configXml");
+      expect(f.reason).toMatch(/not well-formed XML: .* at line 4, column \d+/);
+      expect(server.requests).toHaveLength(0);
+    });
+
+    it("rejects a root element that is not a job or folder", async () => {
+      const [f] = await failuresOf({ name: "x", configXml: "<hudson><numExecutors>2</numExecutors></hudson>" });
+      expect(f.property).toBe("configXml");
+      expect(f.reason).toContain("<hudson>");
+      expect(f.reason).toContain("not a Jenkins job or folder");
+    });
+
+    it("rejects enabled: false on a folder, accepts it on a job", async () => {
+      expect(await failuresOf({ name: "f", configXml: FOLDER_XML, enabled: false })).toEqual([
+        expect.objectContaining({ property: "enabled", reason: expect.stringContaining("cannot be disabled") }),
+      ]);
+      expect(await failuresOf({ name: "f", configXml: FOLDER_XML, enabled: true })).toEqual([]);
+      expect(await failuresOf({ name: "j", configXml: FREESTYLE_XML, enabled: false })).toEqual([]);
+    });
+
+    it("passes unknown preview values through untouched", async () => {
+      const res = await lifecycle.check({}, { name: "x", folder: UNKNOWN, configXml: UNKNOWN, description: UNKNOWN });
+      expect(res.failures).toEqual([]);
+      expect(res.inputs).toMatchObject({ folder: UNKNOWN, configXml: UNKNOWN, description: UNKNOWN });
+    });
+
+    it("brings configXml to one canonical form, so formatting does not matter", async () => {
+      const a = await checked({ name: "x", configXml: FREESTYLE_XML });
+      const messy = FREESTYLE_XML.replace(/>\s+</g, "><").replace("<?xml version='1.1' encoding='UTF-8'?>", '<?xml version="1.0"?>\n');
+      const b = await checked({ name: "x", configXml: messy.replace("<scm class=\"hudson.scm.NullSCM\"/>", "<scm class=\"hudson.scm.NullSCM\"></scm>") });
+      expect(b.configXml).toBe(a.configXml);
+      expect(a.configXml).toMatch(/^<\?xml version='1.1' encoding='UTF-8'\?>\n<project>\n {2}<description>/);
+    });
+  });
+
+  describe("create", () => {
+    it("creates a job with description and disabled state in one request", async () => {
+      const { outs } = await createJob({
+        name: "one-request",
+        configXml: FREESTYLE_XML,
+        description: "Given as input",
+        enabled: false,
+      });
+      expect(calls(server)).toEqual(["POST /createItem"]);
+      outputs.push(outs);
+      expect(outs).toMatchObject({
+        name: "one-request",
+        fullName: "one-request",
+        url: `${server.url}job/one-request/`,
+        description: "Given as input",
+        enabled: false,
+      });
+      const stored = readFields(await user.getConfig("one-request"));
+      expect(stored).toEqual({ description: "Given as input", enabled: false });
+    });
+
+    it("creates jobs inside folders and gives them a stable id that is not the name", async () => {
+      const folder = await createJob({ name: "team", configXml: FOLDER_XML });
+      const job = await createJob({ name: "in-folder", folder: "team", configXml: PIPELINE_XML });
+      expect(job.outs).toMatchObject({ fullName: "team/in-folder", url: `${server.url}job/team/job/in-folder/` });
+      expect(job.id).not.toContain("in-folder");
+      expect(folder.id).not.toBe(job.id);
+      expect(await user.exists("team/in-folder")).toBe(true);
+    });
+
+    it("refuses to take over an existing job unless adopt is set, and says how", async () => {
+      await user.createJob("existing", FREESTYLE_XML.replace("make test", "make legacy"));
+      server.resetCounters();
+      const news = await checked({ name: "existing", configXml: FREESTYLE_XML });
+      const err = await lifecycle.create(news).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      errors.push(err);
+      expect(String((err as Error).message)).toContain('"existing" already exists');
+      expect(String((err as Error).message)).toContain("adopt: true");
+      expect(await user.getConfig("existing")).toContain("make legacy");
+
+      server.resetCounters();
+      const adopted = await lifecycle.create({ ...news, adopt: true });
+      expect(calls(server)).toEqual(["POST /createItem", "POST /job/existing/config.xml"]);
+      const after = await refresh(adopted.id, { ...adopted.outs, __provider: PROVIDER_TEXT });
+      const d = await lifecycle.diff(adopted.id, after!, news);
+      expect(d.changes).toBe(false);
+      expect(await user.getConfig("existing")).toContain("make test");
+    });
+
+    it.each([
+      ["after the job was made", "dropAfterRate"],
+      ["before the job was made", "dropBeforeRate"],
+    ] as const)(
+      "records a partial failure with the id when the answer to a create is lost %s, and the next update converges",
+      async (when, fault) => {
+        const name = `lost-answer-${fault}`;
+        const news = await checked({ name, configXml: FREESTYLE_XML, description: "d" });
+        server.faults[fault] = 1;
+        server.faults.seed = 7;
+        let err: unknown;
+        try {
+          await lifecycle.create(news);
+        } catch (e) {
+          err = e;
+        } finally {
+          server.faults[fault] = 0;
+        }
+        errors.push(err);
+        const partial = err as { id?: string; properties?: Props; reasons?: string[] };
+        expect(partial.id).toEqual(expect.any(String));
+        expect(partial.reasons).toEqual([expect.stringContaining("may or may not exist")]);
+        // Kept in state (with the provider text, so refresh and delete work): the next `up` diffs and updates.
+        expect(partial.properties).toMatchObject({ fullName: name, configXml: "", __provider: PROVIDER_TEXT });
+        expect(await user.exists(name)).toBe(when === "after the job was made");
+        const d = await lifecycle.diff(partial.id!, partial.properties!, news);
+        expect(d).toMatchObject({ changes: true, replaces: [] });
+        await lifecycle.update(partial.id!, partial.properties!, news);
+        expect(readFields(await user.getConfig(name))).toEqual({ description: "d", enabled: true });
+      },
+    );
+  });
+
+  describe("refresh after create shows no changes", () => {
+    it.each(savedConfigs().map((f) => [f.file, f] as const))("%s", async (_file, fixture) => {
+      const { id, outs, inputs } = await createJob({ name: fixture.name, configXml: fixture.xml });
+      server.resetCounters();
+      const after = await refresh(id, outs);
+      expect(calls(server)).toEqual([`GET /job/${encodeURIComponent(fixture.name)}/config.xml`]);
+      expect(after).toBeDefined();
+      expect(after!.configXml).toBe(outs.configXml);
+      expect(await lifecycle.diff(id, after!, inputs)).toMatchObject({ changes: false, replaces: [] });
+    });
+
+    it("also after Jenkins re-saves the job (description POST) and after a plugin upgrade rewrites versions", async () => {
+      const { id, outs, inputs } = await createJob({ name: "resaved", configXml: PIPELINE_XML, description: "same" });
+      await user.setDescription("resaved", "same");
+      await user.editConfig("resaved", (xml) => xml.replace(/workflow-cps@[^"]+/, "workflow-cps@9999.v1"));
+      const after = await refresh(id, outs);
+      expect(await lifecycle.diff(id, after!, inputs)).toMatchObject({ changes: false });
+    });
+  });
+
+  describe("refresh finds edits made in the Jenkins UI, and update puts them back with one request", () => {
+    const edits: Array<[string, (u: JenkinsUser, job: string) => Promise<void>, string[], Props]> = [
+      [
+        "a changed shell command",
+        (u, job) => u.editConfig(job, (xml) => xml.replace("make test", "make test-everything")),
+        ["POST /job/%s/config.xml"],
+        {},
+      ],
+      [
+        "an added build step",
+        (u, job) =>
+          u.editConfig(job, (xml) =>
+            xml.replace("</builders>", "<hudson.tasks.Shell><command>curl -X POST https://example.com/</command></hudson.tasks.Shell></builders>"),
+          ),
+        ["POST /job/%s/config.xml"],
+        {},
+      ],
+      [
+        "a whitespace change inside the script",
+        (u, job) => u.editConfig(job, (xml) => xml.replace("make test", "make  test")),
+        ["POST /job/%s/config.xml"],
+        {},
+      ],
+      ["a changed description", (u, job) => u.setDescription(job, "edited by hand"), ["POST /job/%s/description"], { description: "edited by hand" }],
+      ["the job disabled by hand", (u, job) => u.disable(job), ["POST /job/%s/enable"], { enabled: false }],
+    ];
+
+    it.each(edits)("%s", async (label, edit, expectedCalls, driftedOutputs) => {
+      const name = `edited-${label.replace(/[^a-z]+/g, "-")}`;
+      const { id, outs, inputs } = await createJob({ name, configXml: FREESTYLE_XML, description: "declared" });
+      await edit(user, name);
+
+      server.resetCounters();
+      const after = await refresh(id, outs);
+      expect(calls(server)).toHaveLength(1);
+      expect(after).toMatchObject(driftedOutputs);
+      if (Object.keys(driftedOutputs).length === 0) expect(after!.configXml).not.toBe(outs.configXml);
+      else expect(after!.configXml).toBe(outs.configXml);
+      const d = await lifecycle.diff(id, after!, inputs);
+      expect(d).toMatchObject({ changes: true, replaces: [] });
+
+      server.resetCounters();
+      const updated = await lifecycle.update(id, after!, inputs);
+      expect(calls(server)).toEqual(expectedCalls.map((c) => c.replace("%s", name)));
+      const again = await refresh(id, { ...updated.outs, __provider: PROVIDER_TEXT });
+      expect(await lifecycle.diff(id, again!, inputs)).toMatchObject({ changes: false });
+      expect(again).toMatchObject({ description: "declared", enabled: true });
+    });
+  });
+
+  describe("diff", () => {
+    let base: { id: string; outs: Props; inputs: Props };
+    beforeAll(async () => {
+      base = await createJob({ name: "diffed", configXml: FREESTYLE_XML, description: "d" });
+    });
+
+    it("ignores __provider (a package upgrade changes it)", async () => {
+      const d = await lifecycle.diff(base.id, base.outs, { ...base.inputs, __provider: "exports.handler = () => ({});" });
+      expect(d).toMatchObject({ changes: false, replaces: [] });
+    });
+
+    it("ignores declaration, indentation, attribute order, empty-element style and plugin versions", async () => {
+      const reformatted = FREESTYLE_XML.replace("<?xml version='1.1' encoding='UTF-8'?>", '<?xml version="1.0" encoding="UTF-8"?>')
+        .replace(/\n {2}/g, "\n    ")
+        .replace("<properties/>", "<properties></properties>")
+        .replace("<project>", '<project plugin="core@1.0">');
+      const news = await checked({ name: "diffed", configXml: reformatted, description: "d" });
+      expect(await lifecycle.diff(base.id, base.outs, news)).toMatchObject({ changes: false, replaces: [] });
+    });
+
+    it("counts whitespace inside text", async () => {
+      const news = await checked({ name: "diffed", configXml: FREESTYLE_XML.replace("make test", "make test "), description: "d" });
+      expect(await lifecycle.diff(base.id, base.outs, news)).toMatchObject({ changes: true, replaces: [] });
+    });
+
+    it("treats a new name as an in-place rename, a new folder as a replacement", async () => {
+      const renamed = await checked({ ...base.inputs, name: "diffed-2" });
+      expect(await lifecycle.diff(base.id, base.outs, renamed)).toMatchObject({ changes: true, replaces: [] });
+      const moved = await checked({ ...base.inputs, folder: "team" });
+      expect(await lifecycle.diff(base.id, base.outs, moved)).toMatchObject({ changes: true, replaces: ["folder"] });
+    });
+
+    it("replaces, deleting first, when the root element type changes", async () => {
+      const news = await checked({ ...base.inputs, configXml: PIPELINE_XML });
+      expect(await lifecycle.diff(base.id, base.outs, news)).toEqual({
+        changes: true,
+        replaces: ["configXml"],
+        deleteBeforeReplace: true,
+      });
+    });
+
+    it("reports a change without parsing unknown values during preview", async () => {
+      for (const key of ["configXml", "description", "enabled", "name"]) {
+        const d = await lifecycle.diff(base.id, base.outs, { ...base.inputs, [key]: UNKNOWN });
+        expect(d).toMatchObject({ changes: true, replaces: [] });
+      }
+      expect(await lifecycle.diff(base.id, base.outs, { ...base.inputs, folder: UNKNOWN })).toMatchObject({ changes: true });
+    });
+
+    it("compares description and enabled on their own, explicit inputs winning over the XML", async () => {
+      const desc = await checked({ ...base.inputs, description: "other" });
+      expect((await lifecycle.diff(base.id, base.outs, desc)).changes).toBe(true);
+      const fromXml = await checked({ name: "diffed", configXml: FREESTYLE_XML.replace("<description>from xml", "<description>d") });
+      expect(await lifecycle.diff(base.id, base.outs, { ...fromXml })).toMatchObject({ changes: true });
+      const disabled = await checked({ ...base.inputs, enabled: false });
+      expect((await lifecycle.diff(base.id, base.outs, disabled)).changes).toBe(true);
+    });
+  });
+
+  describe("update sends only the requests a change needs", () => {
+    it("description only: one description POST", async () => {
+      const { id, outs, inputs } = await createJob({ name: "upd-desc", configXml: FREESTYLE_XML, description: "a" });
+      server.resetCounters();
+      const res = await lifecycle.update(id, outs, { ...inputs, description: "b" });
+      expect(calls(server)).toEqual(["POST /job/upd-desc/description"]);
+      expect(res.outs).toMatchObject({ description: "b" });
+      expect(readFields(await user.getConfig("upd-desc")).description).toBe("b");
+    });
+
+    it("enabled only: one disable POST, then one enable POST", async () => {
+      const { id, outs, inputs } = await createJob({ name: "upd-enabled", configXml: FREESTYLE_XML });
+      server.resetCounters();
+      const off = await lifecycle.update(id, outs, { ...inputs, enabled: false });
+      expect(calls(server)).toEqual(["POST /job/upd-enabled/disable"]);
+      expect(readFields(await user.getConfig("upd-enabled")).enabled).toBe(false);
+      server.resetCounters();
+      await lifecycle.update(id, off.outs, { ...inputs, enabled: true });
+      expect(calls(server)).toEqual(["POST /job/upd-enabled/enable"]);
+      expect(readFields(await user.getConfig("upd-enabled")).enabled).toBe(true);
+    });
+
+    it("config: one config.xml POST that also carries description and disabled state", async () => {
+      const { id, outs, inputs } = await createJob({ name: "upd-config", configXml: FREESTYLE_XML, description: "x" });
+      const news = await checked({
+        ...inputs,
+        configXml: FREESTYLE_XML.replace("make test", "make release"),
+        description: "y",
+        enabled: false,
+      });
+      server.resetCounters();
+      await lifecycle.update(id, outs, news);
+      expect(calls(server)).toEqual(["POST /job/upd-config/config.xml"]);
+      const stored = await user.getConfig("upd-config");
+      expect(stored).toContain("make release");
+      expect(readFields(stored)).toEqual({ description: "y", enabled: false });
+    });
+
+    it("rename: one confirmRename, build history kept under the same id", async () => {
+      const folder = await createJob({ name: "ren-folder", configXml: FOLDER_XML });
+      const { id, outs, inputs } = await createJob({ name: "old-name", folder: "ren-folder", configXml: FREESTYLE_XML });
+      server.resetCounters();
+      const res = await lifecycle.update(id, outs, { ...inputs, name: "new-name" });
+      expect(calls(server)).toEqual(["POST /job/ren-folder/job/old-name/confirmRename"]);
+      expect(res.outs).toMatchObject({ name: "new-name", fullName: "ren-folder/new-name" });
+      expect(await user.exists("ren-folder/new-name")).toBe(true);
+      expect(await user.exists("ren-folder/old-name")).toBe(false);
+      const after = await refresh(id, { ...res.outs, __provider: PROVIDER_TEXT });
+      expect(await lifecycle.diff(id, after!, { ...inputs, name: "new-name" })).toMatchObject({ changes: false });
+      expect(folder.id).toBeDefined();
+    });
+  });
+
+  describe("read and delete", () => {
+    it("reports a job deleted by hand as gone, and delete treats gone as done", async () => {
+      const { id, outs } = await createJob({ name: "short-lived", configXml: FREESTYLE_XML });
+      server.resetCounters();
+      await lifecycle.delete(id, outs);
+      expect(calls(server)).toEqual(["POST /job/short-lived/doDelete"]);
+      expect(await user.exists("short-lived")).toBe(false);
+      expect(await lifecycle.read(id, outs)).toEqual({});
+      server.resetCounters();
+      await expect(lifecycle.delete(id, outs)).resolves.toBeUndefined();
+      expect(server.requests.map((r) => r.status)).toEqual([404]);
+    });
+  });
+
+  it("never puts a credential into outputs or error messages", () => {
+    const leaks = [
+      ...outputs.flatMap((o, i) => findLeaks(`outputs #${i}`, textOf(o), credentialForms())),
+      ...errors.flatMap((e, i) => findLeaks(`error #${i}`, textOf(e), credentialForms())),
+    ];
+    expect(leaks).toEqual([]);
+    expect(errors.length).toBeGreaterThan(0);
+  });
+});
+
+describe("Job connection settings", () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    process.env = { ...saved };
+  });
+
+  it("names both ways to set a missing URL or credential", async () => {
+    for (const k of ["JENKINS_URL", "JENKINS_USER", "JENKINS_API_TOKEN", "JENKINS_PASSWORD"]) delete process.env[k];
+    await configureWith({});
+    const news = await checked({ name: "x", configXml: FREESTYLE_XML });
+    await expect(lifecycle.create(news)).rejects.toThrow(/jenkins:url.*JENKINS_URL/);
+    await configureWith({ "jenkins:url": "http://127.0.0.1:9/" });
+    await expect(lifecycle.create(news)).rejects.toThrow(/jenkins:apiToken.*JENKINS_API_TOKEN/);
+  });
+
+  it("falls back to the environment, and uses password auth (one crumb per session)", async () => {
+    const server = await startServer("current");
+    try {
+      process.env.JENKINS_URL = server.url;
+      process.env.JENKINS_USER = ADMIN.name;
+      process.env.JENKINS_PASSWORD = ADMIN.password;
+      delete process.env.JENKINS_API_TOKEN;
+      await configureWith({});
+      const a = await createJob({ name: "env-a", configXml: FREESTYLE_XML });
+      await createJob({ name: "env-b", configXml: FREESTYLE_XML });
+      expect(server.requests.filter((r) => r.path.includes("crumbIssuer"))).toHaveLength(1);
+      expect(server.requests.every((r) => r.user === ADMIN.name && !r.viaToken)).toBe(true);
+      expect(findLeaks("outputs", textOf(a.outs), credentialForms())).toEqual([]);
+    } finally {
+      await closeClients();
+      await server.close();
+    }
+  });
+
+  it("refuses credentials inside the URL without echoing them", async () => {
+    await configureWith({ "jenkins:url": `http://admin:${ADMIN.password}@127.0.0.1:9/`, "jenkins:user": "admin", "jenkins:apiToken": ADMIN.apiToken });
+    const news = await checked({ name: "x", configXml: FREESTYLE_XML });
+    const err = await lifecycle.create(news).catch((e: Error) => e);
+    expect(String((err as Error).message)).toContain("must not contain a user name or password");
+    expect(findLeaks("error", textOf(err), credentialForms())).toEqual([]);
+  });
+});

@@ -1,0 +1,282 @@
+/**
+ * Layer 2: the provider serialized from a real `Job`, loaded by the real `@pulumi/pulumi/cmd/dynamic-provider`
+ * process and driven over gRPC the way the engine drives it (Configure → Check → Diff → Create → Read → Update →
+ * Delete, old outputs as `olds`, `__provider` in every property map), against the server in both modes.
+ */
+import type { JenkinsServer } from "../../provider/server";
+import { readFields } from "../../provider/resource/job-config";
+import { JenkinsUser } from "../harness/jenkins-user";
+import {
+  jobUrn,
+  ProviderCallError,
+  ProviderProcess,
+  repoRoot,
+  secret,
+  UNKNOWN,
+  type PropertyMap,
+} from "../harness/provider-process";
+import { findLeaks, textOf } from "../harness/secrets";
+import { cleanEnv, providerTextOfJob } from "../harness/serialized-provider";
+import { ADMIN, MODES, calls, credentialForms, startServer } from "../harness/test-server";
+import { FOLDER_XML, FREESTYLE_XML, PIPELINE_XML } from "./configs";
+
+let providerText: string;
+beforeAll(async () => {
+  providerText = await providerTextOfJob();
+});
+
+function leaksIn(label: string, value: unknown): string[] {
+  return findLeaks(label, textOf(value), credentialForms());
+}
+
+describe.each(MODES)("Job provider in the dynamic-provider process, over gRPC (%s server)", (mode) => {
+  let server: JenkinsServer;
+  let user: JenkinsUser;
+  let proc: ProviderProcess;
+  const seen: Array<[string, unknown]> = [];
+
+  beforeAll(async () => {
+    server = await startServer(mode);
+    user = new JenkinsUser(server.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });
+    proc = await ProviderProcess.start({ cwd: repoRoot, env: cleanEnv({ JENKINS_LOG_REQUESTS: "1" }) });
+    await proc.configure({
+      "jenkins:url": server.url,
+      "jenkins:user": ADMIN.name,
+      "jenkins:apiToken": secret(ADMIN.apiToken),
+      "jenkins-quickstart:unrelated": "value",
+    });
+  });
+  afterAll(async () => {
+    await proc?.close();
+    await server?.close();
+  });
+  beforeEach(() => server.resetCounters());
+
+  /** Check + Create, recording what the engine would store. */
+  async function createThrough(urn: string, news: PropertyMap) {
+    const checked = await proc.check(urn, {}, { ...news, __provider: providerText });
+    expect(checked.failures).toEqual([]);
+    const created = await proc.create(urn, checked.inputs);
+    seen.push([`create ${urn}`, created]);
+    return { id: created.id, inputs: checked.inputs, outputs: created.properties };
+  }
+
+  /** What `pulumi up` does for an existing resource: Check (old inputs) → Diff (old outputs) → Update. */
+  async function upThrough(urn: string, state: { id: string; inputs: PropertyMap; outputs: PropertyMap }, news: PropertyMap) {
+    const checked = await proc.check(urn, state.inputs, { ...news, __provider: providerText });
+    expect(checked.failures).toEqual([]);
+    const diff = await proc.diff(urn, state.id, state.outputs, checked.inputs);
+    return { checked: checked.inputs, diff };
+  }
+
+  it("runs the whole lifecycle with the fewest requests", async () => {
+    const urn = jobUrn("api-build");
+    const state = await createThrough(urn, {
+      name: "api-build",
+      configXml: FREESTYLE_XML,
+      description: "Builds the API",
+      enabled: false,
+    });
+    expect(calls(server)).toEqual(["POST /createItem"]);
+    expect(state.outputs).toMatchObject({
+      name: "api-build",
+      fullName: "api-build",
+      url: `${server.url}job/api-build/`,
+      description: "Builds the API",
+      enabled: false,
+      __provider: providerText,
+    });
+    expect(readFields(await user.getConfig("api-build"))).toEqual({ description: "Builds the API", enabled: false });
+
+    // refresh: one GET, nothing changed
+    server.resetCounters();
+    const read = await proc.read(urn, state.id, state.outputs, state.inputs);
+    expect(calls(server)).toEqual(["GET /job/api-build/config.xml"]);
+    expect(read.id).toBe(state.id);
+    expect(read.properties).toEqual(state.outputs);
+    const same = await upThrough(urn, state, { name: "api-build", configXml: FREESTYLE_XML, description: "Builds the API", enabled: false });
+    expect(same.diff).toEqual({ changes: "none", replaces: [], deleteBeforeReplace: false });
+
+    // description only → one POST
+    let step = await upThrough(urn, state, { name: "api-build", configXml: FREESTYLE_XML, description: "Builds it all", enabled: false });
+    expect(step.diff).toMatchObject({ changes: "some", replaces: [] });
+    server.resetCounters();
+    state.outputs = await proc.update(urn, state.id, state.outputs, step.checked);
+    state.inputs = step.checked;
+    expect(calls(server)).toEqual(["POST /job/api-build/description"]);
+
+    // enabled only → one POST
+    step = await upThrough(urn, state, { name: "api-build", configXml: FREESTYLE_XML, description: "Builds it all", enabled: true });
+    server.resetCounters();
+    state.outputs = await proc.update(urn, state.id, state.outputs, step.checked);
+    state.inputs = step.checked;
+    expect(calls(server)).toEqual(["POST /job/api-build/enable"]);
+
+    // config → one POST
+    const changedXml = FREESTYLE_XML.replace("make test", "make test lint");
+    step = await upThrough(urn, state, { name: "api-build", configXml: changedXml, description: "Builds it all", enabled: true });
+    expect(step.diff.changes).toBe("some");
+    server.resetCounters();
+    state.outputs = await proc.update(urn, state.id, state.outputs, step.checked);
+    state.inputs = step.checked;
+    expect(calls(server)).toEqual(["POST /job/api-build/config.xml"]);
+    expect(await user.getConfig("api-build")).toContain("make test lint");
+
+    // rename → an update (same id), one confirmRename
+    step = await upThrough(urn, state, { name: "api-build-2", configXml: changedXml, description: "Builds it all", enabled: true });
+    expect(step.diff).toMatchObject({ changes: "some", replaces: [] });
+    server.resetCounters();
+    state.outputs = await proc.update(urn, state.id, state.outputs, step.checked);
+    state.inputs = step.checked;
+    expect(calls(server)).toEqual(["POST /job/api-build/confirmRename"]);
+    expect(state.outputs).toMatchObject({ fullName: "api-build-2", __provider: providerText });
+    seen.push(["update outputs", state.outputs]);
+
+    // a new folder or another item type replaces
+    const moved = await upThrough(urn, state, { name: "api-build-2", folder: "team", configXml: changedXml });
+    expect(moved.diff).toMatchObject({ changes: "some", replaces: ["folder"], deleteBeforeReplace: false });
+    const retyped = await upThrough(urn, state, { name: "api-build-2", configXml: PIPELINE_XML });
+    expect(retyped.diff).toMatchObject({ changes: "some", replaces: ["configXml"], deleteBeforeReplace: true });
+
+    // delete → one POST; then refresh finds it gone and a second delete is fine
+    server.resetCounters();
+    await proc.delete(urn, state.id, state.outputs);
+    expect(calls(server)).toEqual(["POST /job/api-build-2/doDelete"]);
+    const gone = await proc.read(urn, state.id, state.outputs, state.inputs);
+    expect(gone.id).toBe("");
+    await proc.delete(urn, state.id, state.outputs);
+  });
+
+  it("finds a hand edit on refresh and puts it back on the next update", async () => {
+    const urn = jobUrn("hand-edited");
+    const state = await createThrough(urn, { name: "hand-edited", configXml: PIPELINE_XML });
+    await user.editConfig("hand-edited", (xml) => xml.replace("sh &apos;make test&apos;", "sh &apos;make test || true&apos;").replace("sh 'make test'", "sh 'make test || true'"));
+    const read = await proc.read(urn, state.id, state.outputs, state.inputs);
+    expect(read.properties.configXml).toContain("make test || true");
+    const step = await upThrough(urn, { ...state, outputs: read.properties }, { name: "hand-edited", configXml: PIPELINE_XML });
+    expect(step.diff).toMatchObject({ changes: "some", replaces: [] });
+    server.resetCounters();
+    const outputs = await proc.update(urn, state.id, read.properties, step.checked);
+    expect(calls(server)).toEqual(["POST /job/hand-edited/config.xml"]);
+    const again = await proc.read(urn, state.id, outputs, step.checked);
+    expect(again.properties.configXml).not.toContain("|| true");
+    expect((await proc.diff(urn, state.id, again.properties, step.checked)).changes).toBe("none");
+  });
+
+  it("passes unknown preview values through Check and reports a change in Diff", async () => {
+    const urn = jobUrn("previewed");
+    const state = await createThrough(urn, { name: "previewed", configXml: FOLDER_XML });
+    const checked = await proc.check(urn, state.inputs, { name: "previewed", configXml: UNKNOWN, __provider: providerText });
+    expect(checked.failures).toEqual([]);
+    expect(checked.inputs.configXml).toBe(UNKNOWN);
+    expect((await proc.diff(urn, state.id, state.outputs, checked.inputs)).changes).toBe("some");
+  });
+
+  it("returns check failures with the property and, for XML, line and column", async () => {
+    const res = await proc.check(jobUrn("bad"), {}, {
+      name: "bad",
+      configXml: "<project>\n  <builders>\n</project>",
+      __provider: providerText,
+    });
+    expect(res.failures).toEqual([{ property: "configXml", reason: expect.stringMatching(/line 3, column \d+/) }]);
+    const folder = await proc.check(jobUrn("f"), {}, { name: "f", configXml: FOLDER_XML, enabled: false, __provider: providerText });
+    expect(folder.failures).toEqual([{ property: "enabled", reason: expect.stringContaining("cannot be disabled") }]);
+  });
+
+  it("fails a create over an existing job with how to adopt it, and adopts when asked", async () => {
+    await user.createJob("taken", FREESTYLE_XML);
+    const urn = jobUrn("taken");
+    const checked = await proc.check(urn, {}, { name: "taken", configXml: PIPELINE_XML.replace("pipeline", "pipeline"), __provider: providerText });
+    const err = await proc.create(urn, checked.inputs).catch((e: unknown) => e);
+    seen.push(["create error", err]);
+    expect(err).toBeInstanceOf(ProviderCallError);
+    expect((err as Error).message).toContain("adopt: true");
+    const freestyle = await proc.check(urn, {}, { name: "taken", configXml: FREESTYLE_XML.replace("make test", "make adopt"), adopt: true, __provider: providerText });
+    server.resetCounters();
+    await proc.create(urn, freestyle.inputs);
+    expect(calls(server)).toEqual(["POST /createItem", "POST /job/taken/config.xml"]);
+    expect(await user.getConfig("taken")).toContain("make adopt");
+  });
+
+  it("reports a create whose answer was lost as a partial failure that keeps the job in state", async () => {
+    const urn = jobUrn("partial");
+    const checked = await proc.check(urn, {}, { name: "partial", configXml: FREESTYLE_XML, __provider: providerText });
+    server.faults.dropAfterRate = 1;
+    server.faults.seed = 3;
+    const err = await proc.create(urn, checked.inputs).catch((e: unknown) => e);
+    server.faults.dropAfterRate = 0;
+    seen.push(["partial error", err]);
+    expect(err).toBeInstanceOf(ProviderCallError);
+    const failed = (err as ProviderCallError).initFailed;
+    expect(failed).toBeDefined();
+    expect(failed!.id).not.toBe("");
+    expect(failed!.properties).toMatchObject({ fullName: "partial", __provider: providerText });
+    // next `up`: the engine updates a resource with init errors; it converges
+    const diff = await proc.diff(urn, failed!.id, failed!.properties, checked.inputs);
+    expect(diff.changes).toBe("some");
+    const outputs = await proc.update(urn, failed!.id, failed!.properties, checked.inputs);
+    const read = await proc.read(urn, failed!.id, outputs, checked.inputs);
+    expect((await proc.diff(urn, failed!.id, read.properties, checked.inputs)).changes).toBe("none");
+  });
+
+  it("refreshes, diffs and deletes state written by another build of the provider", async () => {
+    const urn = jobUrn("old-state");
+    const state = await createThrough(urn, { name: "old-state", configXml: FREESTYLE_XML });
+    // A different provider text (an older package version) in state; the new one in the program's inputs.
+    const olderText = `${providerText}\n// built by an older version of the package\n`;
+    const oldOutputs = { ...state.outputs, __provider: olderText };
+    const read = await proc.read(urn, state.id, oldOutputs, { ...state.inputs, __provider: olderText });
+    expect(read.id).toBe(state.id);
+    expect(read.properties.__provider).toBe(olderText);
+    expect((await proc.diff(urn, state.id, read.properties, state.inputs)).changes).toBe("none");
+    server.resetCounters();
+    await proc.delete(urn, state.id, read.properties);
+    expect(calls(server)).toEqual(["POST /job/old-state/doDelete"]);
+  });
+
+  it("keeps credentials out of __provider, outputs, logs and errors", () => {
+    expect(proc.stderr).toContain("jenkins: ");
+    const leaks = [
+      ...leaksIn("__provider", providerText),
+      ...seen.flatMap(([label, value]) => leaksIn(label, value)),
+      ...leaksIn("provider stdout", proc.stdout),
+      ...leaksIn("provider stderr", proc.stderr),
+    ];
+    expect(leaks).toEqual([]);
+  });
+});
+
+describe("Job provider process connection settings", () => {
+  it("fails with both ways to configure when nothing is configured", async () => {
+    const proc = await ProviderProcess.start({ cwd: repoRoot, env: cleanEnv() });
+    try {
+      await proc.configure({});
+      const urn = jobUrn("x");
+      const checked = await proc.check(urn, {}, { name: "x", configXml: FREESTYLE_XML, __provider: providerText });
+      const err = await proc.create(urn, checked.inputs).catch((e: Error) => e);
+      expect((err as Error).message).toMatch(/pulumi config set jenkins:url .* JENKINS_URL/);
+    } finally {
+      await proc.close();
+    }
+  });
+
+  it("reads the connection from the environment when the stack config has none", async () => {
+    const server = await startServer("current");
+    const proc = await ProviderProcess.start({
+      cwd: repoRoot,
+      env: cleanEnv({ JENKINS_URL: server.url, JENKINS_USER: ADMIN.name, JENKINS_API_TOKEN: ADMIN.apiToken }),
+    });
+    try {
+      await proc.configure({});
+      const urn = jobUrn("from-env");
+      const checked = await proc.check(urn, {}, { name: "from-env", configXml: FREESTYLE_XML, __provider: providerText });
+      const created = await proc.create(urn, checked.inputs);
+      expect(created.properties.fullName).toBe("from-env");
+      expect(server.requests.every((r) => r.viaToken && r.user === ADMIN.name)).toBe(true);
+      expect(leaksIn("outputs", created.properties)).toEqual([]);
+    } finally {
+      await proc.close();
+      await server.close();
+    }
+  });
+});
