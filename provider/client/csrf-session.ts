@@ -8,7 +8,7 @@
  * for that generation drops the session, everybody else then joins the same refetch.
  */
 import type { Redactor } from "./redact";
-import { headerList, type Headers } from "./transport";
+import { headerList, type ResponseHeaders } from "./transport";
 
 export interface Crumb {
   field: string;
@@ -39,7 +39,7 @@ export class CsrfSession {
   }
 
   /** Keeps the Jenkins session cookie(s) from a response; other cookies are not ours to keep. */
-  absorb(headers: Headers): void {
+  absorb(headers: ResponseHeaders): void {
     for (const line of headerList(headers, "set-cookie")) {
       const pair = line.split(";", 1)[0];
       const eq = pair.indexOf("=");
@@ -89,10 +89,5 @@ export class CsrfSession {
     this.state = { kind: "unknown" };
     this.cookies.clear();
     return true;
-  }
-
-  /** Number of times the session was dropped (for diagnostics). */
-  get sessionGeneration(): number {
-    return this.generation;
   }
 }

@@ -56,9 +56,10 @@ function firstMatch(html: string, re: RegExp): string | undefined {
   return text.length > 0 ? text : undefined;
 }
 
+/** A body that starts like an HTML document (whatever its content type claims). */
 export function looksLikeHtml(body: string): boolean {
-  const head = body.slice(0, 512).trimStart().toLowerCase();
-  return head.startsWith("<!doctype html") || head.startsWith("<html") || /<(head|body|title)[\s>]/.test(head);
+  const head = body.slice(0, 64).replace(/^\uFEFF/, "").trimStart().toLowerCase();
+  return head.startsWith("<!doctype html") || head.startsWith("<html");
 }
 
 /** Text of an HTML fragment with line breaks kept (for stack traces). */
@@ -71,18 +72,30 @@ function preText(fragment: string): string {
  * the page shows a stack trace, and the logging id that finds the full trace in the Jenkins log.
  */
 function summariseOops(html: string): string {
-  const parts = ["Oops! A problem occurred while processing the request"];
+  const headline = "Oops! A problem occurred while processing the request";
+  const loggingId = /Logging ID\s*=\s*([0-9a-f-]{8,})/i.exec(html);
+  const idPart = loggingId ? `Logging ID=${loggingId[1]}` : undefined;
+  const details: string[] = [];
   const pre = /<pre\b[^>]*>([\s\S]*?)<\/pre>/i.exec(html);
   if (pre) {
-    const lines = preText(pre[1]).split(/\r?\n/).map((l) => l.trim()).filter((l) => l.length > 0);
+    const lines = preText(pre[1]).split(/\r?\n/).map((l) => l.replace(/\s+/g, " ").trim()).filter((l) => l.length > 0);
     const first = lines.find((l) => !l.startsWith("at ") && !l.startsWith("..."));
-    if (first) parts.push(first);
     const causes = lines.filter((l) => l.startsWith("Caused by: "));
-    if (causes.length > 0) parts.push(causes[causes.length - 1]);
+    // The logging id must survive shortening: it is what finds the full trace in the Jenkins log.
+    const separators = 3 * (1 + (first ? 1 : 0) + (causes.length > 0 ? 1 : 0));
+    let budget = MAX_LENGTH - headline.length - (idPart?.length ?? 0) - separators;
+    if (first) {
+      const clipped = clip(first, Math.min(first.length, causes.length > 0 ? 80 : budget));
+      details.push(clipped);
+      budget -= clipped.length;
+    }
+    if (causes.length > 0) details.push(clip(causes[causes.length - 1], budget));
   }
-  const loggingId = /Logging ID\s*=\s*([0-9a-f-]{8,})/i.exec(html);
-  if (loggingId) parts.push(`Logging ID=${loggingId[1]}`);
-  return shorten(parts.join(" | ").replace(/\s+/g, " "));
+  return [headline, ...details, ...(idPart ? [idPart] : [])].join(" | ");
+}
+
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, Math.max(0, max - 1))}…` : text;
 }
 
 /** The main message of an HTML error page, or undefined when the body is not an HTML page. */

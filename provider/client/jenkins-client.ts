@@ -12,6 +12,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { isConfigWeSent } from "./config-match";
 import { CsrfSession, type Crumb } from "./csrf-session";
 import { JenkinsError, JobAlreadyExistsError, type JenkinsErrorDetails } from "./errors";
+import { isHtmlType } from "./html-message";
 import { encodeQueryValue, jobUrlPath, parentAndName, validateJobName, validateJobPath } from "./names";
 import { resolveOptions, type JenkinsClientOptions, type ResolvedOptions } from "./options";
 import { Redactor } from "./redact";
@@ -239,7 +240,10 @@ export class JenkinsClient {
       const ctx = this.ctx(path, "read the description");
       const res = await this.exchange(ctx, { method: "GET", path: `${jobUrlPath(path)}description`, retry: true });
       if (res.status !== 200) throw errorFromResponse(res, ctx);
-      if (isUnexpectedHtml(res)) throw notJenkins(ctx, res, "the description came back as an HTML page instead of text");
+      // A description is often HTML markup itself, so only the content type can tell a login page from it.
+      if (isHtmlType(header(res.headers, "content-type"))) {
+        throw notJenkins(ctx, res, "the description came back as an HTML page instead of text");
+      }
       return res.body;
     });
   }
@@ -315,7 +319,7 @@ export class JenkinsClient {
           retry: false,
         });
       } catch (err) {
-        throw err instanceof JenkinsError && err.outcomeUnknown ? this.buildMaybeQueued(err, ctx) : err;
+        throw err instanceof JenkinsError && err.outcomeUnknown ? this.buildMaybeQueued(err) : err;
       }
       if (res.status >= 200 && res.status < 300) {
         const location = header(res.headers, "location");
@@ -327,7 +331,7 @@ export class JenkinsClient {
         return { queueUrl: new URL(location, `${this.base.origin}/`).toString() };
       }
       const err = errorFromResponse(res, ctx);
-      if (err.outcomeUnknown) throw this.buildMaybeQueued(err, ctx);
+      if (err.outcomeUnknown) throw this.buildMaybeQueued(err);
       if (res.status === 400 && /Nothing is submitted/i.test(messageOf(res) ?? "")) {
         throw restate(err, {
           what: "cannot trigger a build: the job has parameters and none were given",
@@ -434,7 +438,7 @@ export class JenkinsClient {
     });
   }
 
-  private buildMaybeQueued(err: JenkinsError, ctx: CallContext): JenkinsError {
+  private buildMaybeQueued(err: JenkinsError): JenkinsError {
     return restate(err, {
       what: `cannot tell whether the build was queued: ${reasonOf(err)}; the build may or may not have been queued`,
       hint: "Check the job's build queue and history in Jenkins before triggering it again; the request was not repeated.",
@@ -546,7 +550,9 @@ export class JenkinsClient {
       if (this.authorization) headers.authorization = this.authorization;
       let generation = -1;
       if (withCrumb) {
-        const current = await this.session.current();
+        const current = await this.session.current().catch((err: unknown) => {
+          throw this.inContext(err, ctx, "while fetching a CSRF crumb");
+        });
         generation = current.generation;
         if (current.crumb) headers[current.crumb.field] = current.crumb.value;
       }
@@ -568,6 +574,17 @@ export class JenkinsClient {
       }
       return res;
     }
+  }
+
+  /** The crumb fetch is shared by all callers, so its errors name no job: give them the caller's. */
+  private inContext(err: unknown, ctx: CallContext, where: string): unknown {
+    if (!(err instanceof JenkinsError) || err.job !== undefined || ctx.job === undefined) return err;
+    return restate(err, {
+      job: ctx.job,
+      what: `cannot ${ctx.action}: ${reasonOf(err)} ${where}`,
+      hint: err.hint,
+      outcomeUnknown: err.outcomeUnknown,
+    });
   }
 
   /** `GET /crumbIssuer/api/json`; null when CSRF protection is off (404). */

@@ -5,15 +5,20 @@
  * session cookie values, crumbs) and passes all outgoing text through `redact`. Generic patterns catch the
  * shapes of secrets even when the exact value was never registered (e.g. a cookie echoed by a proxy page).
  */
-import { JenkinsError } from "./errors";
-
 const MASK = "****";
 
 /** Values shorter than this are not registered: masking every "a" in a message would make it unreadable. */
 const MIN_SECRET_LENGTH = 3;
 
+/** "Basic <base64 of user:secret>": masked when the value decodes to something with a colon, as credentials do. */
+function maskBasic(text: string): string {
+  return text.replace(/\bBasic(\s+)([A-Za-z0-9+/]{4,}={0,2})/g, (whole, space: string, value: string) =>
+    Buffer.from(value, "base64").toString("utf8").includes(":") ? `Basic${space}${MASK}` : whole,
+  );
+}
+
 const PATTERNS: Array<[RegExp, string]> = [
-  [/\b(Basic|Bearer)\s+[A-Za-z0-9+/=._~-]{4,}/gi, `$1 ${MASK}`],
+  [/\b(Bearer)\s+[A-Za-z0-9+/=._~-]{8,}/g, `$1 ${MASK}`],
   [/\b(JSESSIONID[.A-Za-z0-9_-]*)=[^;\s,"'<>]+/gi, `$1=${MASK}`],
   [/\b(Jenkins-Crumb)(["']?\s*[:=]\s*["']?)[A-Za-z0-9]{8,}/gi, `$1$2${MASK}`],
   [/\b("?crumb"?\s*:\s*")[A-Za-z0-9]{8,}/gi, `$1${MASK}`],
@@ -54,17 +59,19 @@ export class Redactor {
     for (const s of this.secrets) {
       if (out.includes(s)) out = out.split(s).join(MASK);
     }
+    out = maskBasic(out);
     for (const [re, replacement] of PATTERNS) out = out.replace(re, replacement);
     return out;
   }
 
-  /** Scrubs an error in place (message, Jenkins's message, hint, stack) and returns it. */
+  /** Scrubs an error in place (message, stack and every string field, e.g. Jenkins's message) and returns it. */
   scrubError<E extends Error>(err: E): E {
     err.message = this.redact(err.message);
     if (err.stack) err.stack = this.redact(err.stack);
-    if (err instanceof JenkinsError) {
-      if (err.jenkinsMessage !== undefined) err.jenkinsMessage = this.redact(err.jenkinsMessage);
-      err.hint = this.redact(err.hint);
+    const fields = err as unknown as Record<string, unknown>;
+    for (const key of Object.keys(fields)) {
+      const value = fields[key];
+      if (typeof value === "string") fields[key] = this.redact(value);
     }
     return err;
   }

@@ -189,16 +189,3 @@ export function errorFromTransport(err: TransportError, ctx: CallContext): Jenki
   };
   return err.kind === "timeout" ? new RequestTimeoutError(details) : new ConnectionError(details);
 }
-
-/** Re-creates `err` (same class) saying that the call's outcome is unknown, in the words of `what`/`hint`. */
-export function withUnknownOutcome(err: JenkinsError, what: string, hint: string): JenkinsError {
-  const Ctor = err.constructor as new (d: JenkinsErrorDetails) => JenkinsError;
-  return new Ctor({
-    job: err.job,
-    status: err.status,
-    jenkinsMessage: err.jenkinsMessage,
-    what,
-    hint,
-    outcomeUnknown: true,
-  });
-}

@@ -13,7 +13,7 @@ import { performance } from "node:perf_hooks";
 import { Pool, interceptors, type Dispatcher } from "undici";
 import type { ResolvedOptions } from "./options";
 import type { Redactor } from "./redact";
-import { retryCallback } from "./retry-policy";
+import { RETRY_ERROR_CODES, RETRY_STATUS_CODES, retryCallback } from "./retry-policy";
 
 export interface JenkinsBase {
   /** "https://host:8443" */
@@ -24,7 +24,7 @@ export interface JenkinsBase {
   url: string;
 }
 
-export type Headers = Record<string, string | string[] | undefined>;
+export type ResponseHeaders = Record<string, string | string[] | undefined>;
 
 export interface HttpRequest {
   method: "GET" | "POST";
@@ -38,7 +38,7 @@ export interface HttpRequest {
 
 export interface HttpResponse {
   status: number;
-  headers: Headers;
+  headers: ResponseHeaders;
   body: string;
 }
 
@@ -182,7 +182,8 @@ export class Transport {
         // POST is listed because only idempotent POSTs (config.xml, description, enable, disable) are ever
         // routed here; the non-idempotent ones use `once`.
         methods: ["GET", "POST"],
-        statusCodes: [502, 503, 504],
+        statusCodes: [...RETRY_STATUS_CODES],
+        errorCodes: [...RETRY_ERROR_CODES],
         retryAfter: true,
         throwOnError: false,
         retry: retryCallback({
@@ -209,7 +210,7 @@ export class Transport {
         body: req.body,
       });
       const body = await res.body.text();
-      return { status: res.statusCode, headers: res.headers as Headers, body };
+      return { status: res.statusCode, headers: res.headers as ResponseHeaders, body };
     } catch (err) {
       throw toTransportError(err);
     }
@@ -220,12 +221,12 @@ export class Transport {
   }
 }
 
-export function header(headers: Headers, name: string): string | undefined {
+export function header(headers: ResponseHeaders, name: string): string | undefined {
   const v = headers[name.toLowerCase()];
   return Array.isArray(v) ? v[0] : v;
 }
 
-export function headerList(headers: Headers, name: string): string[] {
+export function headerList(headers: ResponseHeaders, name: string): string[] {
   const v = headers[name.toLowerCase()];
   return v === undefined ? [] : Array.isArray(v) ? v : [v];
 }

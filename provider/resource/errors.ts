@@ -25,6 +25,21 @@ export class JobExistsError extends Error {
   }
 }
 
+/** `adopt: true` on a job Jenkins cannot turn into the declared one (another item type). */
+export class AdoptionError extends Error {
+  constructor(
+    readonly fullName: string,
+    cause: Error,
+  ) {
+    super(
+      `Cannot adopt Jenkins job "${fullName}": Jenkins refused the declared configuration for it. ` +
+        `A job cannot change its type; delete the existing job in Jenkins first (its build history goes with it) ` +
+        `or declare a configuration of the same type. ${cause.message}`,
+    );
+    this.name = "AdoptionError";
+  }
+}
+
 /**
  * A create or update that may have changed the job on the server but could not finish (or confirm) everything. The dynamic provider host
  * turns an error with `id`, `properties` and `reasons` into a partial failure: the resource is kept in state, so

@@ -24,7 +24,8 @@ import { canonicalizeConfig } from "../xml/canonical";
 import { configsEqual, configsEquivalent } from "../xml/semantic";
 import { parseXml, XmlSyntaxError } from "../xml/tree";
 import { clientFor, readConfig, resolveConnection, type ConfigSource, type ConfigValues } from "./connection";
-import { JobExistsError, PartialFailureError } from "./errors";
+import { alignToDeclared } from "./drift";
+import { AdoptionError, JobExistsError, PartialFailureError } from "./errors";
 import { readFields, rootNameOf, transplantFields, withFields, withoutFields, type JobFields } from "./job-config";
 import { describeRoot, KNOWN_ROOTS } from "./job-kinds";
 import { PROVIDER_KEY, UNKNOWN, type JobInputs, type JobOutputs } from "./types";
@@ -190,9 +191,9 @@ export async function diff(_id: string, oldsRaw: Props, newsRaw: Props): Promise
   let changes = false;
   let deleteBeforeReplace = false;
 
-  // An unknown folder is reported as a change, not a replacement: in preview a parent folder that is merely
-  // being updated has unknown outputs, and claiming a replacement would alarm for nothing. The real run diffs
-  // again with the value known.
+  // An unknown folder is reported as a change, not a replacement: during preview the output of a parent that
+  // is itself changing may not be known yet, and announcing a replacement for every child would mostly be wrong.
+  // `pulumi up` diffs again with the value known, and replaces then if the folder really moved.
   if (news.folder === UNKNOWN) changes = true;
   else if ((olds.folder ?? "") !== (news.folder ?? "")) replaces.push("folder");
 
@@ -253,7 +254,12 @@ export async function create(inputsRaw: Props): Promise<dynamic.CreateResult> {
   } catch (e) {
     if (e instanceof JobAlreadyExistsError) {
       if (!news.adopt) throw new JobExistsError(fullName);
-      await client.updateConfig(fullName, xml);
+      try {
+        await client.updateConfig(fullName, xml);
+      } catch (adoptError) {
+        if (adoptError instanceof InvalidConfigError) throw new AdoptionError(fullName, adoptError);
+        throw adoptError;
+      }
       return { id, outs };
     }
     if (mayHaveCreated(e)) {
@@ -277,6 +283,16 @@ function sameConfig(declared: string, remote: string): boolean {
   return configsEquivalent(withoutFields(declared), withoutFields(remote));
 }
 
+/**
+ * The config output after a hand edit: Jenkins's copy, reading like the declared one except for the edit, with
+ * description/disabled as declared (those drift through their own outputs).
+ */
+function driftedConfig(declared: string, remote: string): string {
+  const aligned = transplantFields(alignToDeclared(declared, remote), declared);
+  // Never let the tidying hide the edit that was found: then show Jenkins's copy as it is.
+  return configsEqual(aligned, declared) ? transplantFields(remote, declared) : aligned;
+}
+
 export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadResult> {
   const olds = strip(propsRaw) as unknown as JobOutputs;
   const { client, baseUrl } = connect();
@@ -291,7 +307,7 @@ export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadRes
   const fields = readFields(remote);
   let configXml = olds.configXml;
   if (!configXml) configXml = canonicalizeConfig(remote);
-  else if (!sameConfig(configXml, remote)) configXml = transplantFields(remote, configXml);
+  else if (!sameConfig(configXml, remote)) configXml = driftedConfig(configXml, remote);
   const props: JobOutputs = {
     ...olds,
     fullName,

@@ -15,6 +15,8 @@ export interface ServerState {
   polls: PollRecord[];
   /** Changes at every restart, like X-Jenkins-Session. */
   instanceId: string;
+  /** While a restart is in progress (epoch ms): every request gets 503. */
+  restartingUntil: number;
 }
 
 export interface RequestContext {

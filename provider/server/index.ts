@@ -2,9 +2,15 @@
  * A Jenkins-compatible HTTP server for tests, the demo and users' own tests. It answers the job-management
  * calls the way a real Jenkins 2.x does (see the behaviour notes of the project), stores configs like a
  * Jenkins home, and can inject faults.
+ *
+ * Endpoints: GET / (dashboard), /api/json (tree= supported), /crumbIssuer/api/json, /whoAmI/api/json,
+ * /me/api/json, /queue/api/json, /queue/item/ID/api/json; POST /createItem (and /job/F/createItem, mode=copy);
+ * per item (/job/a/job/b/...): GET / (page), DELETE / (204), api/json, config.xml GET/POST, description
+ * GET/POST, enable, disable, doDelete, build, buildWithParameters, polling, confirmRename (and doRename).
  */
 import * as fs from "node:fs";
 import * as http from "node:http";
+import * as https from "node:https";
 import * as os from "node:os";
 import * as path from "node:path";
 import { randomBytes } from "node:crypto";
@@ -29,7 +35,7 @@ import { JobStore } from "./store";
 export type { JenkinsServerOptions, RequestRecord, BuildRecord, PollRecord, FaultSettings, UserSpec } from "./options";
 
 export interface JenkinsServer {
-  /** "http://127.0.0.1:PORT/" */
+  /** "http://127.0.0.1:PORT/" ("https://…" with the `tls` option) */
   url: string;
   /** Users with their secrets (API tokens are generated when not given). */
   users: Required<UserSpec>[];
@@ -42,9 +48,12 @@ export interface JenkinsServer {
   resetCounters(): void;
   /** The stored bytes of a job's config.xml ("folder/job"), read from disk; undefined when there is none. */
   jobConfigOnDisk(fullName: string): string | undefined;
-  /** Drops all sessions, renames the session cookie and reloads the jobs from the data folder. */
-  restart(): Promise<void>;
-  /** Mutable at run time. */
+  /**
+   * Drops all sessions, renames the session cookie and reloads the jobs from the data folder. With
+   * `downtimeMs`, every request during that time gets Jenkins's 503 "getting ready" page first.
+   */
+  restart(opts?: { downtimeMs?: number }): Promise<void>;
+  /** Mutable at run time; changing `seed` (or assigning a new object) restarts the random sequence. */
   faults: FaultSettings;
   /** The current session cookie name (JSESSIONID.<8 hex>). */
   readonly sessionCookieName: string;
@@ -67,9 +76,13 @@ export async function startJenkinsServer(opts: JenkinsServerOptions = {}): Promi
     sessions: new SessionStore(),
     polls: [],
     instanceId: randomBytes(4).toString("hex"),
+    restartingUntil: 0,
   };
   const pipeline = { state, requests: [] as RequestRecord[], faults: new FaultInjector(defaultFaults()) };
-  const httpServer = http.createServer(createHandler(pipeline));
+  const handler = createHandler(pipeline);
+  const httpServer: http.Server = options.tls
+    ? https.createServer({ cert: options.tls.cert, key: options.tls.key }, handler)
+    : http.createServer(handler);
   // Jetty keeps idle connections for 30 s; Node's 5 s default would make keep-alive clients see resets.
   httpServer.keepAliveTimeout = 30_000;
   await new Promise<void>((resolve, reject) => {
@@ -80,7 +93,7 @@ export async function startJenkinsServer(opts: JenkinsServerOptions = {}): Promi
   const hostForUrl = options.host.includes(":") ? `[${options.host}]` : options.host;
 
   const server: JenkinsServer = {
-    url: `http://${hostForUrl}:${port}/`,
+    url: `${options.tls ? "https" : "http"}://${hostForUrl}:${port}/`,
     users: options.users,
     dataDir,
     get requests() {
@@ -107,16 +120,23 @@ export async function startJenkinsServer(opts: JenkinsServerOptions = {}): Promi
       state.polls.length = 0;
     },
     jobConfigOnDisk: (fullName) => store.configOnDisk(fullName),
-    async restart() {
+    async restart(restartOpts = {}) {
       state.sessions.reset();
       state.instanceId = randomBytes(4).toString("hex");
+      const downtime = restartOpts.downtimeMs ?? 0;
+      if (downtime > 0) {
+        state.restartingUntil = Date.now() + downtime;
+        await new Promise((r) => setTimeout(r, downtime));
+      }
       store.reload();
+      state.restartingUntil = 0;
     },
     get faults() {
       return pipeline.faults.settings;
     },
     set faults(v: FaultSettings) {
-      pipeline.faults.settings = { ...defaultFaults(), ...v };
+      // Assigning a whole settings object starts the random sequence afresh (reproducible runs).
+      pipeline.faults = new FaultInjector({ ...defaultFaults(), ...v });
     },
     get sessionCookieName() {
       return state.sessions.cookieName;

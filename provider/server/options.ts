@@ -30,6 +30,8 @@ export interface JenkinsServerOptions {
   pathOnlyRedirects?: boolean;
   /** Quiet period of the build queue in ms (Jenkins default 5 s): builds triggered while queued are merged. */
   quietPeriodMs?: number;
+  /** PEM certificate and key: serve HTTPS instead of HTTP (Jenkins behind TLS, e.g. with a private CA). */
+  tls?: { cert: string; key: string };
 }
 
 export interface RequestRecord {
@@ -78,6 +80,7 @@ export interface ResolvedOptions {
   csrf: boolean;
   pathOnlyRedirects: boolean;
   quietPeriodMs: number;
+  tls?: { cert: string; key: string };
 }
 
 /** API tokens of Jenkins 2.129+ are "11" followed by 32 hex digits. */
@@ -101,6 +104,7 @@ export function resolveOptions(opts: JenkinsServerOptions = {}): ResolvedOptions
     csrf: opts.csrf ?? true,
     pathOnlyRedirects: opts.pathOnlyRedirects ?? true,
     quietPeriodMs: opts.quietPeriodMs ?? 5000,
+    tls: opts.tls,
   };
 }
 

@@ -7,7 +7,9 @@ export interface ParsedTarget {
   segments: string[];
 }
 
-export function splitTarget(url: string): { rawPath: string; rawQuery: string } {
+export function splitTarget(target: string): { rawPath: string; rawQuery: string } {
+  // An absolute-form target (sent to proxies) carries scheme and host: keep only path and query.
+  const url = /^https?:\/\//i.test(target) ? target.replace(/^https?:\/\/[^/?#]*/i, "") || "/" : target;
   const q = url.indexOf("?");
   return q < 0 ? { rawPath: url, rawQuery: "" } : { rawPath: url.slice(0, q), rawQuery: url.slice(q + 1) };
 }

@@ -44,8 +44,15 @@ function faultReply(status: number, info: PageInfo): Reply {
   return reply(status, [["Content-Type", "text/html"]], `<html><head><title>${status} ${phrase}</title></head><body><center><h1>${status} ${phrase}</h1></center><hr><center>nginx</center></body></html>\n`);
 }
 
+/** What Jenkins answers while it starts up. */
+function restartingReply(info: PageInfo): Reply {
+  return reply(503, [["Content-Type", "text/html;charset=utf-8"], ["X-Jenkins", info.version], ["Retry-After", "1"]],
+    "<!DOCTYPE html><html><head><title>Starting Jenkins</title></head><body><h1>Please wait while Jenkins is getting ready to work\u2026</h1>" +
+    "<p>Your browser will reload automatically when Jenkins is ready.</p></body></html>\n");
+}
+
 /** Everything up to and including the handler; never throws. */
-export function process(ctx: Omit<RequestContext, "segments" | "params" | "auth" | "sessionId">, state: ServerState, record: RequestRecord): Reply {
+export function answer(ctx: Omit<RequestContext, "segments" | "params" | "auth" | "sessionId">, state: ServerState, record: RequestRecord): Reply {
   const info = pageInfo(ctx, state);
   if (ctx.rawPath.includes(";")) return containerErrorReply(400, "Semicolons are not allowed in the request URI", info);
   let segments: string[];
@@ -82,7 +89,7 @@ export function process(ctx: Omit<RequestContext, "segments" | "params" | "auth"
 }
 
 function write(res: http.ServerResponse, r: Reply, method: string): void {
-  const headers: Record<string, string | string[]> = { Server: "Jetty(12.0.22)" };
+  const headers: Record<string, string | string[]> = {};
   for (const [k, v] of r.headers) {
     const prev = headers[k];
     headers[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
@@ -107,10 +114,15 @@ export function createHandler(p: Pipeline): http.RequestListener {
       p.requests.push(record);
       const body = await readBody(req);
       const host = req.headers.host ?? `${p.state.options.host}`;
-      const base = { method, rawPath, rawQuery, headers: req.headers, body: body ?? Buffer.alloc(0), origin: `http://${host}` };
+      const base = { method, rawPath, rawQuery, headers: req.headers, body: body ?? Buffer.alloc(0), origin: `${p.state.options.tls ? "https" : "http"}://${host}` };
       if (body === undefined) {
         record.status = 413;
         write(res, containerErrorReply(413, "Payload Too Large", pageInfo(base, p.state)), method);
+        return;
+      }
+      if (Date.now() < p.state.restartingUntil) {
+        record.status = 503;
+        write(res, restartingReply(pageInfo(base, p.state)), method);
         return;
       }
       let decision: ReturnType<FaultInjector["decide"]> = { kind: "none" };
@@ -129,7 +141,7 @@ export function createHandler(p: Pipeline): http.RequestListener {
         write(res, faultReply(decision.status, pageInfo(base, p.state)), method);
         return;
       }
-      const r = process(base, p.state, record);
+      const r = answer(base, p.state, record);
       if (decision.kind === "dropAfter") {
         // The state change has happened; only the answer is lost.
         record.fault = "dropAfter";

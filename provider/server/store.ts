@@ -25,8 +25,29 @@ export function fullNameOf(item: Item): string {
   return item.parent ? `${fullNameOf(item.parent)}/${item.name}` : item.name;
 }
 
-/** The root element's name, or undefined when the text is not XML. */
+/**
+ * The root element's name, or undefined when the text is not XML. A cheap scan over the prolog (declaration,
+ * comments, processing instructions) avoids parsing a large config a second time; anything unusual, such as a
+ * DOCTYPE, goes through the real parser.
+ */
 export function rootElementOf(xml: string): string | undefined {
+  let i = xml.charCodeAt(0) === 0xfeff ? 1 : 0;
+  for (;;) {
+    while (i < xml.length && /\s/.test(xml[i])) i++;
+    if (xml.startsWith("<?", i)) {
+      const end = xml.indexOf("?>", i);
+      if (end < 0) return undefined;
+      i = end + 2;
+    } else if (xml.startsWith("<!--", i)) {
+      const end = xml.indexOf("-->", i);
+      if (end < 0) return undefined;
+      i = end + 3;
+    } else if (xml.startsWith("<", i) && /[A-Za-z_:]/.test(xml[i + 1] ?? "")) {
+      return /^[^\s/>]+/.exec(xml.slice(i + 1, i + 1 + 1024))?.[0];
+    } else {
+      break;
+    }
+  }
   try {
     return parseXml(xml, { maxBytes: MAX_CONFIG_BYTES }).root.name;
   } catch {
@@ -145,7 +166,13 @@ export class JobStore {
       } catch {
         continue;
       }
-      const root = rootElementOf(xml);
+      // A full parse here: a file that is not well-formed must not load (Jenkins skips it too).
+      let root: string | undefined;
+      try {
+        root = parseXml(xml, { maxBytes: MAX_CONFIG_BYTES }).root.name;
+      } catch {
+        root = undefined;
+      }
       const type = root === undefined ? undefined : itemTypeOf(root);
       // Jenkins logs and skips an item it cannot load (e.g. its plugin is gone); so do we.
       if (!type) continue;

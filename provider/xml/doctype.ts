@@ -10,6 +10,8 @@
  *    nor contain markup; character references and the predefined entities inside its value are fine;
  *  - at most MAX_ENTITIES declarations of at most MAX_ENTITY_LENGTH characters; every expansion is charged against
  *    `maxBytes`, so the fully expanded document can never exceed it.
+ * fast-xml-parser never sees the DOCTYPE (tree.ts blanks it out) and runs with `processEntities: false`, so its own
+ * entity handling, with different rules and limits, is not involved.
  */
 import { XmlEntityError, XmlSyntaxError, positionAt } from "./errors";
 import { PREDEFINED_ENTITIES, charFromReference } from "./entities";

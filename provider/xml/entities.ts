@@ -18,13 +18,13 @@ export interface EntityContext {
   source: string;
   /** Internal entities from the DOCTYPE, values already decoded. */
   entities: ReadonlyMap<string, string>;
-  /** Bytes that entity expansion may still add before the document counts as too large. */
+  /** How much (in characters, a lower bound of bytes) entity expansion may still add before the limit is hit. */
   budget: { remaining: number; maxBytes: number };
 }
 
 const REFERENCE = /&(?:#x([0-9a-fA-F]+)|#([0-9]+)|([A-Za-z_:\u00C0-\uFFFF][-A-Za-z0-9._:\u00B7-\uFFFF]*));/g;
 
-/** Decodes one character reference body; throws for code points XML can never contain. */
+/** Decodes one character reference body; undefined for code points XML can never contain (0, surrogates, too big). */
 export function charFromReference(hex: string | undefined, dec: string | undefined): string | undefined {
   const code = hex !== undefined ? parseInt(hex, 16) : parseInt(dec ?? "", 10);
   if (!Number.isFinite(code) || code <= 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) {

@@ -7,9 +7,10 @@
  * `plugin`, added/removed/reordered list entries.
  *
  * With `jenkinsDefaults: true` (used by refresh) the comparison also accepts what a Jenkins save does on its own
- * (defaults.ts): a field present on only one side that is empty or holds its known default value, whitespace-only
- * text where the other side is empty (a hand-written `<builders>\n</builders>` comes back as `<builders/>`), and
- * content of containers Jenkins manages (`<actions>` of a job).
+ * (defaults.ts): a field (not a list entry) present on only one side that is empty or holds its known default
+ * value, line-break indentation where the other side is empty (a hand-written `<builders>\n</builders>` comes back
+ * as `<builders/>`), and any content of containers Jenkins manages (`<actions>` of a job). Both directions are
+ * accepted: Jenkins adds default fields, and also drops declared ones its classes do not have with those values.
  */
 import equal from "fast-deep-equal";
 import { isDefaultField, isManagedContainer, NEUTRAL_ATTRIBUTES } from "./defaults";
@@ -236,17 +237,11 @@ function alignEntries(
   let ib = 0;
   for (const [ea, eb] of [...anchors, [listA.length, listB.length] as [number, number]]) {
     // Same-named candidates in this gap of B, in order (queues keep the pairing linear in the gap size).
-    const byName = new Map<string, Indexed[]>();
-    for (const y of listB.slice(ib, eb)) {
-      if (looseA.has(fb[y.pos - 1])) continue;
-      const q = byName.get(y.el.name);
-      if (q) q.push(y);
-      else byName.set(y.el.name, [y]);
-    }
+    const byName = new Queues<string>();
+    for (const y of listB.slice(ib, eb)) if (!looseA.has(fb[y.pos - 1])) byName.push(y.el.name, y);
     const paired = new Set<Indexed>();
     for (const x of listA.slice(ia, ea)) {
-      const q = looseB.has(fa[x.pos - 1]) ? undefined : byName.get(x.el.name);
-      const y = q?.shift();
+      const y = looseB.has(fa[x.pos - 1]) ? undefined : byName.take(x.el.name);
       if (y) {
         pair(x, y);
         paired.add(y);
@@ -259,15 +254,11 @@ function alignEntries(
     ib = eb + 1;
   }
   // An entry removed in one place and an identical one added in another: moved.
-  const addedById = new Map<number, Indexed[]>();
-  for (const y of added) {
-    const q = addedById.get(fb[y.pos - 1]);
-    if (q) q.push(y);
-    else addedById.set(fb[y.pos - 1], [y]);
-  }
+  const addedById = new Queues<number>();
+  for (const y of added) addedById.push(fb[y.pos - 1], y);
   const movedTo = new Set<Indexed>();
   for (const x of removed) {
-    const y = addedById.get(fa[x.pos - 1])?.shift();
+    const y = addedById.take(fa[x.pos - 1]);
     if (y) {
       moved(x, y);
       movedTo.add(y);
@@ -276,6 +267,23 @@ function alignEntries(
     }
   }
   for (const y of added) if (!movedTo.has(y)) alone(y, "added");
+}
+
+/** First-in-first-out lists of entries by key, with O(1) take. */
+class Queues<K> {
+  private readonly lists = new Map<K, { items: Indexed[]; next: number }>();
+
+  push(key: K, item: Indexed): void {
+    const q = this.lists.get(key);
+    if (q) q.items.push(item);
+    else this.lists.set(key, { items: [item], next: 0 });
+  }
+
+  take(key: K): Indexed | undefined {
+    const q = this.lists.get(key);
+    if (!q || q.next >= q.items.length) return undefined;
+    return q.items[q.next++];
+  }
 }
 
 function looseFingerprints(ids: readonly number[], anchored: ReadonlySet<number>): Set<number> {

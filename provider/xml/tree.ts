@@ -162,6 +162,7 @@ function attributesOf(node: FxpNode, ctx: DecodeContext): [string, string][] {
     const name = key.startsWith(ATTR_PREFIX) ? key.slice(ATTR_PREFIX.length) : key;
     // XML attribute-value normalisation: literal tabs/newlines become spaces; character references survive.
     const rawValue = String(value).replace(/[\t\n]/g, " ");
+    if (rawValue.includes("<")) throw notAllowed(ctx, `${name}=`, `'<' in the value of attribute "${name}" (write &lt;)`);
     out.push([name, decodeEntities(rawValue, ctx)]);
   }
   return out;
@@ -190,7 +191,9 @@ function convertElement(node: FxpNode, name: string, ctx: DecodeContext): XmlEle
     const childName = nodeName(child);
     if (childName === undefined) continue;
     if (childName === TEXT) {
-      const text = decodeEntities(String(child[TEXT]), ctx);
+      const rawText = String(child[TEXT]);
+      if (rawText.includes("]]>")) throw notAllowed(ctx, "]]>", "']]>' in text (write ]]&gt;)");
+      const text = decodeEntities(rawText, ctx);
       const last = el.children[el.children.length - 1];
       // Entity text next to plain text must form one node, as any XML reader would report it.
       if (last && last.kind === "text") last.text += text;
@@ -207,6 +210,12 @@ function convertElement(node: FxpNode, name: string, ctx: DecodeContext): XmlEle
     }
   }
   return el;
+}
+
+/** Well-formedness rules fast-xml-parser does not check; the position is that of the first occurrence of `token`. */
+function notAllowed(ctx: DecodeContext, token: string, reason: string): XmlSyntaxError {
+  const p = positionAt(ctx.source, Math.max(0, ctx.source.indexOf(token)));
+  return new XmlSyntaxError(reason, p.line, p.column);
 }
 
 /** Offset of the node's `<` in the input (fast-xml-parser's captured metadata). */

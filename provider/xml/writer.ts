@@ -8,14 +8,21 @@
  */
 import type { XmlDocument, XmlElement, XmlNode } from "./tree";
 
+type Style = WriteOptions["style"];
+
 export interface WriteOptions {
-  /** A literal declaration line; null for none; undefined to write the document's own declaration, if any. */
+  /**
+   * A literal declaration; null for none; undefined to write the document's own declaration, if any. It is followed
+   * by a newline, except in "identity" style (include one in the string if wanted).
+   */
   declaration?: string | null;
   /**
    * "xstream": escape like XStream (`& < > " '` and `\r` as `&#xd;`), i.e. the bytes Jenkins would save.
    * "pretty": escape only what must be (`& < >`, `\r`), the readable canonical form.
+   * "identity": escape like "pretty" but change no layout: whitespace text and comments are written as they are
+   * (what Jenkins stores right after createItem, before its first save).
    */
-  style: "pretty" | "xstream";
+  style: "pretty" | "xstream" | "identity";
 }
 
 const INDENT = "  ";
@@ -28,10 +35,11 @@ export function writeXml(doc: XmlDocument | XmlElement, opts: WriteOptions): str
     const d = doc.declaration;
     declaration = `<?xml version='${d.version}'${d.encoding !== undefined ? ` encoding='${d.encoding}'` : ""}?>`;
   }
-  const xstream = opts.style === "xstream";
+  const style = opts.style;
   const out: string[] = [];
-  if (declaration !== null) out.push(declaration, "\n");
-  writeElement(root, 0, xstream, out);
+  if (declaration !== null) out.push(declaration, style === "identity" ? "" : "\n");
+  if (style === "identity") writeInline(root, style, out);
+  else writeElement(root, 0, style, out);
   return out.join("");
 }
 
@@ -52,27 +60,27 @@ function hasElementContent(e: XmlElement): boolean {
 
 /**
  * `<a/>`? The parser keeps `<a></a>` as one empty text node; XStream writes that form for empty strings, so the
- * "xstream" style keeps it, while "pretty" writes every empty element as `<a/>`.
+ * "xstream" and "identity" styles keep it, while "pretty" writes every empty element as `<a/>`.
  */
-function isEmpty(e: XmlElement, xstream: boolean): boolean {
-  if (xstream) return e.children.length === 0;
+function isEmpty(e: XmlElement, style: Style): boolean {
+  if (style !== "pretty") return e.children.length === 0;
   return e.children.every((c) => c.kind === "text" && c.text === "");
 }
 
-function startTag(e: XmlElement, xstream: boolean, out: string[]): void {
+function startTag(e: XmlElement, style: Style, out: string[]): void {
   out.push("<", e.name);
-  for (const [k, v] of e.attrs) out.push(" ", k, '="', escapeAttribute(v, xstream), '"');
+  for (const [k, v] of e.attrs) out.push(" ", k, '="', escapeAttribute(v, style === "xstream"), '"');
 }
 
-function writeElement(e: XmlElement, depth: number, xstream: boolean, out: string[]): void {
-  startTag(e, xstream, out);
-  if (isEmpty(e, xstream)) {
+function writeElement(e: XmlElement, depth: number, style: Style, out: string[]): void {
+  startTag(e, style, out);
+  if (isEmpty(e, style)) {
     out.push("/>");
     return;
   }
   if (!hasElementContent(e)) {
     out.push(">");
-    for (const c of e.children) writeInline(c, xstream, out);
+    for (const c of e.children) writeInline(c, style, out);
     out.push("</", e.name, ">");
     return;
   }
@@ -81,17 +89,17 @@ function writeElement(e: XmlElement, depth: number, xstream: boolean, out: strin
   for (const c of e.children) {
     if (c.kind === "text") continue; // whitespace between elements: replaced by our own indentation
     out.push("\n", inner);
-    if (c.kind === "element") writeElement(c, depth + 1, xstream, out);
-    else writeInline(c, xstream, out);
+    if (c.kind === "element") writeElement(c, depth + 1, style, out);
+    else writeInline(c, style, out);
   }
   out.push("\n", INDENT.repeat(depth), "</", e.name, ">");
 }
 
 /** Writes a node exactly, without layout: used inside text-bearing elements where whitespace is content. */
-function writeInline(n: XmlNode, xstream: boolean, out: string[]): void {
+function writeInline(n: XmlNode, style: Style, out: string[]): void {
   switch (n.kind) {
     case "text":
-      out.push(escapeText(n.text, xstream));
+      out.push(escapeText(n.text, style === "xstream"));
       return;
     case "cdata":
       // "]]>" cannot occur inside one CDATA section: split it across two.
@@ -101,13 +109,13 @@ function writeInline(n: XmlNode, xstream: boolean, out: string[]): void {
       out.push("<!--", n.text, "-->");
       return;
     case "element":
-      startTag(n, xstream, out);
-      if (isEmpty(n, xstream)) {
+      startTag(n, style, out);
+      if (isEmpty(n, style)) {
         out.push("/>");
         return;
       }
       out.push(">");
-      for (const c of n.children) writeInline(c, xstream, out);
+      for (const c of n.children) writeInline(c, style, out);
       out.push("</", n.name, ">");
       return;
   }

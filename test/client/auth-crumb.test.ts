@@ -174,7 +174,10 @@ describe("401 and 403", () => {
     // A wrong password fails on the crumb fetch, before any POST is sent.
     server.resetCounters();
     const wrongPw = new JenkinsClient({ url: server.url, user: ADMIN.name, password: "not-the-password", retryBaseDelayMs: 1 });
-    expect(await caught(() => wrongPw.disable("x"))).toBeInstanceOf(AuthenticationError);
+    const pwErr = await caught(() => wrongPw.disable("x"));
+    expect(pwErr).toBeInstanceOf(AuthenticationError);
+    expect(pwErr).toMatchObject({ job: "x", status: 401 });
+    expect(pwErr.message).toMatch(/^Jenkins job "x": cannot disable the job: the credentials were rejected while fetching a CSRF crumb \(HTTP 401/);
     expect(server.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(["GET /crumbIssuer/api/json 401"]);
     const answer = await raw(server, "GET", "/api/json", { auth: basic(ADMIN.name, "nope-nope") });
     expect(answer.status).toBe(401);

@@ -94,3 +94,11 @@ export async function caught(fn: () => Promise<unknown>): Promise<Error> {
 export function quiet(server: JenkinsServer): void {
   Object.assign(server.faults, { latencyMs: 0, errorRate: 0, dropBeforeRate: 0, dropAfterRate: 0 });
 }
+
+/** Waits until the server has answered (or dropped) every request it received, e.g. after a client timeout. */
+export async function settled(server: JenkinsServer, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (server.requests.some((r) => r.status === 0 && r.fault === undefined) && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -260,8 +260,9 @@ describe("POST build / buildWithParameters", () => {
     expect(queueUrl).toMatch(new RegExp(`^${server.url}queue/item/\\d+/$`));
     expect(last("POST", "/build")).toMatchObject({ path: "/job/b-plain/build", status: 201 });
     expect(server.builds.filter((b) => b.job === "b-plain")).toHaveLength(1);
+    // Already waiting in the queue: still 201, and Jenkins hands back the same queue item.
     const again = await client.build("b-plain");
-    expect(again.queueUrl).toMatch(/\/queue\/item\/\d+\/$/);
+    expect(again.queueUrl).toBe(queueUrl);
     expect(count(server, "POST", "/build")).toBe(2);
 
     const answer = await raw(server, "POST", "/job/b-plain/build?delay=10sec");
@@ -339,6 +340,10 @@ describe("GET / POST description", () => {
     expect(last("POST", "/description")).toMatchObject({ path: "/job/d-job/description", status: 204 });
     expect(await client.getDescription("d-job")).toBe(text);
     expect(await client.getConfig("d-job")).toContain("plus+sign, 100% ü");
+    // Descriptions are often HTML; that is not mistaken for a login page.
+    const html = "<html><body><h1>Docs</h1><p>see <a href='x'>x</a></p></body></html>";
+    await client.setDescription("d-job", html);
+    expect(await client.getDescription("d-job")).toBe(html);
     await client.setDescription("d-job", "");
     expect(await client.getDescription("d-job")).toBe("");
   });
@@ -404,9 +409,14 @@ describe("GET / POST config.xml", () => {
     expect(await caught(() => client.updateConfig("c-missing", freestyle()))).toBeInstanceOf(JobNotFoundError);
   });
 
-  it("a read-only user cannot read config.xml (ExtendedRead) or write it", async () => {
+  it("a read-only user cannot read config.xml (ExtendedRead) or write it (Configure)", async () => {
     const reader = readerClient(server);
-    expect(await caught(() => reader.updateConfig("c-upd", freestyle()))).toBeInstanceOf(PermissionError);
+    const read = await caught(() => reader.getConfig("c-upd"));
+    expect(read).toBeInstanceOf(PermissionError);
+    expect(read).toMatchObject({ status: 403, authenticatedAs: "bob" });
+    expect((read as PermissionError).requiredPermission).toMatch(/^hudson\.model\.Item\.(ExtendedRead|Configure)$/);
+    const write = await caught(() => reader.updateConfig("c-upd", freestyle()));
+    expect(write).toMatchObject({ status: 403, requiredPermission: "hudson.model.Item.Configure" });
     await reader.close();
   });
 });
@@ -533,5 +543,33 @@ describe("legacy Jenkins (before 2.568, absolute redirects)", () => {
       "POST /job/legacy-job/confirmRename 302",
       "POST /job/legacy-renamed/doDelete 302",
     ]);
+  });
+});
+
+describe("order of checks and headers (§1, §6)", () => {
+  it("a raw path with a semicolon → 400 before anything else; %3B is an ordinary character", async () => {
+    const semi = await raw(server, "GET", "/job/a;b/api/json", { auth: null });
+    expect(semi.status).toBe(400);
+    expect(semi.body).toContain("Semicolons are not allowed in the request URI");
+    expect((await raw(server, "GET", "/job/a%3Bb/api/json")).status).toBe(404);
+  });
+
+  it("401 comes before 404, 404 before the permission check for items the user cannot see", async () => {
+    const wrong = await raw(server, "GET", "/job/nothing-here/config.xml", { auth: "Basic " + Buffer.from("alice:nope").toString("base64") });
+    expect(wrong.status).toBe(401);
+    const missing = await raw(server, "GET", "/job/nothing-here/config.xml");
+    expect(missing.status).toBe(404);
+    expect(h(missing, "content-type")).toMatch(/^text\/html/);
+  });
+
+  it("X-Jenkins is on api/json and HTML pages, not on 201, 302, 200-empty or config.xml answers", async () => {
+    await client.createJob("hdr-job", freestyle());
+    expect(h(await raw(server, "GET", "/api/json"), "x-jenkins")).toBe("2.580");
+    expect(h(await raw(server, "GET", "/job/hdr-job/api/json"), "x-jenkins")).toBe("2.580");
+    expect(h(await raw(server, "GET", "/job/nothing/"), "x-jenkins")).toBe("2.580");
+    expect(h(await raw(server, "POST", "/job/hdr-job/build"), "x-jenkins")).toBeUndefined();
+    expect(h(await raw(server, "POST", "/job/hdr-job/disable"), "x-jenkins")).toBeUndefined();
+    expect(h(await raw(server, "POST", "/job/hdr-job/config.xml", { headers: XML, body: freestyle() }), "x-jenkins")).toBeUndefined();
+    expect(h(await raw(server, "GET", "/job/hdr-job/config.xml"), "x-jenkins")).toBeUndefined();
   });
 });

@@ -3,6 +3,7 @@
  * cookie (like a misconfigured proxy), or answer by itself (a login page, a gateway error, silence).
  */
 import * as http from "node:http";
+import * as https from "node:https";
 import type { AddressInfo } from "node:net";
 
 export interface ProxyAnswer {
@@ -22,6 +23,8 @@ export interface ProxyOptions {
    * Answer a request without forwarding it; resolve to undefined to forward. "hang" never answers, "drop"
    * closes the connection without an answer.
    */
+  /** Serve HTTPS with this key and certificate (PEM). */
+  tls?: { key: string; cert: string };
   intercept?: (req: http.IncomingMessage) => Promise<ProxyAnswer | "hang" | "drop" | undefined> | ProxyAnswer | "hang" | "drop" | undefined;
 }
 
@@ -29,6 +32,8 @@ export interface Proxy {
   url: string;
   /** Every request the proxy received: method, path, headers. */
   seen: Array<{ method: string; path: string; headers: http.IncomingHttpHeaders }>;
+  /** Connections accepted so far, and the most that were open at the same time. */
+  connections: { total: number; maxOpen: number };
   close(): Promise<void>;
 }
 
@@ -38,7 +43,7 @@ export async function startProxy(opts: ProxyOptions): Promise<Proxy> {
   const seen: Proxy["seen"] = [];
   const hanging = new Set<http.ServerResponse>();
   let origin = "";
-  const server = http.createServer(async (req, res) => {
+  const handler: http.RequestListener = async (req, res) => {
     seen.push({ method: req.method ?? "", path: req.url ?? "", headers: { ...req.headers } });
     const answer = await opts.intercept?.(req);
     if (answer === "drop") {
@@ -85,12 +90,22 @@ export async function startProxy(opts: ProxyOptions): Promise<Proxy> {
       res.end();
     });
     req.pipe(upstream);
+  };
+  const server = opts.tls ? https.createServer({ key: opts.tls.key, cert: opts.tls.cert }, handler) : http.createServer(handler);
+  const connections = { total: 0, maxOpen: 0 };
+  let open = 0;
+  server.on(opts.tls ? "secureConnection" : "connection", (socket: import("node:net").Socket) => {
+    connections.total++;
+    open++;
+    connections.maxOpen = Math.max(connections.maxOpen, open);
+    socket.on("close", () => open--);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = `${opts.tls ? "https" : "http"}://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url: `${origin}${prefix}/`,
     seen,
+    connections,
     close: async () => {
       for (const res of hanging) res.destroy();
       server.closeAllConnections();

@@ -15,6 +15,8 @@ export interface StateEntry {
   /** Checked inputs (what Check returned), as the engine stores them. */
   inputs: PropertyMap;
   outputs: PropertyMap;
+  /** Set by a partial failure: the engine then updates the resource on the next run even without a diff. */
+  initErrors?: string[];
 }
 
 export type StepOp = "create" | "update" | "replace" | "same" | "delete";
@@ -103,11 +105,15 @@ export class MockEngine {
       if (!isDynamic(args.type)) {
         return { id: `${args.name}-id`, state: args.inputs };
       }
+      // Like the engine, start nothing new once a step has failed. The failure is reported when the run ends;
+      // answering with empty outputs (rather than an error) keeps the runtime from leaking rejected outputs, and
+      // resources depending on the failed one are then skipped here.
+      if (errors.length > 0) return { id: undefined, state: {} };
       try {
         return await this.register(urn, args, steps, pendingDeletes, opts.preview === true);
       } catch (e) {
         errors.push(e as Error);
-        throw e;
+        return { id: undefined, state: {} };
       }
     };
 
@@ -128,16 +134,16 @@ export class MockEngine {
     } catch (e) {
       errors.push(e as Error);
     }
-    let outputs: Record<string, unknown> = {};
     const resolved = await Promise.race([
       resolveDeep(returned).catch((e: Error) => {
         errors.push(e);
         return {};
       }),
-      // A failed registration leaves its outputs unresolved; wait for the RPCs instead of hanging on them.
+      // Some outputs may never resolve (a program awaiting something else); the RPC queue says when the run is over.
       settings.waitForRPCs().then(() => new Promise((r) => setTimeout(() => r(undefined), 50))),
     ]);
     await settings.waitForRPCs();
+    let outputs: Record<string, unknown> = {};
     if (resolved && typeof resolved === "object") outputs = resolved as Record<string, unknown>;
     if (errors.length > 0) throw errors[0];
 
@@ -181,7 +187,7 @@ export class MockEngine {
     }
 
     const diff = await this.provider.diff(urn, prior.id, prior.outputs, inputs);
-    if (diff.changes === "none") {
+    if (diff.changes === "none" && !prior.initErrors) {
       steps.push({ op: "same", urn, name: args.name });
       this.state.set(urn, { ...prior, inputs });
       return { id: prior.id, state: prior.outputs };
@@ -200,7 +206,16 @@ export class MockEngine {
     }
     steps.push({ op: "update", urn, name: args.name, olds: prior.outputs, news: inputs });
     if (preview) return { id: prior.id, state: prior.outputs };
-    const outputs = await this.provider.update(urn, prior.id, prior.outputs, inputs);
+    let outputs: PropertyMap;
+    try {
+      outputs = await this.provider.update(urn, prior.id, prior.outputs, inputs);
+    } catch (e) {
+      if (e instanceof ProviderCallError && e.initFailed) {
+        const failed = e.initFailed;
+        this.state.set(urn, { ...base, id: prior.id, inputs, outputs: failed.properties, initErrors: failed.reasons });
+      }
+      throw e;
+    }
     this.state.set(urn, { ...base, id: prior.id, inputs, outputs });
     return { id: prior.id, state: outputs };
   }
@@ -218,7 +233,8 @@ export class MockEngine {
       return entry;
     } catch (e) {
       if (e instanceof ProviderCallError && e.initFailed) {
-        this.state.set(urn, { ...base, id: e.initFailed.id, inputs, outputs: e.initFailed.properties });
+        const failed = e.initFailed;
+        this.state.set(urn, { ...base, id: failed.id, inputs, outputs: failed.properties, initErrors: failed.reasons });
       }
       throw e;
     }

@@ -7,7 +7,10 @@ import * as lifecycle from "../../provider/resource/lifecycle";
 import { closeClients } from "../../provider/resource/connection";
 import { UNKNOWN } from "../../provider/resource/types";
 import { readFields } from "../../provider/resource/job-config";
+import { describeRoot } from "../../provider/resource/job-kinds";
+import { knownItemTypes } from "../../provider/server/xstream/item-types";
 import { savedConfigs } from "../harness/fixtures";
+import { lineDiff } from "../harness/line-diff";
 import { JenkinsUser } from "../harness/jenkins-user";
 import { findLeaks, textOf } from "../harness/secrets";
 import { ADMIN, MODES, calls, credentialForms, startServer, tokenConfig } from "../harness/test-server";
@@ -166,6 +169,16 @@ describe.each(MODES)("Job lifecycle, methods called directly (%s server)", (mode
       expect(await user.getConfig("existing")).toContain("make test");
     });
 
+    it("explains why an existing job of another type cannot be adopted, and leaves it unchanged", async () => {
+      await user.createJob("other-type", FREESTYLE_XML);
+      const news = await checked({ name: "other-type", configXml: PIPELINE_XML, adopt: true });
+      const err = await lifecycle.create(news).catch((e: Error) => e);
+      errors.push(err);
+      expect((err as Error).name).toBe("AdoptionError");
+      expect((err as Error).message).toContain("cannot change its type");
+      expect(await user.getConfig("other-type")).toContain("make test");
+    });
+
     it.each([
       ["after the job was made", "dropAfterRate"],
       ["before the job was made", "dropBeforeRate"],
@@ -219,13 +232,35 @@ describe.each(MODES)("Job lifecycle, methods called directly (%s server)", (mode
     });
   });
 
+  describe("every item type the server knows: minimal hand-written config, create → refresh shows no changes", () => {
+    const minimal: Record<string, string> = {
+      project: "<project><builders><hudson.tasks.Shell><command>make</command></hudson.tasks.Shell></builders></project>",
+      "flow-definition":
+        '<flow-definition><definition class="org.jenkinsci.plugins.workflow.cps.CpsFlowDefinition"><script>echo "hi"</script><sandbox>true</sandbox></definition></flow-definition>',
+    };
+    it.each(knownItemTypes().map((t) => [t.root, t] as const))("%s", async (root, type) => {
+      const xml = minimal[root] ?? `<${root}/>`;
+      const name = `minimal-${root.replace(/[^A-Za-z0-9-]+/g, "-")}`;
+      const inputs: Props = { name, configXml: xml, description: `a ${root}` };
+      if (type.canDisable) inputs.enabled = false;
+      const created = await createJob(inputs);
+      expect(describeRoot(root)).toMatchObject({ kind: type.isFolder ? "folder" : "job", canDisable: type.canDisable });
+      const after = await refresh(created.id, created.outs);
+      expect(after).toMatchObject({ description: `a ${root}`, enabled: !type.canDisable });
+      expect(after!.configXml).toBe(created.outs.configXml);
+      expect(await lifecycle.diff(created.id, after!, created.inputs)).toMatchObject({ changes: false, replaces: [] });
+    });
+  });
+
   describe("refresh finds edits made in the Jenkins UI, and update puts them back with one request", () => {
-    const edits: Array<[string, (u: JenkinsUser, job: string) => Promise<void>, string[], Props]> = [
+    // [what, the edit, the requests update must make, outputs after refresh, lines the config output's diff may show]
+    const edits: Array<[string, (u: JenkinsUser, job: string) => Promise<void>, string[], Props, RegExp | undefined]> = [
       [
         "a changed shell command",
         (u, job) => u.editConfig(job, (xml) => xml.replace("make test", "make test-everything")),
         ["POST /job/%s/config.xml"],
         {},
+        /^[-+] make test(-everything)?<\/command>$/,
       ],
       [
         "an added build step",
@@ -235,18 +270,26 @@ describe.each(MODES)("Job lifecycle, methods called directly (%s server)", (mode
           ),
         ["POST /job/%s/config.xml"],
         {},
+        /^\+ +(<hudson.tasks.Shell>|<command>curl -X POST https:\/\/example.com\/<\/command>|<\/hudson.tasks.Shell>|<configuredLocalRules\/>)$/,
       ],
       [
         "a whitespace change inside the script",
         (u, job) => u.editConfig(job, (xml) => xml.replace("make test", "make  test")),
         ["POST /job/%s/config.xml"],
         {},
+        /^[-+] make {1,2}test<\/command>$/,
       ],
-      ["a changed description", (u, job) => u.setDescription(job, "edited by hand"), ["POST /job/%s/description"], { description: "edited by hand" }],
-      ["the job disabled by hand", (u, job) => u.disable(job), ["POST /job/%s/enable"], { enabled: false }],
+      [
+        "a changed description",
+        (u, job) => u.setDescription(job, "edited by hand"),
+        ["POST /job/%s/description"],
+        { description: "edited by hand" },
+        undefined,
+      ],
+      ["the job disabled by hand", (u, job) => u.disable(job), ["POST /job/%s/enable"], { enabled: false }, undefined],
     ];
 
-    it.each(edits)("%s", async (label, edit, expectedCalls, driftedOutputs) => {
+    it.each(edits)("%s", async (label, edit, expectedCalls, driftedOutputs, changedLines) => {
       const name = `edited-${label.replace(/[^a-z]+/g, "-")}`;
       const { id, outs, inputs } = await createJob({ name, configXml: FREESTYLE_XML, description: "declared" });
       await edit(user, name);
@@ -255,8 +298,14 @@ describe.each(MODES)("Job lifecycle, methods called directly (%s server)", (mode
       const after = await refresh(id, outs);
       expect(calls(server)).toHaveLength(1);
       expect(after).toMatchObject(driftedOutputs);
-      if (Object.keys(driftedOutputs).length === 0) expect(after!.configXml).not.toBe(outs.configXml);
-      else expect(after!.configXml).toBe(outs.configXml);
+      if (changedLines) {
+        // The config output shows the edit and nothing Jenkins did on its own (plugin versions, defaults).
+        const diffLines = lineDiff(String(outs.configXml), String(after!.configXml), 0).split("\n");
+        expect(diffLines.length).toBeGreaterThan(0);
+        for (const line of diffLines) expect(line).toMatch(changedLines);
+      } else {
+        expect(after!.configXml).toBe(outs.configXml);
+      }
       const d = await lifecycle.diff(id, after!, inputs);
       expect(d).toMatchObject({ changes: true, replaces: [] });
 

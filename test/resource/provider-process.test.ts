@@ -3,6 +3,9 @@
  * process and driven over gRPC the way the engine drives it (Configure → Check → Diff → Create → Read → Update →
  * Delete, old outputs as `olds`, `__provider` in every property map), against the server in both modes.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import type { JenkinsServer } from "../../provider/server";
 import { readFields } from "../../provider/resource/job-config";
 import { JenkinsUser } from "../harness/jenkins-user";
@@ -277,6 +280,38 @@ describe("Job provider process connection settings", () => {
     } finally {
       await proc.close();
       await server.close();
+    }
+  });
+});
+
+describe("the serialized provider stays a thin entry point", () => {
+  it("holds no lifecycle code and no credential, only where to load it from", () => {
+    expect(providerText.length).toBeLessThan(6000);
+    expect(providerText).not.toMatch(/createJob|canonicalizeConfig|updateConfig|apiToken/);
+    expect(providerText).toContain("pulumi-jenkins-jobs/dist/provider/resource/lifecycle");
+    expect(leaksIn("__provider", providerText)).toEqual([]);
+  });
+
+  it("loads the lifecycle of the package installed where the program runs, before its own copy", async () => {
+    // A program folder with the package installed under node_modules: its lifecycle module must win, which is
+    // what lets an upgraded package handle state written by an older one.
+    const dir = mkdtempSync(path.join(os.tmpdir(), "jenkins-program-"));
+    const lifecycleDir = path.join(dir, "node_modules", "pulumi-jenkins-jobs", "dist", "provider", "resource");
+    mkdirSync(lifecycleDir, { recursive: true });
+    writeFileSync(
+      path.join(lifecycleDir, "lifecycle.js"),
+      `exports.configure = async () => {};
+exports.check = async (olds, news) => ({ inputs: news, failures: [{ property: "name", reason: "installed copy" }] });
+`,
+    );
+    const proc = await ProviderProcess.start({ cwd: dir, env: cleanEnv() });
+    try {
+      await proc.configure({});
+      const res = await proc.check(jobUrn("x"), {}, { name: "x", configXml: FREESTYLE_XML, __provider: providerText });
+      expect(res.failures).toEqual([{ property: "name", reason: "installed copy" }]);
+    } finally {
+      await proc.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -119,4 +119,26 @@ describe.each(MODES)("quickstart program under the mock engine (%s server)", (mo
     expect(leaks).toEqual([]);
     expect(outputs.every((o) => typeof o.__provider === "string")).toBe(true);
   });
+  it("a run whose answers from Jenkins get lost is finished by the next run", async () => {
+    expect(engine.state.size).toBe(0);
+    server.faults.dropAfterRate = 1;
+    server.faults.seed = 11;
+    try {
+      await expect(engine.up(quickstart)).rejects.toThrow(/may or may not exist|cannot create/);
+    } finally {
+      server.faults.dropAfterRate = 0;
+    }
+    // Jobs that Jenkins made are in state (partial failures), not orphaned.
+    const kept = [...engine.state.values()];
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.every((e) => e.initErrors && e.initErrors.length > 0)).toBe(true);
+
+    await engine.up(quickstart);
+    for (const job of JOBS) expect(await user.exists(job)).toBe(true);
+    expect(await engine.refresh()).toEqual({ changed: [], gone: [] });
+    const again = await engine.up(quickstart);
+    expect(again.steps.map((s) => s.op)).toEqual(["same", "same", "same", "same"]);
+    await engine.destroy();
+  });
+
 });

@@ -32,7 +32,7 @@ export const adminPassword = basic(ADMIN.name, ADMIN.password);
 export const readerToken = basic(READER.name, READER.apiToken);
 export const readerPassword = basic(READER.name, READER.password);
 
-export async function call(server: JenkinsServer, path: string, c: Call = {}): Promise<Answer> {
+export async function call(server: Pick<JenkinsServer, "url">, path: string, c: Call = {}): Promise<Answer> {
   const headers: Record<string, string> = { ...(c.headers ?? {}) };
   if (c.auth) headers.authorization = "Basic " + Buffer.from(c.auth, "utf8").toString("base64");
   const res = await request(new URL(path, server.url), { method: (c.method ?? "GET") as "GET", headers, body: c.body });

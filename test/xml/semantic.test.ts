@@ -1,5 +1,5 @@
 import { configDifferences, configsEqual, configsEquivalent, commonSubsequence } from "../../provider/xml/semantic";
-import { XmlSyntaxError } from "../../provider/xml/tree";
+import { parseXml, writeXml, XmlSyntaxError, type XmlElement } from "../../provider/xml/tree";
 import { fixture, loadFixtures } from "./fixtures";
 import { jenkinsResave } from "./jenkins-resave";
 
@@ -174,14 +174,62 @@ describe("what counts", () => {
 });
 
 describe("configsEqual agrees with configDifferences", () => {
-  it("on every pair of fixtures", () => {
+  it("on each fixture against itself and against its neighbours", () => {
     const all = loadFixtures();
-    for (const a of all) {
-      for (const b of all) {
+    all.forEach((a, i) => {
+      for (const b of [a, all[(i + 1) % all.length], all[(i + 7) % all.length]]) {
         const diffs = configDifferences(a.xml, b.xml);
         expect(configsEqual(a.xml, b.xml)).toBe(diffs.length === 0);
         expect(diffs.length === 0).toBe(a.name === b.name);
       }
+    });
+  });
+});
+
+describe("consistency under random edits of the fixtures", () => {
+  // Deterministic pseudo-random edits; the point is that the three entry points never disagree.
+  let seed = 42;
+  const rnd = (n: number) => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed % n;
+  };
+  const elements = (e: XmlElement, out: XmlElement[] = []): XmlElement[] => {
+    out.push(e);
+    for (const c of e.children) if (c.kind === "element") elements(c, out);
+    return out;
+  };
+
+  it.each(loadFixtures().map((f) => [f.name, f.xml]))("%s", (_name, xml) => {
+    for (let k = 0; k < 20; k++) {
+      const root = parseXml(xml).root;
+      const all = elements(root);
+      const e = all[rnd(all.length)];
+      switch (rnd(5)) {
+        case 0:
+          if (e.children.length > 0) e.children.splice(rnd(e.children.length), 1);
+          break;
+        case 1: {
+          const i = rnd(e.children.length || 1);
+          const j = rnd(e.children.length || 1);
+          if (e.children.length > 1) [e.children[i], e.children[j]] = [e.children[j], e.children[i]];
+          break;
+        }
+        case 2:
+          e.children.push({ kind: "text", text: " " });
+          break;
+        case 3:
+          e.children = [{ kind: "text", text: "\n  " }];
+          break;
+        default:
+          if (e !== root) e.children.push(structuredClone(e));
+      }
+      const edited = writeXml(root, { style: "pretty" });
+      const strict = configDifferences(xml, edited);
+      expect(configsEqual(xml, edited)).toBe(strict.length === 0);
+      const forward = configDifferences(xml, edited, { jenkinsDefaults: true });
+      const backward = configDifferences(edited, xml, { jenkinsDefaults: true });
+      expect(forward.length === 0).toBe(backward.length === 0);
+      if (strict.length === 0) expect(forward).toEqual([]);
     }
   });
 });

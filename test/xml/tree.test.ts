@@ -159,6 +159,19 @@ describe("text is kept exactly", () => {
     expect(writeXml(doc.root, { style: "pretty" })).toBe("<r/>");
   });
 
+  it("identity style changes no layout (what Jenkins stores right after createItem)", () => {
+    const xml = '<project>\n    <!-- keep me -->\n    <description a=\'1\'>it\'s &quot;x&quot;</description>\n    <e></e><f/>\n</project>';
+    expect(writeXml(parseXml(xml), { style: "identity", declaration: '<?xml version="1.0" encoding="UTF-8"?>' })).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?><project>\n    <!-- keep me -->\n    <description a="1">it\'s "x"</description>\n    <e></e><f/>\n</project>',
+    );
+  });
+
+  it.each(fixtures.map((f) => [f.name, f.xml]))("%s: identity style reproduces the bytes too", (_name, xml) => {
+    expect(writeXml(parseXml(xml), { style: "identity", declaration: null })).toBe(
+      xml.replace(/\n$/, "").replace(/^<\?xml[^>]*\?>\n/, "").replace(/&quot;/g, '"').replace(/&apos;/g, "'"),
+    );
+  });
+
   it("strips a byte order mark", () => {
     expect(parseXml("\ufeff<r/>").root.name).toBe("r");
   });
@@ -211,6 +224,11 @@ describe("syntax errors carry line and column", () => {
     expect(syntaxError("<a/>\n  tail").column).toBe(3);
     expect(syntaxError("<a><b/></a><!-- ok -->\n x").message).toMatch(/(content after the root element|Extra text at the end) \(line 2, column 2\)/);
     syntaxError("lead<a/>");
+  });
+
+  it("rejects '<' in attribute values and ']]>' in text", () => {
+    expect(syntaxError('<a>\n  <b x="1<2"/>\n</a>').message).toContain("'<' in the value of attribute \"x\" (write &lt;) (line 2, column 6)");
+    expect(syntaxError("<a>\n x ]]> y</a>").line).toBe(2);
   });
 
   it("rejects an empty document and HTML-ish input", () => {

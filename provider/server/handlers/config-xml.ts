@@ -12,11 +12,22 @@ import { requirePermission } from "./common";
 
 const FRAME = "hudson.model.AbstractItem.updateByXml(AbstractItem.java:1062)";
 
+/** Re-serializing a large config on every GET is costly and its result depends only on the stored text. */
+const served = new WeakMap<Item, { stored: string; mode: string; text: string }>();
+
+function readBackCached(item: Item, mode: "legacy" | "current"): string {
+  const hit = served.get(item);
+  if (hit && hit.stored === item.xml && hit.mode === mode) return hit.text;
+  const out = readBack(item.xml, mode);
+  served.set(item, { stored: item.xml, mode, text: out });
+  return out;
+}
+
 export function configXml(ctx: RequestContext, state: ServerState, item: Item): Reply {
   if (ctx.method === "GET" || ctx.method === "HEAD") {
     requirePermission(ctx, PERMISSIONS.ITEM_EXTENDED_READ);
     // Written to the output stream, so the container adds no charset.
-    return text(200, "application/xml", readBack(item.xml, state.options.mode));
+    return text(200, "application/xml", readBackCached(item, state.options.mode));
   }
   if (ctx.method !== "POST") throw new ContainerError(400, "Bad Request");
   requirePermission(ctx, PERMISSIONS.ITEM_CONFIGURE);

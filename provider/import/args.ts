@@ -1,0 +1,105 @@
+/** Command-line arguments of `pulumi-jenkins import`. Pure: argv in, options or a usage error out. */
+import { parseArgs } from "node:util";
+import type { ScriptConnection } from "../triggers/connect";
+
+export const USAGE = `Usage: pulumi-jenkins import --out <dir> [options]
+
+Writes a Pulumi TypeScript program that declares every job of a Jenkins server (or of one folder), each with
+adopt: true and its config.xml in its own file, so that the existing jobs can be taken over by Pulumi.
+
+Options:
+  --url <url>           Jenkins URL (default: $JENKINS_URL)
+  --user <name>         user name (default: $JENKINS_USER)
+  --api-token <token>   API token (default: $JENKINS_API_TOKEN); prefer the variable, flags end up in shell history
+  --password <pw>       password instead of a token (default: $JENKINS_PASSWORD)
+  --ca-cert <file|pem>  CA certificate(s) to trust
+  --insecure            accept any TLS certificate
+  --folder <a/b>        import only what is inside this folder
+  --out <dir>           folder to write the program into (required)
+  --project <name>      Pulumi project name (default: the name of the --out folder)
+  --concurrency <n>     parallel config.xml requests (default 8)
+  --force               replace a program already in --out
+  --quiet               no progress output
+  -h, --help            show this help
+`;
+
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UsageError";
+  }
+}
+
+export interface ImportArgs {
+  connection: ScriptConnection;
+  folder?: string;
+  out: string;
+  projectName?: string;
+  concurrency: number;
+  force: boolean;
+  quiet: boolean;
+}
+
+export type ParsedCommand = { command: "help" } | { command: "import"; args: ImportArgs };
+
+export function parseCommandLine(argv: readonly string[]): ParsedCommand {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === "-h" || command === "--help" || command === "help") return { command: "help" };
+  if (command !== "import") throw new UsageError(`Unknown command "${command}". The only command is "import".`);
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: [...rest],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        url: { type: "string" },
+        user: { type: "string" },
+        "api-token": { type: "string" },
+        password: { type: "string" },
+        "ca-cert": { type: "string" },
+        insecure: { type: "boolean" },
+        folder: { type: "string" },
+        out: { type: "string" },
+        project: { type: "string" },
+        concurrency: { type: "string" },
+        force: { type: "boolean" },
+        quiet: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+    }));
+  } catch (e) {
+    // parseArgs quotes the offending argument. An option name is shown; a stray value could be a pasted token.
+    const message = (e as Error).message
+      .split("\n")[0]
+      .replace(/'([^']*)'/g, (_m, arg: string) => (arg.startsWith("-") ? `'${arg.split("=")[0]}'` : "a value"));
+    throw new UsageError(message);
+  }
+  if (values.help) return { command: "help" };
+  const out = values.out as string | undefined;
+  if (!out) throw new UsageError("--out <dir> is required: the folder to write the program into.");
+  const concurrency = values.concurrency === undefined ? 8 : Number(values.concurrency);
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) {
+    throw new UsageError("--concurrency must be a whole number from 1 to 64.");
+  }
+  const folder = (values.folder as string | undefined)?.replace(/^\/+|\/+$/g, "");
+  return {
+    command: "import",
+    args: {
+      connection: {
+        url: values.url as string | undefined,
+        user: values.user as string | undefined,
+        apiToken: values["api-token"] as string | undefined,
+        password: values.password as string | undefined,
+        caCert: values["ca-cert"] as string | undefined,
+        insecureSkipTlsVerify: values.insecure === true ? true : undefined,
+      },
+      folder: folder === "" ? undefined : folder,
+      out,
+      projectName: values.project as string | undefined,
+      concurrency,
+      force: values.force === true,
+      quiet: values.quiet === true,
+    },
+  };
+}

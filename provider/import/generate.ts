@@ -1,0 +1,198 @@
+/**
+ * Turns what was read from Jenkins (the selected items and their config.xml) into the files of a Pulumi TypeScript
+ * program. Pure: no I/O, same input → same files, so it is tested on its own and the command only reads and writes.
+ *
+ * The program declares one `Job` per item with `adopt: true`, reading each config from its own file under jobs/.
+ * Folders come before their children, and a child refers to its folder's resource (`folder: parent.fullName`), so
+ * Pulumi orders the work and a folder is never deleted before what it holds.
+ */
+import { InvalidNameError } from "../client/errors";
+import { validateJobName } from "../client/names";
+import { describeRoot } from "../resource/job-kinds";
+import { canonicalizeConfig } from "../xml/canonical";
+import { parseXml, XmlSyntaxError } from "../xml/tree";
+import { ConfigPathAllocator, IdentifierAllocator } from "./names";
+import type { SkippedItem } from "./select";
+import {
+  gitignore,
+  PACKAGE_NAME,
+  packageJson,
+  projectNameFrom,
+  pulumiYaml,
+  readme,
+  tsconfigJson,
+  type ProjectSettings,
+} from "./templates";
+
+export interface ImportedItem {
+  fullName: string;
+  /** The config.xml as Jenkins served it. */
+  configXml: string;
+}
+
+export interface GenerateInput {
+  /** Items in listing order (parents before children is not required). */
+  items: readonly ImportedItem[];
+  /** The folder the import started from ("" or undefined: the whole server); its own item is not declared. */
+  root?: string;
+  sourceUrl: string;
+  projectName?: string;
+  packageRange?: string;
+  pulumiRange?: string;
+  /** Items left out before fetching (see select.ts), listed in the program. */
+  skipped?: readonly SkippedItem[];
+}
+
+export interface GeneratedProgram {
+  /** Relative path ("index.ts", "jobs/team/api.xml") → content. */
+  files: Map<string, string>;
+  /** Full names declared, in program order. */
+  declared: string[];
+  skipped: SkippedItem[];
+}
+
+const CONFIG_FUNCTION = "jobConfig";
+
+function parentOf(fullName: string): string {
+  const cut = fullName.lastIndexOf("/");
+  return cut < 0 ? "" : fullName.slice(0, cut);
+}
+
+function leafOf(fullName: string): string {
+  return fullName.slice(fullName.lastIndexOf("/") + 1);
+}
+
+interface Prepared {
+  fullName: string;
+  canonical: string;
+  isFolder: boolean;
+}
+
+/** Canonical config and item kind, or why the item cannot be declared as a Job. */
+function prepare(item: ImportedItem): Prepared | SkippedItem {
+  try {
+    validateJobName(leafOf(item.fullName));
+  } catch (e) {
+    if (e instanceof InvalidNameError) return { fullName: item.fullName, reason: `its name is not accepted by the Job resource: ${e.message}` };
+    throw e;
+  }
+  let rootName: string;
+  let canonical: string;
+  try {
+    rootName = parseXml(item.configXml).root.name;
+    canonical = canonicalizeConfig(item.configXml);
+  } catch (e) {
+    if (e instanceof XmlSyntaxError) return { fullName: item.fullName, reason: `its config.xml is not well-formed (${e.message})` };
+    throw e;
+  }
+  const info = describeRoot(rootName);
+  if (!info) return { fullName: item.fullName, reason: `<${rootName}> is not a job or folder type the Job resource manages` };
+  return { fullName: item.fullName, canonical, isFolder: info.kind === "folder" };
+}
+
+/** Depth-first from the top, keeping the given order among siblings: every folder precedes its contents. */
+function parentsFirst(items: Prepared[]): Prepared[] {
+  const names = new Set(items.map((i) => i.fullName));
+  const children = new Map<string, Prepared[]>();
+  const tops: Prepared[] = [];
+  for (const item of items) {
+    const parent = parentOf(item.fullName);
+    if (parent !== "" && names.has(parent)) {
+      const list = children.get(parent) ?? [];
+      list.push(item);
+      children.set(parent, list);
+    } else {
+      tops.push(item);
+    }
+  }
+  const out: Prepared[] = [];
+  const visit = (item: Prepared) => {
+    out.push(item);
+    for (const child of children.get(item.fullName) ?? []) visit(child);
+  };
+  tops.forEach(visit);
+  return out;
+}
+
+function quote(s: string): string {
+  return JSON.stringify(s);
+}
+
+function header(input: GenerateInput): string {
+  const scope = input.root ? `the folder ${input.root} of ${input.sourceUrl}` : input.sourceUrl;
+  return `/**
+ * Jenkins jobs imported from ${scope.replace(/\*\//g, "*\\/")} by \`pulumi-jenkins import\`.
+ *
+ * Each job is declared with \`adopt: true\`: the first \`pulumi up\` takes over the job that already exists
+ * instead of failing. Its config.xml is in ./jobs (one file per job, laid out like the folders); edit it there and
+ * \`pulumi preview --diff\` shows the lines that change. The connection comes from the stack config (jenkins:url,
+ * jenkins:user, jenkins:apiToken) or the JENKINS_URL / JENKINS_USER / JENKINS_API_TOKEN variables.
+ */
+import { readFileSync } from "node:fs";
+import * as path from "node:path";
+import { Job } from ${quote(PACKAGE_NAME)};
+
+/** The config.xml of a job, from ./jobs. */
+function ${CONFIG_FUNCTION}(file: string): string {
+  return readFileSync(path.join(__dirname, "jobs", file), "utf8");
+}
+`;
+}
+
+function skippedComment(skipped: readonly SkippedItem[]): string {
+  if (skipped.length === 0) return "";
+  const lines = skipped.map((s) => `//   ${s.fullName}: ${s.reason}`.replace(/[\r\n]+/g, " "));
+  return `\n// Not imported:\n${lines.join("\n")}\n`;
+}
+
+export function generateProgram(input: GenerateInput): GeneratedProgram {
+  const skipped: SkippedItem[] = [...(input.skipped ?? [])];
+  const prepared: Prepared[] = [];
+  for (const item of input.items) {
+    const p = prepare(item);
+    if ("reason" in p) skipped.push(p);
+    else prepared.push(p);
+  }
+  const ordered = parentsFirst(prepared);
+
+  const files = new Map<string, string>();
+  const idents = new IdentifierAllocator(["readFileSync", "path", "Job", CONFIG_FUNCTION, "__dirname", "require", "module", "exports"]);
+  const paths = new ConfigPathAllocator();
+  const folderVars = new Map<string, string>();
+  const hasChildren = new Set(ordered.map((i) => parentOf(i.fullName)));
+  const statements: string[] = [];
+
+  for (const item of ordered) {
+    const file = paths.allocate(item.fullName);
+    files.set(`jobs/${file}`, item.canonical.endsWith("\n") ? item.canonical : `${item.canonical}\n`);
+    const parent = parentOf(item.fullName);
+    const props = [`name: ${quote(leafOf(item.fullName))}`];
+    if (parent !== "") {
+      // A folder declared here is referenced through its resource; one outside the import (--folder) by its path.
+      props.push(`folder: ${folderVars.has(parent) ? `${folderVars.get(parent)}.fullName` : quote(parent)}`);
+    }
+    props.push(`configXml: ${CONFIG_FUNCTION}(${quote(file)})`, "adopt: true");
+    const decl = `new Job(${quote(item.fullName)}, { ${props.join(", ")} });`;
+    if (item.isFolder && hasChildren.has(item.fullName)) {
+      const v = idents.allocate(item.fullName);
+      folderVars.set(item.fullName, v);
+      statements.push(`${statements.length > 0 ? "\n" : ""}const ${v} = ${decl}`);
+    } else {
+      statements.push(decl);
+    }
+  }
+
+  const settings: ProjectSettings = {
+    projectName: projectNameFrom(input.projectName ?? "jenkins-jobs"),
+    sourceUrl: input.sourceUrl,
+    packageRange: input.packageRange ?? "*",
+    pulumiRange: input.pulumiRange ?? "^3.0.0",
+  };
+  files.set("index.ts", `${header(input)}\n${statements.join("\n")}\n${skippedComment(skipped)}`);
+  files.set("Pulumi.yaml", pulumiYaml(settings));
+  files.set("package.json", packageJson(settings));
+  files.set("tsconfig.json", tsconfigJson());
+  files.set(".gitignore", gitignore());
+  files.set("README.md", readme(settings, { jobs: ordered.length, skipped: skipped.length }));
+  return { files, declared: ordered.map((i) => i.fullName), skipped };
+}

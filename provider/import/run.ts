@@ -1,0 +1,104 @@
+/**
+ * The import command's work: resolve the connection, list, fetch, generate, write. Messages go to `stderr`;
+ * none of them, and none of the written files, ever carries a credential.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { JenkinsClient } from "../client/jenkins-client";
+import { ConnectionConfigError } from "../resource/errors";
+import { resolveScriptConnection } from "../triggers/connect";
+import type { ImportArgs } from "./args";
+import { fetchConfigs } from "./fetch";
+import { generateProgram } from "./generate";
+import { startProgress, type ProgressStream } from "./progress";
+import { selectItems, type SkippedItem } from "./select";
+import { PACKAGE_NAME } from "./templates";
+import { OutputExistsError, writeProgram } from "./write";
+
+export interface ImportIo {
+  stderr: ProgressStream;
+  env: NodeJS.ProcessEnv;
+}
+
+export interface ImportSummary {
+  out: string;
+  declared: string[];
+  skipped: SkippedItem[];
+  files: number;
+}
+
+/** The version ranges for the generated package.json, from this package's own package.json. */
+function ownVersions(): { packageRange?: string; pulumiRange?: string } {
+  for (const up of [["..", "..", ".."], ["..", ".."]]) {
+    try {
+      const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, ...up, "package.json"), "utf8"));
+      if (pkg.name === PACKAGE_NAME) return { packageRange: `^${pkg.version}`, pulumiRange: pkg.dependencies?.["@pulumi/pulumi"] };
+    } catch {
+      // Not there from this layout; try the next.
+    }
+  }
+  return {};
+}
+
+/** The command's own wording for a missing setting (the resolver's mentions stack config, which a CLI has not). */
+function checkSettingsPresent(args: ImportArgs, env: NodeJS.ProcessEnv): void {
+  const c = args.connection;
+  if (!c.url && !env.JENKINS_URL) throw new ConnectionConfigError("No Jenkins URL: pass --url or set JENKINS_URL.");
+  const user = c.user || env.JENKINS_USER;
+  const secret = c.apiToken || c.password || env.JENKINS_API_TOKEN || env.JENKINS_PASSWORD;
+  if (!user || !secret) {
+    throw new ConnectionConfigError(
+      "No Jenkins credentials: set JENKINS_USER and JENKINS_API_TOKEN (or JENKINS_PASSWORD), " +
+        "or pass --user with --api-token (or --password).",
+    );
+  }
+}
+
+export async function runImport(args: ImportArgs, io: ImportIo): Promise<ImportSummary> {
+  checkSettingsPresent(args, io.env);
+  const settings = resolveScriptConnection(args.connection, io.env);
+  const out = path.resolve(args.out);
+  // Fail before a long listing rather than after it.
+  if (!args.force && (fs.existsSync(path.join(out, "index.ts")) || fs.existsSync(path.join(out, "jobs")))) {
+    throw new OutputExistsError(out);
+  }
+  const say = (line: string) => {
+    if (!args.quiet) io.stderr.write(`${line}\n`);
+  };
+
+  const client = new JenkinsClient({ ...settings, maxConnections: args.concurrency });
+  try {
+    const where = args.folder ? `folder ${args.folder} on ${settings.url}` : settings.url;
+    say(`Listing the jobs of ${where}`);
+    const listing = await client.listJobs(args.folder);
+    const selection = selectItems(listing);
+    say(`Found ${listing.length} items; reading ${selection.items.length} configs`);
+
+    const progress = startProgress({
+      label: "Reading configs",
+      total: selection.items.length,
+      stream: io.stderr,
+      minTotal: args.quiet ? Infinity : 50,
+    });
+    const items = await fetchConfigs(client, selection.items, { concurrency: args.concurrency, onFetched: () => progress.tick() });
+    progress.done();
+
+    const program = generateProgram({
+      items,
+      root: args.folder,
+      sourceUrl: settings.url,
+      projectName: args.projectName ?? path.basename(out),
+      skipped: selection.skipped,
+      ...ownVersions(),
+    });
+    writeProgram(out, program.files, { force: args.force });
+    say(`Wrote ${program.declared.length} jobs to ${out} (index.ts, jobs/, Pulumi.yaml, package.json, tsconfig.json)`);
+    if (program.skipped.length > 0) {
+      say(`Not imported (${program.skipped.length}):`);
+      for (const s of program.skipped) say(`  ${s.fullName}: ${s.reason}`);
+    }
+    return { out, declared: program.declared, skipped: program.skipped, files: program.files.size };
+  } finally {
+    await client.close();
+  }
+}

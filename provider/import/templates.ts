@@ -1,0 +1,87 @@
+/** The project files around the generated index.ts: Pulumi.yaml, package.json, tsconfig.json, README.md, .gitignore. */
+
+export interface ProjectSettings {
+  projectName: string;
+  /** Where the jobs came from; shown in descriptions and the README (never with credentials). */
+  sourceUrl: string;
+  /** Version range of this package for the generated package.json. */
+  packageRange: string;
+  pulumiRange: string;
+}
+
+export const PACKAGE_NAME = "pulumi-jenkins-jobs";
+
+/** A Pulumi project name: letters, digits, hyphens, underscores and dots. */
+export function projectNameFrom(raw: string): string {
+  const cleaned = raw.replace(/[^A-Za-z0-9_.-]+/g, "-").replace(/^[-.]+|[-.]+$/g, "");
+  return cleaned === "" ? "jenkins-jobs" : cleaned;
+}
+
+export function pulumiYaml(s: ProjectSettings): string {
+  // JSON strings are valid YAML double-quoted scalars, so no value can break the file.
+  return [
+    `name: ${JSON.stringify(s.projectName)}`,
+    `description: ${JSON.stringify(`Jenkins jobs imported from ${s.sourceUrl}`)}`,
+    "runtime:",
+    "  name: nodejs",
+    "  options:",
+    "    typescript: true",
+    "",
+  ].join("\n");
+}
+
+export function packageJson(s: ProjectSettings): string {
+  const pkg = {
+    name: s.projectName.toLowerCase(),
+    private: true,
+    main: "index.ts",
+    dependencies: { "@pulumi/pulumi": s.pulumiRange, [PACKAGE_NAME]: s.packageRange },
+    devDependencies: { "@types/node": "^20.0.0", typescript: "~5.9.3" },
+  };
+  return `${JSON.stringify(pkg, null, 2)}\n`;
+}
+
+export function tsconfigJson(): string {
+  const config = {
+    compilerOptions: {
+      strict: true,
+      outDir: "bin",
+      target: "ES2022",
+      module: "commonjs",
+      moduleResolution: "node",
+      esModuleInterop: true,
+      skipLibCheck: true,
+      types: ["node"],
+    },
+    files: ["index.ts"],
+  };
+  return `${JSON.stringify(config, null, 2)}\n`;
+}
+
+export function gitignore(): string {
+  return "/bin/\n/node_modules/\n";
+}
+
+export function readme(s: ProjectSettings, counts: { jobs: number; skipped: number }): string {
+  return `# ${s.projectName}
+
+${counts.jobs} Jenkins items imported from ${s.sourceUrl} with \`pulumi-jenkins import\`.
+Each item is a \`Job\` in \`index.ts\`; its config.xml is in \`jobs/\`, one file per item, laid out like the folders.
+${counts.skipped > 0 ? `\n${counts.skipped} item(s) were not imported; \`index.ts\` ends with the list and the reasons.\n` : ""}
+## Take the jobs over
+
+\`\`\`sh
+npm install
+pulumi stack init dev
+pulumi config set jenkins:url ${s.sourceUrl}
+pulumi config set jenkins:user <user>
+pulumi config set --secret jenkins:apiToken <token>   # or the JENKINS_USER / JENKINS_API_TOKEN variables
+pulumi preview --diff
+pulumi up
+\`\`\`
+
+Every job is declared with \`adopt: true\`, so the first \`pulumi up\` takes over the jobs that already exist
+instead of failing; as the declared configs are the ones read from Jenkins, the jobs themselves do not change.
+From then on, edit a file under \`jobs/\` and \`pulumi preview --diff\` shows the lines that change.
+`;
+}

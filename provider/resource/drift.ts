@@ -1,0 +1,75 @@
+/**
+ * How a refresh reports a config that was edited in Jenkins.
+ *
+ * Jenkins's copy of a config differs from the declared one in many ways that mean nothing (plugin versions, fields
+ * written with their default values, actions Jenkins manages). If the refreshed output held Jenkins's text as is,
+ * the next `pulumi preview --diff` would show all of that next to the one line somebody edited. So the remote
+ * config is first made to read like the declared one wherever the two agree: plugin attributes taken from the
+ * declaration, elements that only Jenkins has and that carry nothing (empty, default-valued, Jenkins-managed)
+ * left out. What remains different is the edit.
+ */
+import { isDefaultField, isManagedContainer } from "../xml/defaults";
+import { parseXml, writeXml, elementChildren, textOf, type XmlElement, type XmlNode } from "../xml/tree";
+import { canonicalizeConfig } from "../xml/canonical";
+
+const NEUTRAL_ATTRS = new Set(["class", "plugin"]);
+
+function isEmptyField(e: XmlElement): boolean {
+  return (
+    elementChildren(e).length === 0 && textOf(e).trim() === "" && e.attrs.every(([name]) => NEUTRAL_ATTRS.has(name))
+  );
+}
+
+/** Something Jenkins writes by itself: an empty element, a known default, or a container holding only such. */
+function carriesNothing(parent: string, e: XmlElement): boolean {
+  if (isEmptyField(e)) return true;
+  const children = elementChildren(e);
+  if (children.length === 0) return isDefaultField(parent, e.name, textOf(e));
+  return e.attrs.every(([n]) => NEUTRAL_ATTRS.has(n)) && children.every((c) => carriesNothing(e.name, c));
+}
+
+function alignAttrs(declared: XmlElement, remote: XmlElement): [string, string][] {
+  const declaredPlugin = declared.attrs.find(([n]) => n === "plugin");
+  const out = remote.attrs.filter(([n]) => n !== "plugin");
+  if (declaredPlugin) {
+    const pluginIndex = remote.attrs.findIndex(([n]) => n === "plugin");
+    out.splice(pluginIndex >= 0 ? pluginIndex : out.length, 0, declaredPlugin);
+  }
+  return out;
+}
+
+function align(declared: XmlElement, remote: XmlElement, managed: boolean): XmlElement {
+  const declaredByKey = new Map<string, XmlElement>();
+  const seen = new Map<string, number>();
+  for (const c of elementChildren(declared)) {
+    const n = seen.get(c.name) ?? 0;
+    seen.set(c.name, n + 1);
+    declaredByKey.set(`${c.name}#${n}`, c);
+  }
+  seen.clear();
+  const children: XmlNode[] = [];
+  for (const child of remote.children) {
+    if (child.kind !== "element") {
+      children.push(child);
+      continue;
+    }
+    const n = seen.get(child.name) ?? 0;
+    seen.set(child.name, n + 1);
+    const match = declaredByKey.get(`${child.name}#${n}`);
+    if (match) {
+      children.push(align(match, child, isManagedContainer(remote.name, child.name)));
+    } else if (!managed && !carriesNothing(remote.name, child)) {
+      children.push(child);
+    }
+  }
+  return { ...remote, attrs: alignAttrs(declared, remote), children };
+}
+
+/** `remoteXml` rewritten to read like `declaredXml` wherever they agree; canonical form. */
+export function alignToDeclared(declaredXml: string, remoteXml: string): string {
+  const declared = parseXml(declaredXml);
+  const remote = parseXml(remoteXml);
+  if (declared.root.name !== remote.root.name) return canonicalizeConfig(remoteXml);
+  const root = align(declared.root, remote.root, false);
+  return canonicalizeConfig(writeXml({ ...remote, root }, { style: "pretty" }));
+}

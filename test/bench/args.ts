@@ -1,0 +1,84 @@
+/** Command-line options of `npm run bench`. */
+
+export interface BenchOptions {
+  jobs: number;
+  /** Number of ~100 KB and ~1 MB configs added to the regular jobs. */
+  large100k: number;
+  large1m: number;
+  parallel: number;
+  /** undefined: no JSON; "-": JSON on stdout instead of the table; otherwise a file path. */
+  json?: string;
+  /** Skip contenders, for quick looks ("provider,floor"). */
+  only?: Set<string>;
+  /** Server mode of the Jenkins-compatible server. */
+  mode: "current" | "legacy";
+}
+
+export const USAGE = `Usage: npm run bench -- [--jobs N] [--large N100K,N1M] [--parallel P] [--json [PATH]] [--only LIST] [--mode current|legacy]
+  --jobs N        regular jobs of ~5 KB (default 1000)
+  --large A,B     additional jobs of ~100 KB (A) and ~1 MB (B) (default 5,2; "--large 0" for none)
+  --parallel P    operations in flight, for every contender (default 16)
+  --json [PATH]   write the results as JSON to PATH, or to stdout (then the table goes to stderr)
+  --only LIST     comma-separated subset of provider,floor,python-seq,python-threads,diff-cost
+  --mode M        server mode: config.xml GET re-serialized ("current", default) or stored bytes ("legacy")`;
+
+function positiveInt(flag: string, raw: string | undefined, allowZero = false): number {
+  const n = Number(raw);
+  if (raw === undefined || !Number.isInteger(n) || n < 0 || (!allowZero && n === 0)) {
+    throw new Error(`${flag} needs a ${allowZero ? "non-negative" : "positive"} integer (got ${raw ?? "nothing"})\n${USAGE}`);
+  }
+  return n;
+}
+
+export function parseArgs(argv: string[]): BenchOptions {
+  const opts: BenchOptions = { jobs: 1000, large100k: 5, large1m: 2, parallel: 16, mode: "current" };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    const next = (): string | undefined => argv[++i];
+    switch (flag) {
+      case "--jobs":
+        opts.jobs = positiveInt(flag, next());
+        break;
+      case "--parallel":
+        opts.parallel = positiveInt(flag, next());
+        break;
+      case "--large": {
+        const parts = (next() ?? "").split(",");
+        opts.large100k = positiveInt(flag, parts[0], true);
+        opts.large1m = parts.length > 1 ? positiveInt(flag, parts[1], true) : opts.large100k;
+        break;
+      }
+      case "--json": {
+        const value = argv[i + 1];
+        if (value !== undefined && !value.startsWith("--")) {
+          opts.json = value;
+          i++;
+        } else {
+          opts.json = "-";
+        }
+        break;
+      }
+      case "--only":
+        opts.only = new Set((next() ?? "").split(",").filter((s) => s !== ""));
+        break;
+      case "--mode": {
+        const m = next();
+        if (m !== "current" && m !== "legacy") throw new Error(`--mode must be current or legacy\n${USAGE}`);
+        opts.mode = m;
+        break;
+      }
+      case "--help":
+      case "-h":
+        process.stdout.write(USAGE + "\n");
+        process.exit(0);
+        break;
+      default:
+        throw new Error(`unknown option ${flag}\n${USAGE}`);
+    }
+  }
+  return opts;
+}
+
+export function wants(opts: BenchOptions, what: string): boolean {
+  return opts.only === undefined || opts.only.has(what);
+}

@@ -1,0 +1,128 @@
+/** The pure parts of the resource: description/disabled fields, item kinds, drift display, connection settings. */
+import { resolveConnection } from "../../provider/resource/connection";
+import { alignToDeclared } from "../../provider/resource/drift";
+import { readFields, transplantFields, withFields, withoutFields } from "../../provider/resource/job-config";
+import { describeRoot } from "../../provider/resource/job-kinds";
+import { configsEqual } from "../../provider/xml/semantic";
+import { lineDiff } from "../harness/line-diff";
+import { FOLDER_XML, FREESTYLE_XML, PIPELINE_XML } from "./configs";
+
+describe("job fields in config.xml", () => {
+  it("reads description and enabled, with Jenkins's defaults for missing elements", () => {
+    expect(readFields(FREESTYLE_XML)).toEqual({ description: "from xml", enabled: true });
+    expect(readFields("<project><disabled>true</disabled></project>")).toEqual({ description: "", enabled: false });
+    expect(readFields(FOLDER_XML)).toEqual({ description: "A folder", enabled: true });
+  });
+
+  it("writes them where XStream does, replacing existing elements", () => {
+    const minimal = "<project><actions/><canRoam>true</canRoam><builders/></project>";
+    const out = withFields(minimal, { description: "d", enabled: false });
+    expect(out.split("\n").map((l) => l.trim())).toEqual([
+      "<?xml version='1.1' encoding='UTF-8'?>",
+      "<project>",
+      "<actions/>",
+      "<description>d</description>",
+      "<canRoam>true</canRoam>",
+      "<disabled>true</disabled>",
+      "<builders/>",
+      "</project>",
+    ]);
+    expect(readFields(withFields(FREESTYLE_XML, { description: "new", enabled: false }))).toEqual({
+      description: "new",
+      enabled: false,
+    });
+    expect(withFields(PIPELINE_XML, { enabled: false })).toMatch(/<triggers\/>\n {2}<disabled>true<\/disabled>/);
+  });
+
+  it("leaves a folder without a disabled element, and keeps XML values when inputs are not given", () => {
+    expect(withFields(FOLDER_XML, { enabled: true })).not.toContain("<disabled>");
+    expect(readFields(withFields(FREESTYLE_XML, {}))).toEqual(readFields(FREESTYLE_XML));
+  });
+
+  it("compares the rest of a config without the two fields, and moves them between configs", () => {
+    const other = FREESTYLE_XML.replace("from xml", "other").replace("<disabled>false", "<disabled>true");
+    expect(configsEqual(withoutFields(FREESTYLE_XML), withoutFields(other))).toBe(true);
+    expect(readFields(transplantFields(other, FREESTYLE_XML))).toEqual(readFields(FREESTYLE_XML));
+    expect(readFields(transplantFields(other, "<project/>"))).toEqual({ description: "", enabled: true });
+  });
+});
+
+describe("item kinds", () => {
+  it("knows jobs and folders, and which can be disabled", () => {
+    expect(describeRoot("project")).toMatchObject({ kind: "job", canDisable: true });
+    expect(describeRoot("flow-definition")).toMatchObject({ kind: "job", canDisable: true });
+    expect(describeRoot("com.cloudbees.hudson.plugins.folder.Folder")).toMatchObject({ kind: "folder", canDisable: false });
+    expect(describeRoot("jenkins.branch.OrganizationFolder")).toMatchObject({ kind: "folder", canDisable: true });
+    expect(describeRoot("com.tikal.jenkins.plugins.multijob.MultiJobProject")).toMatchObject({ kind: "job" });
+  });
+
+  it("refuses roots that are not items", () => {
+    for (const root of ["hudson", "user", "slave", "hudson.model.ListView", "com.cloudbees.plugins.credentials.SystemCredentialsProvider", "foo"]) {
+      expect(describeRoot(root)).toBeUndefined();
+    }
+  });
+});
+
+describe("drift display", () => {
+  it("shows only the edit, not what Jenkins adds or rewrites", () => {
+    const declared = withFields("<project><builders><hudson.tasks.Shell><command>make</command></hudson.tasks.Shell></builders></project>", {});
+    const remote = `<?xml version='1.1' encoding='UTF-8'?>
+<project plugin="core@2">
+  <actions/>
+  <description></description>
+  <keepDependencies>false</keepDependencies>
+  <builders>
+    <hudson.tasks.Shell plugin="shell@9">
+      <command>make all</command>
+      <configuredLocalRules/>
+    </hudson.tasks.Shell>
+  </builders>
+  <publishers/>
+</project>`;
+    const aligned = alignToDeclared(declared, remote);
+    expect(lineDiff(declared, aligned, 0).split("\n")).toEqual([
+      "-       <command>make</command>",
+      "+       <command>make all</command>",
+    ]);
+    expect(aligned).not.toContain("plugin=");
+    expect(aligned).not.toContain("keepDependencies");
+    expect(aligned).toContain("make all");
+  });
+
+  it("keeps elements Jenkins does not write by itself", () => {
+    const declared = withFields("<project><builders/></project>", {});
+    const remote = "<project><builders><hudson.tasks.Shell><command>x</command></hudson.tasks.Shell></builders></project>";
+    expect(alignToDeclared(declared, remote)).toContain("<command>x</command>");
+  });
+});
+
+describe("connection settings", () => {
+  const base = { url: "https://ci.example.com/jenkins", user: "u", apiToken: "t0ken" };
+
+  it("takes stack config first, then the environment, field by field", () => {
+    const s = resolveConnection({ url: base.url }, { JENKINS_USER: "env-user", JENKINS_API_TOKEN: "env-token", JENKINS_URL: "http://other/" });
+    expect(s).toMatchObject({ url: "https://ci.example.com/jenkins/", user: "env-user", apiToken: "env-token" });
+  });
+
+  it("drops the password when a token is there, parses booleans, and names both ways when something is missing", () => {
+    expect(resolveConnection({ ...base, password: "p" }, {}).password).toBeUndefined();
+    expect(resolveConnection({ ...base, insecureSkipTlsVerify: "true" }, {}).insecureSkipTlsVerify).toBe(true);
+    expect(() => resolveConnection({ ...base, insecureSkipTlsVerify: "maybe" }, {})).toThrow(/true or false/);
+    expect(() => resolveConnection({}, {})).toThrow(/jenkins:url.*JENKINS_URL/);
+    expect(() => resolveConnection({ url: base.url }, {})).toThrow(/jenkins:user.*JENKINS_USER/);
+    expect(() => resolveConnection({ url: "ftp://x/", user: "u", apiToken: "t" }, {})).toThrow(/http/);
+  });
+
+  it("accepts a PEM or a file path for the CA certificate, without echoing a bad value", () => {
+    const pem = "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n";
+    expect(resolveConnection({ ...base, caCert: pem }, {}).caCert).toBe(pem);
+    let message = "";
+    try {
+      resolveConnection({ ...base, caCert: "not-a-cert-s3cr3t" }, {});
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toContain("jenkins:caCert");
+    expect(message).not.toContain("s3cr3t");
+  });
+});
