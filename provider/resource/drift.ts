@@ -9,6 +9,10 @@
  * left out. What remains different is the edit.
  */
 import { isDefaultField, isManagedContainer } from "../xml/defaults";
+import { configsEqual, configsEquivalent } from "../xml/semantic";
+import { rootNameOf, transplantFields, withoutFields } from "./job-config";
+import { describeRoot } from "./job-kinds";
+import type { JobInputs, JobOutputs } from "./types";
 import { parseXml, writeXml, elementChildren, textOf, type XmlElement, type XmlNode } from "../xml/tree";
 import { canonicalizeConfig } from "../xml/canonical";
 
@@ -72,4 +76,30 @@ export function alignToDeclared(declaredXml: string, remoteXml: string): string 
   if (declared.root.name !== remote.root.name) return canonicalizeConfig(remoteXml);
   const root = align(declared.root, remote.root, false);
   return canonicalizeConfig(writeXml({ ...remote, root }, { style: "pretty" }));
+}
+
+/** Whether Jenkins's copy of a config is the one declared, apart from what Jenkins itself does to configs. */
+export function sameConfig(declared: string, remote: string): boolean {
+  return configsEquivalent(withoutFields(declared), withoutFields(remote));
+}
+
+/**
+ * The config output after a hand edit: Jenkins's copy, reading like the declared one except for the edit, with
+ * description/disabled as declared (those drift through their own outputs).
+ */
+export function driftedConfig(declared: string, remote: string): string {
+  const aligned = transplantFields(alignToDeclared(declared, remote), declared);
+  // Never let the tidying hide the edit that was found: then show Jenkins's copy as it is.
+  return configsEqual(aligned, declared) ? transplantFields(remote, declared) : aligned;
+}
+
+/**
+ * Inputs that describe the job as Jenkins has it, reported by a refresh that found an edit, so that whichever of
+ * old outputs or old inputs the next preview compares with the program, it shows what `up` will put back.
+ */
+export function inputsReflecting(props: JobOutputs): Partial<JobInputs> {
+  const inputs: Partial<JobInputs> = { name: props.name, configXml: props.configXml, description: props.description };
+  if (props.folder) inputs.folder = props.folder;
+  if (describeRoot(rootNameOf(props.configXml))?.canDisable !== false) inputs.enabled = props.enabled;
+  return inputs;
 }

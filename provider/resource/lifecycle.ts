@@ -12,25 +12,23 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import {
   ConnectionError,
   InvalidConfigError,
-  InvalidNameError,
   JenkinsError,
   JobAlreadyExistsError,
   JobNotFoundError,
   RequestTimeoutError,
   ServerError,
 } from "../client/errors";
-import { jobUrlPath, validateJobName, validateJobPath } from "../client/names";
 import { canonicalizeConfig } from "../xml/canonical";
-import { configsEqual, configsEquivalent } from "../xml/semantic";
-import { parseXml, XmlSyntaxError } from "../xml/tree";
+import { configsEqual } from "../xml/semantic";
 import { clientFor, readConfig, resolveConnection, type ConfigSource, type ConfigValues } from "./connection";
-import { alignToDeclared } from "./drift";
+import { desiredConfig, desiredFields, fullNameOf, jobUrl, outputsFor, strip, type Props } from "./desired";
+import { driftedConfig, inputsReflecting, sameConfig } from "./drift";
 import { AdoptionError, JobExistsError, PartialFailureError } from "./errors";
-import { readFields, rootNameOf, transplantFields, withFields, withoutFields, type JobFields } from "./job-config";
-import { describeRoot, KNOWN_ROOTS } from "./job-kinds";
-import { PROVIDER_KEY, UNKNOWN, type JobInputs, type JobOutputs } from "./types";
+import { readFields } from "./job-config";
+import { PROVIDER_KEY, type JobInputs, type JobOutputs } from "./types";
 
-type Props = Record<string, unknown>;
+export { check } from "./check";
+export { diff } from "./diff";
 
 /** Plain copies of the `jenkins:*` stack config, set by `configure`. Credentials stay in this process only. */
 let configValues: ConfigValues = {};
@@ -42,188 +40,6 @@ export async function configure(req: { config: ConfigSource }): Promise<void> {
 function connect() {
   const settings = resolveConnection(configValues);
   return { client: clientFor(settings), baseUrl: settings.url };
-}
-
-function strip(props: Props | undefined): Props {
-  const out: Props = { ...(props ?? {}) };
-  delete out[PROVIDER_KEY];
-  return out;
-}
-
-function fullNameOf(p: { name: string; folder?: string }): string {
-  return p.folder ? `${p.folder}/${p.name}` : p.name;
-}
-
-function jobUrl(baseUrl: string, fullName: string): string {
-  return baseUrl + jobUrlPath(fullName).slice(1);
-}
-
-/** Description and enabled state a set of inputs asks for: the explicit inputs win over the XML. */
-function desiredFields(news: JobInputs): JobFields {
-  const fromXml = readFields(news.configXml);
-  const info = describeRoot(rootNameOf(news.configXml));
-  return {
-    description: news.description ?? fromXml.description,
-    enabled: info?.canDisable === false ? true : (news.enabled ?? fromXml.enabled),
-  };
-}
-
-/** The config.xml to send: declared XML with the explicit description/enabled written into it. */
-function desiredConfig(news: JobInputs): string {
-  return withFields(news.configXml, { description: news.description, enabled: news.enabled });
-}
-
-function outputsFor(news: JobInputs, fullName: string, baseUrl: string): JobOutputs {
-  const fields = desiredFields(news);
-  const outs: JobOutputs = {
-    name: news.name,
-    fullName,
-    url: jobUrl(baseUrl, fullName),
-    configXml: news.configXml,
-    description: fields.description,
-    enabled: fields.enabled,
-  };
-  if (news.folder) outs.folder = news.folder;
-  return outs;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// check
-
-function failure(property: string, reason: string): dynamic.CheckFailure {
-  return { property, reason };
-}
-
-export async function check(_olds: Props, newsRaw: Props): Promise<dynamic.CheckResult> {
-  const news = { ...newsRaw };
-  const failures: dynamic.CheckFailure[] = [];
-  const known = (v: unknown) => v !== UNKNOWN;
-
-  if (typeof news.name !== "string" || news.name === "") {
-    failures.push(failure("name", "name is required: the job's own name, without folders (e.g. \"api-build\")."));
-  } else if (known(news.name)) {
-    try {
-      validateJobName(news.name);
-    } catch (e) {
-      if (!(e instanceof InvalidNameError)) throw e;
-      failures.push(failure("name", e.message));
-    }
-  }
-
-  if (news.folder === undefined || news.folder === null || news.folder === "") {
-    delete news.folder;
-  } else if (typeof news.folder !== "string") {
-    failures.push(failure("folder", "folder must be a string: the full path of the parent folder, e.g. \"team/apps\"."));
-  } else if (known(news.folder)) {
-    try {
-      validateJobPath(news.folder);
-    } catch (e) {
-      if (!(e instanceof InvalidNameError)) throw e;
-      failures.push(failure("folder", e.message));
-    }
-  }
-
-  if (news.description !== undefined && news.description !== null && typeof news.description !== "string") {
-    failures.push(failure("description", "description must be a string."));
-  }
-  if (news.description === null) delete news.description;
-  for (const flag of ["enabled", "adopt"] as const) {
-    if (news[flag] === null) delete news[flag];
-    else if (news[flag] !== undefined && known(news[flag]) && typeof news[flag] !== "boolean") {
-      failures.push(failure(flag, `${flag} must be true or false.`));
-    }
-  }
-
-  const xml = news.configXml;
-  if (xml === UNKNOWN) {
-    // Preview: the XML is computed from something not known yet; leave it for the real run.
-  } else if (typeof xml !== "string" || xml.trim() === "") {
-    failures.push(failure("configXml", "configXml is required: the job's config.xml as text."));
-  } else {
-    const problem = checkConfigXml(xml, news.enabled);
-    if (problem) failures.push(problem);
-    else news.configXml = canonicalizeConfig(xml);
-  }
-  return { inputs: news, failures };
-}
-
-function checkConfigXml(xml: string, enabled: unknown): dynamic.CheckFailure | undefined {
-  let rootName: string;
-  try {
-    rootName = parseXml(xml).root.name;
-  } catch (e) {
-    if (!(e instanceof XmlSyntaxError)) throw e;
-    return failure("configXml", `configXml is not well-formed XML: ${e.reason} at line ${e.line}, column ${e.column}.`);
-  }
-  const info = describeRoot(rootName);
-  if (!info) {
-    return failure(
-      "configXml",
-      `configXml has root element <${rootName}>, which is not a Jenkins job or folder. ` +
-        `Use the config.xml of a job or folder, whose root is e.g. ${KNOWN_ROOTS.map((r) => `<${r}>`).join(", ")}.`,
-    );
-  }
-  if (enabled === false && !info.canDisable) {
-    return failure(
-      "enabled",
-      `A ${rootName} cannot be disabled in Jenkins (enable/disable do nothing on it); remove \`enabled: false\`.`,
-    );
-  }
-  return undefined;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// diff
-
-function safeRootName(xml: unknown): string | undefined {
-  if (typeof xml !== "string" || xml === "" || xml === UNKNOWN) return undefined;
-  try {
-    return rootNameOf(xml);
-  } catch {
-    return undefined;
-  }
-}
-
-export async function diff(_id: string, oldsRaw: Props, newsRaw: Props): Promise<dynamic.DiffResult> {
-  const olds = strip(oldsRaw) as Partial<JobOutputs>;
-  const news = strip(newsRaw) as Partial<JobInputs>;
-  const replaces: string[] = [];
-  let changes = false;
-  let deleteBeforeReplace = false;
-
-  // An unknown folder is reported as a change, not a replacement: during preview the output of a parent that
-  // is itself changing may not be known yet, and announcing a replacement for every child would mostly be wrong.
-  // `pulumi up` diffs again with the value known, and replaces then if the folder really moved.
-  if (news.folder === UNKNOWN) changes = true;
-  else if ((olds.folder ?? "") !== (news.folder ?? "")) replaces.push("folder");
-
-  if (news.name === UNKNOWN || news.name !== olds.name) changes = true; // rename in place
-
-  const unknownXml = news.configXml === UNKNOWN;
-  if (unknownXml) {
-    changes = true;
-  } else {
-    const oldRoot = safeRootName(olds.configXml);
-    const newRoot = safeRootName(news.configXml);
-    if (oldRoot !== undefined && newRoot !== undefined && oldRoot !== newRoot) {
-      // Jenkins cannot change an item's type in place (config.xml POST of another type is refused).
-      replaces.push("configXml");
-      const oldFull = olds.fullName ?? "";
-      const newFull = typeof news.name === "string" ? fullNameOf({ name: news.name, folder: news.folder }) : "";
-      deleteBeforeReplace = oldFull.toLowerCase() === newFull.toLowerCase();
-    } else if (!olds.configXml || !news.configXml || !configsEqual(olds.configXml, news.configXml)) {
-      changes = true;
-    }
-  }
-
-  if (news.description === UNKNOWN || (news.enabled as unknown) === UNKNOWN || unknownXml) {
-    changes = true;
-  } else if (news.configXml && news.name !== undefined) {
-    const wanted = desiredFields(news as JobInputs);
-    if (wanted.description !== olds.description || wanted.enabled !== olds.enabled) changes = true;
-  }
-
-  return { changes: changes || replaces.length > 0, replaces, deleteBeforeReplace };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -278,21 +94,6 @@ export async function create(inputsRaw: Props): Promise<dynamic.CreateResult> {
 // ---------------------------------------------------------------------------------------------------------------
 // read
 
-/** Whether Jenkins's copy of a config is the one declared, apart from what Jenkins itself does to configs. */
-function sameConfig(declared: string, remote: string): boolean {
-  return configsEquivalent(withoutFields(declared), withoutFields(remote));
-}
-
-/**
- * The config output after a hand edit: Jenkins's copy, reading like the declared one except for the edit, with
- * description/disabled as declared (those drift through their own outputs).
- */
-function driftedConfig(declared: string, remote: string): string {
-  const aligned = transplantFields(alignToDeclared(declared, remote), declared);
-  // Never let the tidying hide the edit that was found: then show Jenkins's copy as it is.
-  return configsEqual(aligned, declared) ? transplantFields(remote, declared) : aligned;
-}
-
 export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadResult> {
   const olds = strip(propsRaw) as unknown as JobOutputs;
   const { client, baseUrl } = connect();
@@ -316,7 +117,10 @@ export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadRes
     description: fields.description,
     enabled: fields.enabled,
   };
-  return { id, props };
+  const drifted =
+    configXml !== olds.configXml || fields.description !== olds.description || fields.enabled !== olds.enabled;
+  if (!drifted) return { id, props };
+  return { id, props, inputs: inputsReflecting(props) };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -10,8 +10,9 @@ export function isGiven(v: unknown): boolean {
   return v !== undefined && v !== null;
 }
 
-// NUL cannot be written in XML at all (not even as a character reference).
-const NUL = "\u0000";
+// Characters XML cannot hold at all, not even as a character reference.
+// eslint-disable-next-line no-control-regex -- matching NUL is the point
+const NOT_XML = /[\u0000\uFFFE\uFFFF]/;
 
 export class Checker {
   readonly issues: SpecIssue[] = [];
@@ -33,12 +34,12 @@ export class Checker {
     return false;
   }
 
-  /** Reports keys outside `allowed` (a typo would otherwise be ignored silently). */
-  onlyKeys(o: Fields, path: string, allowed: readonly string[], hint?: string): void {
+  /** Reports keys outside `allowed` (a typo would otherwise be ignored silently); `hint` may add advice per key. */
+  onlyKeys(o: Fields, path: string, allowed: readonly string[], hint?: string | ((key: string) => string | undefined)): void {
     for (const key of Object.keys(o)) {
-      if (!allowed.includes(key)) {
-        this.add(`${path}.${key}`, `unknown field; expected one of: ${allowed.join(", ")}${hint ? `. ${hint}` : ""}`);
-      }
+      if (allowed.includes(key)) continue;
+      const advice = typeof hint === "function" ? hint(key) : hint;
+      this.add(`${path}.${key}`, `unknown field; expected one of: ${allowed.join(", ")}${advice ? `. ${advice}` : ""}`);
     }
   }
 
@@ -60,7 +61,7 @@ export class Checker {
     }
     if (opts.nonEmpty && v.trim() === "") this.add(at, "must not be empty");
     else if (opts.singleLine && /[\r\n]/.test(v)) this.add(at, "must be a single line");
-    if (v.includes(NUL)) this.add(at, "must not contain the NUL character (it cannot be written in XML)");
+    if (NOT_XML.test(v)) this.add(at, "must not contain NUL, U+FFFE or U+FFFF (XML cannot hold them)");
     return true;
   }
 

@@ -36,3 +36,4 @@ export { DEFAULT_BRANCH } from "./fragments";
 export { RENDERED_PLUGIN_VERSIONS } from "./plugins";
 export { XSTREAM_DECLARATION } from "./document";
 export { parseJobSpec, type ParsedJobSpec } from "./parse";
+export { unknownPath } from "./unknown";

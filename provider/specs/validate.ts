@@ -104,14 +104,22 @@ function commonJobFields(c: Checker, s: Fields, path: string): void {
   c.integer(s, "quietPeriod", path, 0);
 }
 
-const DESCRIPTION_HINT = "A job's description and enabled state are the Job's own `description` and `enabled` inputs";
+/** Advice for the fields people are likely to look for in the wrong place. */
+function jobHint(key: string): string | undefined {
+  if (["description", "disabled", "enabled"].includes(key)) {
+    return "A job's description and enabled state are the Job's own `description` and `enabled` inputs";
+  }
+  if (key === "concurrentBuild") return "Pipeline jobs spell it concurrentBuilds";
+  if (key === "concurrentBuilds") return "freestyle jobs spell it concurrentBuild";
+  return undefined;
+}
 
 function pipeline(c: Checker, s: Fields, path: string): void {
   c.onlyKeys(
     s,
     path,
     ["script", "sandbox", "scm", "parameters", "triggers", "buildDiscarder", "concurrentBuilds", "quietPeriod"],
-    DESCRIPTION_HINT,
+    jobHint,
   );
   const hasScript = isGiven(s.script);
   const hasScm = isGiven(s.scm);
@@ -134,7 +142,7 @@ function freestyle(c: Checker, s: Fields, path: string): void {
     s,
     path,
     ["scm", "steps", "triggers", "buildDiscarder", "archiveArtifacts", "junit", "concurrentBuild", "quietPeriod", "parameters"],
-    DESCRIPTION_HINT,
+    jobHint,
   );
   if (isGiven(s.scm)) gitScm(c, s.scm, `${path}.scm`);
   if (isGiven(s.steps) && c.array(s.steps, `${path}.steps`)) {

@@ -97,6 +97,7 @@ describe.each(MODES)("Job provider in the dynamic-provider process, over gRPC (%
     expect(calls(server)).toEqual(["GET /job/api-build/config.xml"]);
     expect(read.id).toBe(state.id);
     expect(read.properties).toEqual(state.outputs);
+    expect(read.inputs).toBeUndefined();
     const same = await upThrough(urn, state, { name: "api-build", configXml: FREESTYLE_XML, description: "Builds the API", enabled: false });
     expect(same.diff).toEqual({ changes: "none", replaces: [], deleteBeforeReplace: false });
 
@@ -156,6 +157,8 @@ describe.each(MODES)("Job provider in the dynamic-provider process, over gRPC (%
     await user.editConfig("hand-edited", (xml) => xml.replace("sh &apos;make test&apos;", "sh &apos;make test || true&apos;").replace("sh 'make test'", "sh 'make test || true'"));
     const read = await proc.read(urn, state.id, state.outputs, state.inputs);
     expect(read.properties.configXml).toContain("make test || true");
+    // Reported as the inputs Jenkins now reflects as well, so a preview shows the edit whichever side it compares.
+    expect(read.inputs).toMatchObject({ name: "hand-edited", configXml: read.properties.configXml, __provider: providerText });
     const step = await upThrough(urn, { ...state, outputs: read.properties }, { name: "hand-edited", configXml: PIPELINE_XML });
     expect(step.diff).toMatchObject({ changes: "some", replaces: [] });
     server.resetCounters();

@@ -9,6 +9,7 @@ import {
   validateJobSpec,
   type JobSpecKind,
   type SpecIssue,
+  unknownPath,
 } from "../../provider/specs";
 import { PIPELINE_FULL, FREESTYLE_FULL, FOLDER_FULL } from "./samples";
 
@@ -215,9 +216,10 @@ describe("triggers, discarder, freestyle parts", () => {
     ).toEqual(["freestyle.archiveArtifacts.artifacts", "freestyle.junit.allowEmpty", "freestyle.junit.testResults"]);
   });
 
-  test("the NUL character cannot be written in XML", () => {
-    expect(specIssues("freestyle", { steps: [{ shell: "a\u0000b" }] })).toEqual([
-      { path: "freestyle.steps[0].shell", message: "must not contain the NUL character (it cannot be written in XML)" },
+  test("characters XML cannot hold are refused", () => {
+    expect(specIssues("freestyle", { steps: [{ shell: "a\u0000b" }, { batch: "\uFFFF" }] })).toEqual([
+      { path: "freestyle.steps[0].shell", message: "must not contain NUL, U+FFFE or U+FFFF (XML cannot hold them)" },
+      { path: "freestyle.steps[1].batch", message: "must not contain NUL, U+FFFE or U+FFFF (XML cannot hold them)" },
     ]);
   });
 });
@@ -260,5 +262,34 @@ describe("folders, job fields and kinds", () => {
       specIssues("pipeline", { script: "x", scm: null, sandbox: null, parameters: null, triggers: { cron: null } }),
     ).toEqual([]);
     expect(renderPipeline({ script: "x", scm: null, quietPeriod: null } as never)).toBe(renderPipeline({ script: "x" }));
+  });
+});
+
+describe("unknownPath", () => {
+  const MARK = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+  test("finds a preview marker at any depth, with its path", () => {
+    expect(unknownPath(MARK, MARK, "pipeline")).toBe("pipeline");
+    expect(unknownPath({ scm: { url: MARK } }, MARK, "pipeline")).toBe("pipeline.scm.url");
+    expect(unknownPath({ steps: [{ shell: "a" }, { shell: MARK }] }, MARK, "freestyle")).toBe("freestyle.steps[1].shell");
+    expect(unknownPath({ steps: [{ shell: "a" }], n: 1, b: null }, MARK, "freestyle")).toBeUndefined();
+  });
+});
+
+describe("hints for likely mix-ups", () => {
+  test("concurrentBuild(s) is spelled differently per kind, as in Jenkins", () => {
+    expect(specIssues("pipeline", { script: "x", concurrentBuild: false })[0].message).toContain(
+      "Pipeline jobs spell it concurrentBuilds",
+    );
+    expect(specIssues("freestyle", { concurrentBuilds: false })[0].message).toContain("freestyle jobs spell it concurrentBuild");
+  });
+
+  test("a plain typo gets the list of fields and no unrelated advice", () => {
+    expect(specIssues("pipeline", { scirpt: "x", script: "y" })).toEqual([
+      {
+        path: "pipeline.scirpt",
+        message:
+          "unknown field; expected one of: script, sandbox, scm, parameters, triggers, buildDiscarder, concurrentBuilds, quietPeriod",
+      },
+    ]);
   });
 });

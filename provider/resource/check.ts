@@ -1,0 +1,95 @@
+/**
+ * `check`: everything that can be refused without asking Jenkins (names, folder paths, XML well-formedness, item
+ * type, a disabled folder), and the canonical form of configXml so that a preview diff shows only changed lines.
+ * Values not known yet (preview) are passed through untouched.
+ */
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import { InvalidNameError } from "../client/errors";
+import { validateJobName, validateJobPath } from "../client/names";
+import { canonicalizeConfig } from "../xml/canonical";
+import { parseXml, XmlSyntaxError } from "../xml/tree";
+import type { Props } from "./desired";
+import { describeRoot, KNOWN_ROOTS } from "./job-kinds";
+import { UNKNOWN } from "./types";
+
+function failure(property: string, reason: string): dynamic.CheckFailure {
+  return { property, reason };
+}
+
+export async function check(_olds: Props, newsRaw: Props): Promise<dynamic.CheckResult> {
+  const news = { ...newsRaw };
+  const failures: dynamic.CheckFailure[] = [];
+  const known = (v: unknown) => v !== UNKNOWN;
+
+  if (typeof news.name !== "string" || news.name === "") {
+    failures.push(failure("name", "name is required: the job's own name, without folders (e.g. \"api-build\")."));
+  } else if (known(news.name)) {
+    try {
+      validateJobName(news.name);
+    } catch (e) {
+      if (!(e instanceof InvalidNameError)) throw e;
+      failures.push(failure("name", e.message));
+    }
+  }
+
+  if (news.folder === undefined || news.folder === null || news.folder === "") {
+    delete news.folder;
+  } else if (typeof news.folder !== "string") {
+    failures.push(failure("folder", "folder must be a string: the full path of the parent folder, e.g. \"team/apps\"."));
+  } else if (known(news.folder)) {
+    try {
+      validateJobPath(news.folder);
+    } catch (e) {
+      if (!(e instanceof InvalidNameError)) throw e;
+      failures.push(failure("folder", e.message));
+    }
+  }
+
+  if (news.description !== undefined && news.description !== null && typeof news.description !== "string") {
+    failures.push(failure("description", "description must be a string."));
+  }
+  if (news.description === null) delete news.description;
+  for (const flag of ["enabled", "adopt"] as const) {
+    if (news[flag] === null) delete news[flag];
+    else if (news[flag] !== undefined && known(news[flag]) && typeof news[flag] !== "boolean") {
+      failures.push(failure(flag, `${flag} must be true or false.`));
+    }
+  }
+
+  const xml = news.configXml;
+  if (xml === UNKNOWN) {
+    // Preview: the XML is computed from something not known yet; leave it for the real run.
+  } else if (typeof xml !== "string" || xml.trim() === "") {
+    failures.push(failure("configXml", "configXml is required: the job's config.xml as text."));
+  } else {
+    const problem = checkConfigXml(xml, news.enabled);
+    if (problem) failures.push(problem);
+    else news.configXml = canonicalizeConfig(xml);
+  }
+  return { inputs: news, failures };
+}
+
+function checkConfigXml(xml: string, enabled: unknown): dynamic.CheckFailure | undefined {
+  let rootName: string;
+  try {
+    rootName = parseXml(xml).root.name;
+  } catch (e) {
+    if (!(e instanceof XmlSyntaxError)) throw e;
+    return failure("configXml", `configXml is not well-formed XML: ${e.reason} at line ${e.line}, column ${e.column}.`);
+  }
+  const info = describeRoot(rootName);
+  if (!info) {
+    return failure(
+      "configXml",
+      `configXml has root element <${rootName}>, which is not a Jenkins job or folder. ` +
+        `Use the config.xml of a job or folder, whose root is e.g. ${KNOWN_ROOTS.map((r) => `<${r}>`).join(", ")}.`,
+    );
+  }
+  if (enabled === false && !info.canDisable) {
+    return failure(
+      "enabled",
+      `A ${rootName} cannot be disabled in Jenkins (enable/disable do nothing on it); remove \`enabled: false\`.`,
+    );
+  }
+  return undefined;
+}

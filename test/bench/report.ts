@@ -1,0 +1,104 @@
+/** The human-readable table of a benchmark run. */
+import type { Measurements, TargetResult } from "./targets";
+import { phaseOf } from "./targets";
+import { PHASES, type ContenderName } from "./types";
+
+const CONTENDERS: ContenderName[] = ["provider", "floor", "python-seq", "python-threads"];
+
+function table(rows: string[][], rightAlign: boolean[]): string {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length)));
+  return rows
+    .map((r) =>
+      r
+        .map((cell, i) => (rightAlign[i] ? cell.padStart(widths[i]) : cell.padEnd(widths[i])))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
+}
+
+function ratioCell(a: number | undefined, b: number | undefined): string {
+  if (a === undefined || b === undefined || b <= 0) return "-";
+  return (a / b).toFixed(2);
+}
+
+export function renderReport(m: Measurements, targets: TargetResult[], header: string[]): string {
+  const out: string[] = [...header, ""];
+  const rows: string[][] = [
+    ["phase", "contender", "wall s", "ops/s", "requests", "req/op", "/floor", "py-seq/x", "py-thr/x", "cpu s"],
+  ];
+  for (const phase of PHASES) {
+    for (const who of CONTENDERS) {
+      const p = phaseOf(m, who, phase);
+      if (!p) continue;
+      const floor = phaseOf(m, "floor", phase)?.wallMs;
+      const seq = phaseOf(m, "python-seq", phase)?.wallMs;
+      const thr = phaseOf(m, "python-threads", phase)?.wallMs;
+      rows.push([
+        phase,
+        who,
+        (p.wallMs / 1000).toFixed(3),
+        p.wallMs > 0 && p.requests + p.ops > 0 ? Math.round((p.ops * 1000) / p.wallMs).toString() : "-",
+        String(p.requests),
+        (p.requests / p.ops).toFixed(2),
+        phase === "noop-diff" ? "-" : ratioCell(p.wallMs, floor),
+        ratioCell(seq, p.wallMs),
+        ratioCell(thr, p.wallMs),
+        p.providerCpuMs !== undefined ? (p.providerCpuMs / 1000).toFixed(2) : "",
+      ]);
+    }
+  }
+  out.push(table(rows, [false, false, true, true, true, true, true, true, true, true]));
+  out.push("  /floor: wall time divided by the floor's; py-seq/x, py-thr/x: python-jenkins's wall time divided by this one's");
+  out.push("  (how many times faster). cpu s: CPU time of the dynamic-provider process in the phase.");
+
+  const kinds = new Set<string>();
+  for (const c of m.contenders) for (const p of c.phases) for (const k of Object.keys(p.requestsByKind)) kinds.add(k);
+  if (kinds.size > 0) {
+    out.push("", "Requests by kind (per phase, as counted by the server):");
+    for (const c of m.contenders) {
+      for (const p of c.phases) {
+        const parts = Object.entries(p.requestsByKind).map(([k, n]) => `${k} ${n}`);
+        if (parts.length === 0) continue;
+        out.push(`  ${c.name.padEnd(15)} ${p.phase.padEnd(10)} ${parts.join(", ")}${p.failedRequests ? `  (status >= 400: ${p.failedRequests})` : ""}`);
+      }
+    }
+  }
+  const odd = m.contenders.flatMap((c) => c.phases.flatMap((p) => (p.unexpected ?? []).map((u) => `  ${c.name} ${p.phase}: ${u}`)));
+  if (odd.length > 0) out.push("", "Unexpected results:", ...odd);
+
+  if (m.provider) {
+    const e = m.provider;
+    const byPhase = Object.entries(e.peakMemoryByPhaseMb)
+      .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+      .join(", ");
+    out.push("", `Provider process peak memory (VmHWM): ${e.peakMemoryMb.toFixed(0)} MB  (after each phase: ${byPhase})`);
+    out.push(
+      `No-op diff CPU in the provider process: ${(e.noopCpuRegularMs / 1000).toFixed(2)} s for ${e.regularJobs} jobs of ~5 KB, ` +
+        `${(e.noopCpuLargeMs / 1000).toFixed(2)} s for ${e.largeJobs} large jobs`,
+    );
+  }
+  if (m.diffCost) {
+    out.push("", "Diff cost per config (median ms, in process):");
+    const rows2: string[][] = [["size", "kind", "bytes", "runs", "canon+compare", "canonicalize", "compare", "check+diff"]];
+    for (const d of m.diffCost) {
+      rows2.push([
+        d.size,
+        d.kind,
+        String(d.bytes),
+        String(d.runs),
+        d.medianMs.toFixed(3),
+        d.canonicalizeMs.toFixed(3),
+        d.compareMs.toFixed(3),
+        d.lifecycleMs.toFixed(3),
+      ]);
+    }
+    out.push(table(rows2, [false, false, true, true, true, true, true, true]));
+  }
+  out.push("", "Targets:");
+  for (const t of targets) {
+    const verdict = t.pass === null ? "n/a " : t.pass ? "PASS" : "MISS";
+    out.push(`  ${verdict}  ${t.target}: ${t.measured}`);
+  }
+  return out.join("\n") + "\n";
+}

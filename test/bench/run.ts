@@ -1,0 +1,110 @@
+/**
+ * `npm run bench`: our provider against the floor (bare HTTP) and python-jenkins, side by side, each on a fresh
+ * Jenkins-compatible server, same jobs, same parallelism. Prints a table (stdout) and optionally JSON.
+ * Run `npm run bench -- --help` for the options.
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import { parseArgs, wants, type BenchOptions } from "./args";
+import { makeJobs } from "./configs";
+import { measureDiffCost } from "./diff-cost";
+import { runFloor } from "./floor";
+import { runProvider } from "./provider";
+import { runPython } from "./python";
+import { renderReport } from "./report";
+import { benchUser, ServerHost } from "./server-host";
+import { evaluateTargets, type Measurements } from "./targets";
+import type { BenchJob, ContenderResult } from "./types";
+
+function log(line: string): void {
+  process.stderr.write(line + "\n");
+}
+
+/** Runs one contender on a server of its own and checks that it left nothing behind. */
+async function onFreshServer<T>(opts: BenchOptions, label: string, fn: (host: ServerHost) => Promise<T>): Promise<T> {
+  log(`${label}: starting a fresh server`);
+  const host = await ServerHost.start(opts.mode, benchUser());
+  try {
+    const result = await fn(host);
+    const left = await host.jobCount();
+    if (left !== 0) throw new Error(`${label} left ${left} jobs on the server`);
+    return result;
+  } finally {
+    await host.close();
+  }
+}
+
+function sizeSummary(jobs: BenchJob[]): string {
+  const groups = new Map<string, { n: number; bytes: number }>();
+  for (const j of jobs) {
+    const g = groups.get(j.size) ?? { n: 0, bytes: 0 };
+    g.n++;
+    g.bytes += Buffer.byteLength(j.config);
+    groups.set(j.size, g);
+  }
+  return [...groups.entries()]
+    .map(([size, g]) => `${g.n} x ~${size} (avg ${Math.round(g.bytes / g.n / 1024)} KiB)`)
+    .join(", ");
+}
+
+async function main(): Promise<void> {
+  const opts = parseArgs(process.argv.slice(2));
+  const started = Date.now();
+  const command = `npm run bench -- ${process.argv.slice(2).join(" ")}`.trim().replace(/ --$/, "");
+  const jobs = makeJobs(opts.jobs, opts.large100k, opts.large1m);
+  log(`bench: ${jobs.length} jobs (${sizeSummary(jobs)}), ${opts.parallel} in flight, server mode ${opts.mode}`);
+
+  const m: Measurements = { contenders: [] };
+  const contenders: ContenderResult[] = m.contenders;
+  if (wants(opts, "floor")) contenders.push(await onFreshServer(opts, "floor", (h) => runFloor(h, jobs, opts.parallel)));
+  if (wants(opts, "provider")) {
+    const run = await onFreshServer(opts, "provider", (h) => runProvider(h, jobs, opts.parallel));
+    contenders.push(run.result);
+    m.provider = run.extras;
+  }
+  if (wants(opts, "python-seq")) contenders.push(await onFreshServer(opts, "python-jenkins sequential", (h) => runPython(h, jobs, 1)));
+  if (wants(opts, "python-threads")) {
+    contenders.push(await onFreshServer(opts, "python-jenkins threaded", (h) => runPython(h, jobs, opts.parallel)));
+  }
+  if (wants(opts, "diff-cost")) {
+    log("diff cost: measuring canonicalize + compare per config size");
+    m.diffCost = await measureDiffCost();
+  }
+
+  const targets = evaluateTargets(m);
+  const totalMs = Date.now() - started;
+  const header = [
+    `Command: ${command}`,
+    `Jobs: ${jobs.length} (${sizeSummary(jobs)}); parallelism ${opts.parallel}; server mode ${opts.mode}; ` +
+      `node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"})`,
+    `Whole bench: ${(totalMs / 1000).toFixed(1)} s`,
+  ];
+  const text = renderReport(m, targets, header);
+  const json = {
+    command,
+    date: new Date(started).toISOString(),
+    totalWallMs: totalMs,
+    options: { ...opts, only: opts.only ? [...opts.only] : undefined },
+    machine: { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, platform: process.platform },
+    jobs: { total: jobs.length, summary: sizeSummary(jobs) },
+    contenders: m.contenders,
+    provider: m.provider,
+    diffCost: m.diffCost,
+    targets,
+  };
+  if (opts.json === "-") {
+    process.stderr.write(text);
+    process.stdout.write(JSON.stringify(json, null, 2) + "\n");
+  } else {
+    process.stdout.write(text);
+    if (opts.json !== undefined) {
+      fs.writeFileSync(opts.json, JSON.stringify(json, null, 2) + "\n");
+      log(`JSON written to ${opts.json}`);
+    }
+  }
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`bench failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  process.exitCode = 1;
+});

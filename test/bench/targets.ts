@@ -1,0 +1,98 @@
+/** The targets of the benchmark, evaluated against the measured figures. */
+import { MIN_REQUESTS_PER_OP, PHASES, type ContenderName, type ContenderResult, type DiffCost, type PhaseName, type ProviderExtras } from "./types";
+
+export interface TargetResult {
+  target: string;
+  /** null when the figures needed were not measured in this run. */
+  pass: boolean | null;
+  measured: string;
+}
+
+export interface Measurements {
+  contenders: ContenderResult[];
+  provider?: ProviderExtras;
+  diffCost?: DiffCost[];
+}
+
+const COMMON: PhaseName[] = ["create", "refresh", "update", "delete"];
+
+export function phaseOf(m: Measurements, who: ContenderName, phase: PhaseName) {
+  return m.contenders.find((c) => c.name === who)?.phases.find((p) => p.phase === phase);
+}
+
+function ratio(m: Measurements, a: ContenderName, b: ContenderName, phase: PhaseName): number | undefined {
+  const pa = phaseOf(m, a, phase);
+  const pb = phaseOf(m, b, phase);
+  if (!pa || !pb || pb.wallMs <= 0) return undefined;
+  return pa.wallMs / pb.wallMs;
+}
+
+const fmt = (x: number, digits = 2): string => x.toFixed(digits);
+
+export function evaluateTargets(m: Measurements): TargetResult[] {
+  const out: TargetResult[] = [];
+  for (const phase of ["create", "refresh"] as const) {
+    const r = ratio(m, "provider", "floor", phase);
+    out.push({
+      target: `${phase}: provider / floor <= 1.25`,
+      pass: r === undefined ? null : r <= 1.25,
+      measured: r === undefined ? "not measured" : fmt(r),
+    });
+  }
+  for (const [py, need, label] of [
+    ["python-seq", 3, ">= 3x faster than sequential python-jenkins"],
+    ["python-threads", 1, "faster than threaded python-jenkins"],
+  ] as const) {
+    const speedups = COMMON.map((p) => [p, ratio(m, py, "provider", p)] as const);
+    const known = speedups.filter((s): s is readonly [PhaseName, number] => s[1] !== undefined);
+    out.push({
+      target: `${label} (each phase)`,
+      pass: known.length < COMMON.length ? null : known.every(([, s]) => s >= need && (need > 1 || s > 1)),
+      measured: known.length === 0 ? "not measured" : known.map(([p, s]) => `${p} ${fmt(s, 1)}x`).join(", "),
+    });
+  }
+  const provider = m.contenders.find((c) => c.name === "provider");
+  if (provider) {
+    const perOp = PHASES.map((p) => {
+      const ph = provider.phases.find((x) => x.phase === p);
+      return { p, value: ph ? ph.requests / ph.ops : NaN };
+    });
+    out.push({
+      target: "requests per operation = minimum (1,1,0,1,1)",
+      pass: perOp.every(({ p, value }) => value === MIN_REQUESTS_PER_OP[p]),
+      measured: perOp.map(({ p, value }) => `${p} ${fmt(value)}`).join(", "),
+    });
+    const noop = provider.phases.find((x) => x.phase === "noop-diff");
+    out.push({
+      target: "no-op diff sends no request",
+      pass: noop ? noop.requests === 0 : null,
+      measured: noop ? `${noop.requests} requests` : "not measured",
+    });
+  }
+  if (m.provider) {
+    const e = m.provider;
+    const per1000 = (e.noopCpuRegularMs * 1000) / Math.max(1, e.regularJobs);
+    out.push({
+      target: "no-op diff of 1000 jobs < 1 s CPU (provider process)",
+      pass: per1000 < 1000,
+      measured:
+        `${fmt(e.noopCpuRegularMs / 1000)} s for ${e.regularJobs} jobs of ~5 KB (${fmt(per1000 / 1000)} s per 1000); ` +
+        `${fmt(e.noopCpuLargeMs / 1000)} s more for the ${e.largeJobs} large ones`,
+    });
+    out.push({
+      target: "peak memory < 200 MB at 1000 jobs (provider process VmHWM)",
+      pass: e.peakMemoryMb < 200,
+      measured: `${fmt(e.peakMemoryMb, 0)} MB with ${e.regularJobs} + ${e.largeJobs} jobs`,
+    });
+  }
+  if (m.diffCost) {
+    const at100 = m.diffCost.filter((d) => d.size === "100KB");
+    const worst = Math.max(...at100.map((d) => d.medianMs));
+    out.push({
+      target: "a 100 KB config diffs in < 5 ms (canonicalize + compare, median)",
+      pass: at100.length === 0 ? null : worst < 5,
+      measured: at100.map((d) => `${d.kind} ${fmt(d.medianMs)} ms`).join(", "),
+    });
+  }
+  return out;
+}
