@@ -10,3 +10,14 @@ export * from "./resource";
 export * from "./client";
 export { startJenkinsServer, type JenkinsServer, type JenkinsServerOptions } from "./server";
 export { canonicalizeConfig, configsEqual, configDifferences, configsEquivalent } from "./xml";
+export {
+  BuildTrigger,
+  triggerBuild,
+  triggerScmCheck,
+  type BuildTriggerArgs,
+  type TriggerBuildOptions,
+  type ScriptConnection,
+  type ConnectionLike,
+  type TriggerKind,
+} from "./triggers";
+export * from "./specs";

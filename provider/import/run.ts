@@ -92,7 +92,7 @@ export async function runImport(args: ImportArgs, io: ImportIo): Promise<ImportS
       ...ownVersions(),
     });
     writeProgram(out, program.files, { force: args.force });
-    say(`Wrote ${program.declared.length} jobs to ${out} (index.ts, jobs/, Pulumi.yaml, package.json, tsconfig.json)`);
+    say(`Wrote ${program.declared.length} items to ${out} (index.ts, jobs/, Pulumi.yaml, package.json, tsconfig.json)`);
     if (program.skipped.length > 0) {
       say(`Not imported (${program.skipped.length}):`);
       for (const s of program.skipped) say(`  ${s.fullName}: ${s.reason}`);

@@ -16,6 +16,17 @@ function failure(property: string, reason: string): dynamic.CheckFailure {
   return { property, reason };
 }
 
+/** Jenkins's own naming rules, as a check failure (with Jenkins's message) instead of an exception. */
+function nameFailure(property: string, value: string, validate: (v: string) => void): dynamic.CheckFailure[] {
+  try {
+    validate(value);
+    return [];
+  } catch (e) {
+    if (!(e instanceof InvalidNameError)) throw e;
+    return [failure(property, e.message)];
+  }
+}
+
 export async function check(_olds: Props, newsRaw: Props): Promise<dynamic.CheckResult> {
   const news = { ...newsRaw };
   const failures: dynamic.CheckFailure[] = [];
@@ -24,12 +35,7 @@ export async function check(_olds: Props, newsRaw: Props): Promise<dynamic.Check
   if (typeof news.name !== "string" || news.name === "") {
     failures.push(failure("name", "name is required: the job's own name, without folders (e.g. \"api-build\")."));
   } else if (known(news.name)) {
-    try {
-      validateJobName(news.name);
-    } catch (e) {
-      if (!(e instanceof InvalidNameError)) throw e;
-      failures.push(failure("name", e.message));
-    }
+    failures.push(...nameFailure("name", news.name, validateJobName));
   }
 
   if (news.folder === undefined || news.folder === null || news.folder === "") {
@@ -37,12 +43,7 @@ export async function check(_olds: Props, newsRaw: Props): Promise<dynamic.Check
   } else if (typeof news.folder !== "string") {
     failures.push(failure("folder", "folder must be a string: the full path of the parent folder, e.g. \"team/apps\"."));
   } else if (known(news.folder)) {
-    try {
-      validateJobPath(news.folder);
-    } catch (e) {
-      if (!(e instanceof InvalidNameError)) throw e;
-      failures.push(failure("folder", e.message));
-    }
+    failures.push(...nameFailure("folder", news.folder, validateJobPath));
   }
 
   if (news.description !== undefined && news.description !== null && typeof news.description !== "string") {

@@ -24,7 +24,8 @@ import { clientFor, readConfig, resolveConnection, type ConfigSource, type Confi
 import { desiredConfig, desiredFields, fullNameOf, jobUrl, outputsFor, strip, type Props } from "./desired";
 import { driftedConfig, inputsReflecting, sameConfig } from "./drift";
 import { AdoptionError, JobExistsError, PartialFailureError } from "./errors";
-import { readFields } from "./job-config";
+import { readFields, rootNameOf } from "./job-config";
+import { describeRoot } from "./job-kinds";
 import { PROVIDER_KEY, type JobInputs, type JobOutputs } from "./types";
 
 export { check } from "./check";
@@ -140,7 +141,11 @@ export async function update(_id: string, oldsRaw: Props, newsRaw: Props): Promi
 
   try {
     const wanted = desiredFields(news);
-    if (!olds.configXml || !configsEqual(olds.configXml, news.configXml)) {
+    const configChanged = !olds.configXml || !configsEqual(olds.configXml, news.configXml);
+    // Folders have no description endpoint (Jenkins answers 404): their description travels in config.xml.
+    const isFolder = describeRoot(rootNameOf(news.configXml))?.kind === "folder";
+    const folderDescription = isFolder && wanted.description !== olds.description;
+    if (configChanged || folderDescription) {
       // One POST carries the config together with the description and disabled state.
       const xml = desiredConfig(news);
       try {

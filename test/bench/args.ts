@@ -12,6 +12,12 @@ export interface BenchOptions {
   only?: Set<string>;
   /** Server mode of the Jenkins-compatible server. */
   mode: "current" | "legacy";
+  /** Write a CPU profile of the dynamic-provider process into this folder. */
+  cpuProf?: string;
+  /** A/B runs: have the provider load the resource lifecycle from another compiled copy of the package. */
+  lifecycle?: string;
+  /** Extra NODE_OPTIONS for the dynamic-provider process (heap experiments: "--max-old-space-size=96"). */
+  providerNodeOptions?: string;
 }
 
 export const USAGE = `Usage: npm run bench -- [--jobs N] [--large N100K,N1M] [--parallel P] [--json [PATH]] [--only LIST] [--mode current|legacy]
@@ -20,7 +26,10 @@ export const USAGE = `Usage: npm run bench -- [--jobs N] [--large N100K,N1M] [--
   --parallel P    operations in flight, for every contender (default 16)
   --json [PATH]   write the results as JSON to PATH, or to stdout (then the table goes to stderr)
   --only LIST     comma-separated subset of provider,floor,python-seq,python-threads,diff-cost
-  --mode M        server mode: config.xml GET re-serialized ("current", default) or stored bytes ("legacy")`;
+  --mode M        server mode: config.xml GET re-serialized ("current", default) or stored bytes ("legacy")
+  --cpu-prof DIR  write a V8 CPU profile of the dynamic-provider process into DIR (open it in Chrome DevTools)
+  --lifecycle JS  A/B: the provider loads the lifecycle module from this compiled file instead of dist/
+  --provider-node-options OPTS  extra NODE_OPTIONS for the dynamic-provider process`;
 
 function positiveInt(flag: string, raw: string | undefined, allowZero = false): number {
   const n = Number(raw);
@@ -67,6 +76,21 @@ export function parseArgs(argv: string[]): BenchOptions {
         opts.mode = m;
         break;
       }
+      case "--cpu-prof": {
+        const dir = next();
+        if (!dir) throw new Error(`--cpu-prof needs a folder\n${USAGE}`);
+        opts.cpuProf = dir;
+        break;
+      }
+      case "--lifecycle": {
+        const file = next();
+        if (!file) throw new Error(`--lifecycle needs the path of a compiled lifecycle.js\n${USAGE}`);
+        opts.lifecycle = file;
+        break;
+      }
+      case "--provider-node-options":
+        opts.providerNodeOptions = next() ?? "";
+        break;
       case "--help":
       case "-h":
         process.stdout.write(USAGE + "\n");

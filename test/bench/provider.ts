@@ -8,6 +8,7 @@
  *   up (changed)    Check → Diff → Update
  *   destroy         Delete
  */
+import * as path from "node:path";
 import { jobUrn, ProviderProcess, repoRoot, secret, type PropertyMap } from "../harness/provider-process";
 import { cleanEnv, providerTextOfJob } from "../harness/serialized-provider";
 import { measurePhase } from "./phase";
@@ -30,9 +31,45 @@ export interface ProviderRun {
   extras: ProviderExtras;
 }
 
-export async function runProvider(host: ServerHost, jobs: BenchJob[], parallel: number): Promise<ProviderRun> {
-  const providerText = await providerTextOfJob();
-  const proc = await ProviderProcess.start({ cwd: repoRoot, env: cleanEnv() });
+/** Environment of the provider process; with a profile folder, V8 profiles it and SIGTERM ends it cleanly. */
+function providerEnv(cpuProf: string | undefined, nodeOptions: string | undefined): NodeJS.ProcessEnv {
+  const options: string[] = nodeOptions ? [nodeOptions] : [];
+  const extra: Record<string, string> = {};
+  if (cpuProf) {
+    options.push(`--require ${path.join(__dirname, "cpu-profiler.js")}`);
+    extra.BENCH_CPU_PROF_DIR = path.resolve(cpuProf);
+  }
+  if (options.length > 0) extra.NODE_OPTIONS = options.join(" ");
+  return cleanEnv(extra);
+}
+
+/**
+ * The serialized provider, optionally pointed at another compiled lifecycle module. The thin provider falls back to
+ * the absolute path of dist/provider/resource/lifecycle.js when the package is not installed (as in a checkout),
+ * so swapping that path is enough to measure a candidate change side by side with the current code.
+ */
+async function serializedProvider(lifecycle: string | undefined): Promise<string> {
+  const text = await providerTextOfJob();
+  if (!lifecycle) return text;
+  const current = path.join(repoRoot, "dist", "provider", "resource", "lifecycle.js");
+  if (!text.includes(JSON.stringify(current))) throw new Error(`--lifecycle: the serialized provider does not load ${current}`);
+  return text.split(JSON.stringify(current)).join(JSON.stringify(path.resolve(lifecycle)));
+}
+
+export interface ProviderRunOptions {
+  cpuProf?: string;
+  lifecycle?: string;
+  providerNodeOptions?: string;
+}
+
+export async function runProvider(
+  host: ServerHost,
+  jobs: BenchJob[],
+  parallel: number,
+  opts: ProviderRunOptions = {},
+): Promise<ProviderRun> {
+  const providerText = await serializedProvider(opts.lifecycle);
+  const proc = await ProviderProcess.start({ cwd: repoRoot, env: providerEnv(opts.cpuProf, opts.providerNodeOptions) });
   const pid = findChildPid("dynamic-provider");
   const phases: PhaseResult[] = [];
   const peakByPhase: Record<string, number> = { start: peakRssMb(pid) };

@@ -79,8 +79,8 @@ export function renderReport(m: Measurements, targets: TargetResult[], header: s
     );
   }
   if (m.diffCost) {
-    out.push("", "Diff cost per config (median ms, in process):");
-    const rows2: string[][] = [["size", "kind", "bytes", "runs", "canon+compare", "canonicalize", "compare", "check+diff"]];
+    out.push("", "Diff cost per config (median CPU ms in process; wall median in brackets):");
+    const rows2: string[][] = [["size", "kind", "bytes", "runs", "canon+compare", "(wall)", "canonicalize", "compare", "check+diff"]];
     for (const d of m.diffCost) {
       rows2.push([
         d.size,
@@ -88,12 +88,15 @@ export function renderReport(m: Measurements, targets: TargetResult[], header: s
         String(d.bytes),
         String(d.runs),
         d.medianMs.toFixed(3),
+        `(${d.wallMedianMs.toFixed(3)})`,
         d.canonicalizeMs.toFixed(3),
         d.compareMs.toFixed(3),
         d.lifecycleMs.toFixed(3),
       ]);
     }
-    out.push(table(rows2, [false, false, true, true, true, true, true, true]));
+    out.push(table(rows2, [false, false, true, true, true, true, true, true, true]));
+    out.push("  canon+compare: canonicalizeConfig(declared) + configsEqual(stored, canonical); check+diff: the resource's");
+    out.push("  own check() and diff() for an unchanged config, called in process.");
   }
   out.push("", "Targets:");
   for (const t of targets) {

@@ -59,11 +59,14 @@ export interface DiffCost {
   kind: "freestyle" | "pipeline";
   bytes: number;
   runs: number;
-  /** Median ms: canonicalizeConfig(declared) + configsEqual(stored, canonical) — what a no-op diff computes. */
+  /** Median CPU ms: canonicalizeConfig(declared) + configsEqual(stored, canonical) — what a no-op diff computes. */
   medianMs: number;
+  /** The same, wall-clock median (inflated when the machine is busy). */
+  wallMedianMs: number;
+  /** Median CPU ms of each half. */
   canonicalizeMs: number;
   compareMs: number;
-  /** Median ms of the resource's own check() + diff() for an unchanged config, in process (no gRPC). */
+  /** Median CPU ms of the resource's own check() + diff() for an unchanged config, in process (no gRPC). */
   lifecycleMs: number;
 }
 

@@ -5,7 +5,7 @@
  * no longer declared are deleted, and `refresh`/`destroy` go through Read/Delete.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { PropertyMap, ProviderCallError, ProviderProcess } from "./provider-process";
+import { PropertyMap, ProviderCallError, ProviderProcess, UNKNOWN } from "./provider-process";
 
 export interface StateEntry {
   urn: string;
@@ -53,6 +53,16 @@ function isDynamic(type: string): boolean {
   return type === `${DYNAMIC_PREFIX}:Resource` || type.startsWith(`${DYNAMIC_PREFIX}/`);
 }
 
+/** Values not known yet travel to a provider as the engine's marker string. */
+function toWire(value: unknown): unknown {
+  if (pulumi.isUnknown(value)) return UNKNOWN;
+  if (Array.isArray(value)) return value.map(toWire);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toWire(v)]));
+  }
+  return value;
+}
+
 async function resolveDeep(value: unknown): Promise<unknown> {
   if (pulumi.Output.isInstance(value)) {
     return new Promise((resolve) => (value as pulumi.Output<unknown>).apply((v) => resolve(v)));
@@ -87,7 +97,8 @@ export class MockEngine {
   }
 
   /**
-   * Runs the program; with `preview: true` only Check and Diff are called and nothing changes on the server.
+   * Runs the program; with `preview: true` it is a dry run (outputs of new resources are unknown, and reach the
+   * provider as the engine's unknown marker), only Check and Diff are called and nothing changes on the server.
    * `config` is the stack config the program sees through `pulumi.Config`.
    */
   async up(
@@ -121,7 +132,8 @@ export class MockEngine {
       { newResource, call: () => ({}) },
       this.project,
       this.stack,
-      false,
+      // A preview is a dry run for the program too: outputs of resources not created yet are unknown.
+      opts.preview === true,
     );
     pulumi.runtime.setAllConfig(opts.config ?? {});
 
@@ -170,7 +182,7 @@ export class MockEngine {
     preview: boolean,
   ): Promise<pulumi.runtime.MockResourceResult> {
     const prior = this.state.get(urn);
-    const news = args.inputs as PropertyMap;
+    const news = toWire(args.inputs) as PropertyMap;
     const checked = await this.provider.check(urn, prior?.inputs ?? {}, news);
     if (checked.failures.length > 0) {
       const lines = checked.failures.map((f) => `${f.property}: ${f.reason}`).join("; ");
@@ -181,7 +193,8 @@ export class MockEngine {
 
     if (!prior) {
       steps.push({ op: "create", urn, name: args.name, news: inputs });
-      if (preview) return { id: undefined, state: inputs };
+      // As the engine does in a preview: the inputs stand for the outputs, the other outputs are unknown.
+      if (preview) return { id: undefined, state: args.inputs };
       const created = await this.createRecording(urn, base, inputs);
       return { id: created.id, state: created.outputs };
     }

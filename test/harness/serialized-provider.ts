@@ -1,11 +1,12 @@
 /**
- * The `__provider` text exactly as a program produces it: a real `Job` is constructed under Pulumi's mock runtime
- * and the serialized provider is taken from the registration, as the engine would receive it.
+ * The `__provider` text exactly as a program produces it: a real dynamic resource is constructed under Pulumi's
+ * mock runtime and the serialized provider is taken from its registration, as the engine would receive it.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { Job } from "../../provider/resource";
 
-export async function providerTextOfJob(): Promise<string> {
+/** Runs `construct` (which creates one dynamic resource) under mocks and returns its `__provider` text. */
+export async function providerTextOf(construct: () => pulumi.CustomResource): Promise<string> {
   let text: string | undefined;
   await pulumi.runtime.setMocks(
     {
@@ -19,12 +20,16 @@ export async function providerTextOfJob(): Promise<string> {
     "probe",
     false,
   );
-  const job = new Job("probe", { name: "probe", configXml: "<project/>" });
-  await new Promise<void>((resolve) => job.urn.apply(() => resolve()));
+  const resource = construct();
+  await new Promise<void>((resolve) => resource.urn.apply(() => resolve()));
   if (typeof text !== "string" || !text.includes("exports.handler")) {
-    throw new Error("the Job registration carried no serialized provider");
+    throw new Error("the registration carried no serialized provider");
   }
   return text;
+}
+
+export function providerTextOfJob(): Promise<string> {
+  return providerTextOf(() => new Job("probe", { name: "probe", configXml: "<project/>" }));
 }
 
 /** The environment for a provider process: no Jenkins settings inherited from the machine running the tests. */

@@ -249,6 +249,20 @@ describe.each(MODES)("Job lifecycle, methods called directly (%s server)", (mode
       expect(after).toMatchObject({ description: `a ${root}`, enabled: !type.canDisable });
       expect(after!.configXml).toBe(created.outs.configXml);
       expect(await lifecycle.diff(created.id, after!, created.inputs)).toMatchObject({ changes: false, replaces: [] });
+
+      // description only, then enabled only: one request each
+      server.resetCounters();
+      const described = await lifecycle.update(created.id, after!, { ...created.inputs, description: "changed" });
+      const path = `/job/${encodeURIComponent(name)}/`;
+      expect(calls(server)).toEqual([`POST ${path}${type.isFolder ? "config.xml" : "description"}`]);
+      if (type.canDisable) {
+        server.resetCounters();
+        const outs = { ...described.outs, __provider: PROVIDER_TEXT };
+        await lifecycle.update(created.id, outs, { ...created.inputs, description: "changed", enabled: true });
+        expect(calls(server)).toEqual([`POST ${path}enable`]);
+      }
+      const final = await refresh(created.id, { ...described.outs, __provider: PROVIDER_TEXT });
+      expect(final).toMatchObject({ description: "changed", enabled: true });
     });
   });
 
@@ -329,13 +343,22 @@ describe.each(MODES)("Job lifecycle, methods called directly (%s server)", (mode
       expect(d).toMatchObject({ changes: false, replaces: [] });
     });
 
-    it("ignores declaration, indentation, attribute order, empty-element style and plugin versions", async () => {
+    it("ignores declaration, indentation, empty-element style, entity spelling and plugin versions", async () => {
       const reformatted = FREESTYLE_XML.replace("<?xml version='1.1' encoding='UTF-8'?>", '<?xml version="1.0" encoding="UTF-8"?>')
+        .replace('echo "building"', "echo &quot;building&#34;")
         .replace(/\n {2}/g, "\n    ")
         .replace("<properties/>", "<properties></properties>")
         .replace("<project>", '<project plugin="core@1.0">');
       const news = await checked({ name: "diffed", configXml: reformatted, description: "d" });
       expect(await lifecycle.diff(base.id, base.outs, news)).toMatchObject({ changes: false, replaces: [] });
+    });
+
+    it("ignores attribute order", async () => {
+      const a = await checked({ ...base.inputs, configXml: FREESTYLE_XML.replace('<scm class="hudson.scm.NullSCM"/>', '<scm class="hudson.scm.NullSCM" x="1"/>') });
+      const b = await checked({ ...base.inputs, configXml: FREESTYLE_XML.replace('<scm class="hudson.scm.NullSCM"/>', '<scm x="1" class="hudson.scm.NullSCM"/>') });
+      expect(await lifecycle.diff(base.id, { ...base.outs, configXml: a.configXml }, b)).toMatchObject({ changes: false });
+      const c = await checked({ ...base.inputs, configXml: FREESTYLE_XML.replace('<scm class="hudson.scm.NullSCM"/>', '<scm x="2" class="hudson.scm.NullSCM"/>') });
+      expect(await lifecycle.diff(base.id, { ...base.outs, configXml: a.configXml }, c)).toMatchObject({ changes: true });
     });
 
     it("counts whitespace inside text", async () => {
@@ -415,6 +438,17 @@ describe.each(MODES)("Job lifecycle, methods called directly (%s server)", (mode
       expect(readFields(stored)).toEqual({ description: "y", enabled: false });
     });
 
+    it("folder description: one config.xml POST (folders have no description endpoint)", async () => {
+      const { id, outs, inputs } = await createJob({ name: "upd-folder", configXml: FOLDER_XML, description: "a" });
+      server.resetCounters();
+      const res = await lifecycle.update(id, outs, { ...inputs, description: "b" });
+      expect(calls(server)).toEqual(["POST /job/upd-folder/config.xml"]);
+      expect(res.outs).toMatchObject({ description: "b", enabled: true });
+      const after = await refresh(id, { ...res.outs, __provider: PROVIDER_TEXT });
+      expect(after).toMatchObject({ description: "b" });
+      expect(await lifecycle.diff(id, after!, { ...inputs, description: "b" })).toMatchObject({ changes: false });
+    });
+
     it("rename: one confirmRename, build history kept under the same id", async () => {
       const folder = await createJob({ name: "ren-folder", configXml: FOLDER_XML });
       const { id, outs, inputs } = await createJob({ name: "old-name", folder: "ren-folder", configXml: FREESTYLE_XML });
@@ -427,6 +461,22 @@ describe.each(MODES)("Job lifecycle, methods called directly (%s server)", (mode
       const after = await refresh(id, { ...res.outs, __provider: PROVIDER_TEXT });
       expect(await lifecycle.diff(id, after!, { ...inputs, name: "new-name" })).toMatchObject({ changes: false });
       expect(folder.id).toBeDefined();
+    });
+  });
+
+  describe("update that fails after a rename", () => {
+    it("records the new name as a partial failure, so the next run does not look for the old one", async () => {
+      const { id, outs, inputs } = await createJob({ name: "before-rename", configXml: FREESTYLE_XML });
+      // Called directly (diff would replace on a type change): the rename works, the config POST is refused.
+      const news = await checked({ ...inputs, name: "after-rename", configXml: PIPELINE_XML });
+      const err = await lifecycle.update(id, outs, news).catch((e: unknown) => e);
+      errors.push(err);
+      const partial = err as { id?: string; properties?: Props };
+      expect(partial.id).toBe(id);
+      expect(partial.properties).toMatchObject({ name: "after-rename", fullName: "after-rename", configXml: outs.configXml });
+      expect(await user.exists("after-rename")).toBe(true);
+      const after = await refresh(id, partial.properties!);
+      expect(after).toMatchObject({ fullName: "after-rename" });
     });
   });
 

@@ -9,7 +9,7 @@ import { readFields } from "../../provider/resource/job-config";
 import { quickstart, DEFAULT_BUILD_COMMAND } from "../../examples/quickstart/program";
 import { JenkinsUser } from "../harness/jenkins-user";
 import { MockEngine } from "../harness/mock-engine";
-import { ProviderProcess, repoRoot, secret } from "../harness/provider-process";
+import { ProviderProcess, repoRoot, secret, UNKNOWN } from "../harness/provider-process";
 import { findLeaks, textOf } from "../harness/secrets";
 import { cleanEnv } from "../harness/serialized-provider";
 import { ADMIN, MODES, calls, credentialForms, startServer } from "../harness/test-server";
@@ -39,6 +39,18 @@ describe.each(MODES)("quickstart program under the mock engine (%s server)", (mo
   afterAll(async () => {
     await proc?.close();
     await server?.close();
+  });
+
+  it("previews the first deployment without a request, folder paths still unknown", async () => {
+    server.resetCounters();
+    const preview = await engine.up(quickstart, { preview: true });
+    expect(preview.steps.map((s) => `${s.op} ${s.name}`).sort()).toEqual(
+      ["create api-build", "create api-deploy", "create nightly-cleanup", "create team"].sort(),
+    );
+    // The folder's fullName is not known before it exists: Check passes the marker through untouched.
+    expect(preview.steps.find((s) => s.name === "api-build")?.news?.folder).toBe(UNKNOWN);
+    expect(server.requests).toHaveLength(0);
+    expect(engine.state.size).toBe(0);
   });
 
   it("creates the folder and jobs, one request each", async () => {

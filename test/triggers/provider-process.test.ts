@@ -2,37 +2,15 @@
  * Layer 2: the provider serialized from a real `BuildTrigger`, loaded by the real dynamic-provider process and
  * driven over gRPC as the engine drives it. Builds and polls are counted at the server.
  */
-import * as pulumi from "@pulumi/pulumi";
 import type { JenkinsServer } from "../../provider/server";
 import { BuildTrigger } from "../../provider/triggers";
 import { ProviderCallError, ProviderProcess, repoRoot, secret, type PropertyMap } from "../harness/provider-process";
 import { findLeaks, textOf } from "../harness/secrets";
-import { cleanEnv } from "../harness/serialized-provider";
+import { cleanEnv, providerTextOf } from "../harness/serialized-provider";
 import { ADMIN, credentialForms } from "../harness/test-server";
 import { posts, serverWithJobs } from "./setup";
 
 const URN = "urn:pulumi:test::jenkins-jobs::pulumi-nodejs:dynamic/jenkins:BuildTrigger::release";
-
-/** The `__provider` text exactly as a program produces it for a BuildTrigger. */
-async function providerTextOfTrigger(): Promise<string> {
-  let text: string | undefined;
-  await pulumi.runtime.setMocks(
-    {
-      newResource: (args) => {
-        text = args.inputs.__provider as string;
-        return { id: "probe-id", state: args.inputs };
-      },
-      call: () => ({}),
-    },
-    "probe",
-    "probe",
-    false,
-  );
-  const probe = new BuildTrigger("probe", { job: "probe" });
-  await new Promise<void>((resolve) => probe.urn.apply(() => resolve()));
-  if (typeof text !== "string" || !text.includes("exports.handler")) throw new Error("no serialized provider");
-  return text;
-}
 
 describe("BuildTrigger provider in the dynamic-provider process, over gRPC", () => {
   let server: JenkinsServer;
@@ -40,7 +18,7 @@ describe("BuildTrigger provider in the dynamic-provider process, over gRPC", () 
   let providerText: string;
 
   beforeAll(async () => {
-    providerText = await providerTextOfTrigger();
+    providerText = await providerTextOf(() => new BuildTrigger("probe", { job: "probe" }));
     server = await serverWithJobs();
     proc = await ProviderProcess.start({ cwd: repoRoot, env: cleanEnv({ JENKINS_LOG_REQUESTS: "1" }) });
     await proc.configure({ "jenkins:url": server.url, "jenkins:user": ADMIN.name, "jenkins:apiToken": secret(ADMIN.apiToken) });

@@ -1,0 +1,577 @@
+/**
+ * Bad input, table-driven: each row is one mistake a user can make (in a name, a config, the connection, or the
+ * order of events), the clear error it must produce (naming the job and the way out), and proof that nothing on
+ * the server changed: the jobs and their stored config.xml are snapshotted before and after, and mistakes that can
+ * be caught before any request must not reach the server at all.
+ *
+ * Layer 1 (the provider's lifecycle in-process) with a small engine stand-in, so each row runs in milliseconds.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { startJenkinsServer, type JenkinsServer } from "../../provider/server";
+import * as jobs from "../../provider/resource/lifecycle";
+import { closeClients } from "../../provider/resource/connection";
+import { InvalidNameError } from "../../provider/client/errors";
+import { JenkinsUser } from "../harness/jenkins-user";
+import { ADMIN, startServer } from "../harness/test-server";
+import { FOLDER_CONFIG, PIPELINE_CONFIG, freestyleConfig } from "./configs";
+import { inProcess, MiniEngine, type Props } from "./engine";
+import { EMPTY_OK, HTML_SERVICE, JSON_SERVICE, LOGIN_PAGE, redirectTo, startFake, type FakeServer } from "./fake-servers";
+import { snapshot } from "./server-state";
+import { makeSelfSigned, type SelfSigned } from "./tls";
+
+const READER = { name: "reader", password: "Pw-reader-2b8" };
+const FORBIDDEN = ["?", "*", "/", "\\", "%", "!", "@", "#", "$", "^", "&", "|", "<", ">", "[", "]", ":", ";"];
+
+let server: JenkinsServer;
+let user: JenkinsUser;
+let tls: SelfSigned;
+let otherCa: SelfSigned;
+let tlsServer: JenkinsServer;
+let scratch: string;
+const fakes: FakeServer[] = [];
+
+beforeAll(async () => {
+  server = await startServer("current");
+  user = new JenkinsUser(server.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });
+  await user.createJob("team", FOLDER_CONFIG);
+  tls = makeSelfSigned();
+  otherCa = makeSelfSigned();
+  tlsServer = await startJenkinsServer({
+    tls,
+    users: [{ name: ADMIN.name, password: ADMIN.password, apiToken: ADMIN.apiToken, permissions: "admin" }],
+  });
+  scratch = mkdtempSync(path.join(os.tmpdir(), "bad-input-"));
+});
+afterAll(async () => {
+  await closeClients();
+  await Promise.all([server?.close(), tlsServer?.close(), ...fakes.map((f) => f.close())]);
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+async function fake(answer: Parameters<typeof startFake>[0]): Promise<FakeServer> {
+  const f = await startFake(answer);
+  fakes.push(f);
+  return f;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+interface Ctx {
+  engine: MiniEngine;
+  /** Points the provider at another URL / other credentials (stack config `jenkins:*`). */
+  connect(config: Record<string, string>): Promise<void>;
+  /** The fake answering at the configured URL instead of Jenkins, when the row has one. */
+  front?: FakeServer;
+  /** Servers that must never be contacted (an external DTD's host, a redirect's target). */
+  foreign?: FakeServer;
+}
+
+interface Outcome {
+  /** What the user is shown: a check failure (`property: reason`) or the provider's error message. */
+  message: string;
+  property?: string;
+}
+
+interface Case {
+  title: string;
+  /** The job the message must name (quoted), when it has one. */
+  job?: string;
+  /** What the message must say: the cause and the way out. */
+  says: RegExp[];
+  /** "none": caught before any request; "server": requests may reach Jenkins but nothing changes there. */
+  reach: "none" | "server";
+  property?: string;
+  setup?: (t: Ctx) => Promise<void>;
+  run: (t: Ctx) => Promise<Outcome>;
+  /** Extra proof for the row, after the common assertions. */
+  verify?: (t: Ctx, o: Outcome) => Promise<void> | void;
+}
+
+const tokenConfig = (url = server.url): Record<string, string> => ({ "jenkins:url": url, "jenkins:user": ADMIN.name, "jenkins:apiToken": ADMIN.apiToken });
+const passwordConfig = (url = server.url): Record<string, string> => ({ "jenkins:url": url, "jenkins:user": ADMIN.name, "jenkins:password": ADMIN.password });
+const urn = (name: string) => `urn:pulumi:bad::hardening::pulumi-nodejs:dynamic/jenkins:Job::${name}`;
+
+/** `pulumi up` of one resource; the outcome is the failure the user sees. Success is a test failure here. */
+async function up(t: Ctx, key: string, inputs: Props): Promise<Outcome> {
+  const before = t.engine.failures.length;
+  if (await t.engine.up(urn(key), inputs)) throw new Error(`expected ${key} to fail, but it succeeded`);
+  const f = t.engine.failures[before];
+  const property = f.op === "check" ? f.message.split(":")[0] : undefined;
+  return { message: f.message, property };
+}
+
+/** The create path without Check, as if a program skipped validation: the client must still refuse before sending. */
+async function createSkippingCheck(inputs: Props): Promise<Outcome> {
+  try {
+    await jobs.create({ ...inputs, __provider: "p" });
+  } catch (e) {
+    expect(e).toBeInstanceOf(InvalidNameError);
+    return { message: (e as Error).message };
+  }
+  throw new Error("create without check succeeded");
+}
+
+const nameCases: Case[] = FORBIDDEN.map((ch) => ({
+  title: `name with ${JSON.stringify(ch)}`,
+  job: `bad${ch}name`,
+  says: [new RegExp(`‘\\${ch}’ is an unsafe character`), ch === "/" ? /folder/ : /Jenkins does not allow any of/],
+  reach: "none",
+  property: "name",
+  run: (t) => up(t, `bad-${ch.charCodeAt(0)}`, { name: `bad${ch}name`, configXml: freestyleConfig("x") }),
+  // Also refused by the client itself when Check is skipped ("/" is a folder separator there, so not for it).
+  verify:
+    ch === "/"
+      ? undefined
+      : async () => {
+          const direct = await createSkippingCheck({ name: `bad${ch}name`, configXml: freestyleConfig("x") });
+          expect(direct.message).toContain(`"bad${ch}name"`);
+        },
+}));
+
+const hugeName = "x".repeat(300);
+
+const cases: Case[] = [
+  ...nameCases,
+  {
+    title: 'name "."',
+    job: ".",
+    says: [/“\.” is not an allowed name/, /Choose another name/],
+    reach: "none",
+    property: "name",
+    run: (t) => up(t, "dot", { name: ".", configXml: freestyleConfig("x") }),
+    verify: async () => expect((await createSkippingCheck({ name: ".", configXml: freestyleConfig("x") })).message).toContain('"."'),
+  },
+  {
+    title: 'name ".."',
+    job: "..",
+    says: [/“\.\.” is not an allowed name/, /Choose another name/],
+    reach: "none",
+    property: "name",
+    run: (t) => up(t, "dotdot", { name: "..", configXml: freestyleConfig("x") }),
+  },
+  {
+    title: "name with a trailing dot",
+    job: "release.",
+    says: [/cannot end with ‘\.’/, /Remove the trailing dot/],
+    reach: "none",
+    property: "name",
+    run: (t) => up(t, "trailing-dot", { name: "release.", configXml: freestyleConfig("x") }),
+  },
+  {
+    title: "name with a control character",
+    job: "bell\\u7;name",
+    says: [/No control code is allowed/, /Remove the control character/],
+    reach: "none",
+    property: "name",
+    run: (t) => up(t, "control", { name: "bell\u0007name", configXml: freestyleConfig("x") }),
+    verify: async () => expect((await createSkippingCheck({ name: "tab\tname", configXml: freestyleConfig("x") })).message).toContain("tab\\u9;name"),
+  },
+  {
+    title: "empty name",
+    says: [/name is required/, /without folders/],
+    reach: "none",
+    property: "name",
+    run: (t) => up(t, "empty", { name: "", configXml: freestyleConfig("x") }),
+  },
+  {
+    title: "name with leading and trailing spaces (Jenkins would trim it into another job)",
+    job: " spaced ",
+    says: [/cannot start or end with a space/, /remove the spaces/],
+    reach: "none",
+    property: "name",
+    run: (t) => up(t, "spaced", { name: " spaced ", configXml: freestyleConfig("x") }),
+  },
+  {
+    title: "folder path with an empty segment",
+    job: "team//apps",
+    says: [/invalid job path/, /single slashes/],
+    reach: "none",
+    property: "folder",
+    run: (t) => up(t, "bad-folder", { name: "x", folder: "team//apps", configXml: freestyleConfig("x") }),
+  },
+  {
+    title: "huge name (300 characters: longer than a file name may be)",
+    job: hugeName,
+    says: [/255/, /shorter name/i],
+    reach: "none",
+    property: "name",
+    run: (t) => up(t, "huge", { name: hugeName, configXml: freestyleConfig("x") }),
+  },
+  {
+    title: "unknown folder",
+    job: "no-such-folder/app",
+    says: [/folder "no-such-folder" does not exist/, /folders must exist before jobs are created/],
+    reach: "server",
+    run: (t) => up(t, "unknown-folder", { name: "app", folder: "no-such-folder", configXml: freestyleConfig("x") }),
+  },
+  {
+    title: "malformed XML",
+    says: [/not well-formed/, /line 4, column \d+/],
+    reach: "none",
+    property: "configXml",
+    run: (t) => up(t, "malformed", { name: "malformed", configXml: "<project>\n  <builders>\n    <hudson.tasks.Shell>\n</project>\n" }),
+  },
+  {
+    title: "XML with a DOCTYPE declaring an external entity (file:///etc/passwd)",
+    says: [/external entit/, /never resolved/, /line 2, column \d+/],
+    reach: "none",
+    property: "configXml",
+    run: (t) =>
+      up(t, "xxe", {
+        name: "xxe",
+        configXml: '<?xml version="1.0"?>\n<!DOCTYPE project [ <!ENTITY leak SYSTEM "file:///etc/passwd"> ]>\n<project><description>&leak;</description></project>',
+      }),
+    verify: (_t, o) => expect(o.message).not.toMatch(/root:|\/bin\/(ba)?sh/),
+  },
+  {
+    title: "XML with an external DTD and an entity from it (never fetched)",
+    says: [/undefined entity &secret;/, /line 3/],
+    reach: "none",
+    property: "configXml",
+    setup: async (t) => {
+      t.foreign = await fake(() => ({ status: 200, body: '<!ENTITY secret "from-the-network">' }));
+    },
+    run: (t) =>
+      up(t, "external-dtd", {
+        name: "external-dtd",
+        configXml: `<?xml version="1.0"?>\n<!DOCTYPE project SYSTEM "${t.foreign!.url}evil.dtd">\n<project><description>&secret;</description></project>`,
+      }),
+  },
+  {
+    title: "XML whose external entity names a local file (the file is never read)",
+    says: [/external entity "local"/, /never resolved/],
+    reach: "none",
+    property: "configXml",
+    run: (t) => {
+      const file = path.join(scratch, "marker.txt");
+      writeFileSync(file, "MARKER-7f2c-never-read");
+      return up(t, "xxe-local", {
+        name: "xxe-local",
+        configXml: `<!DOCTYPE project [<!ENTITY local SYSTEM "file://${file}">]>\n<project><description>&local;</description></project>`,
+      });
+    },
+    verify: (t, o) => {
+      expect(o.message).not.toContain("MARKER-7f2c");
+      expect(JSON.stringify(t.engine.seen)).not.toContain("MARKER-7f2c");
+    },
+  },
+  {
+    title: "entity-expansion bomb (nested entities, billion laughs)",
+    says: [/nested entity references are not allowed/, /line \d+, column \d+/],
+    reach: "none",
+    property: "configXml",
+    run: async (t) => {
+      const levels = Array.from({ length: 10 }, (_, i) => `<!ENTITY l${i + 1} "${`&l${i};`.repeat(10)}">`).join("\n");
+      const started = Date.now();
+      const o = await up(t, "bomb", {
+        name: "bomb",
+        configXml: `<?xml version="1.0"?>\n<!DOCTYPE project [\n<!ENTITY l0 "lol">\n${levels}\n]>\n<project><description>&l10;</description></project>`,
+      });
+      expect(Date.now() - started).toBeLessThan(1000);
+      return o;
+    },
+  },
+  {
+    title: "entity-expansion bomb (one wide entity used a million times)",
+    says: [/after entity expansion/, /limit of \d+ bytes/],
+    reach: "none",
+    property: "configXml",
+    run: async (t) => {
+      const used = "&w;".repeat(1_000_000);
+      const started = Date.now();
+      const heapBefore = process.memoryUsage().heapUsed;
+      const o = await up(t, "wide-bomb", {
+        name: "wide-bomb",
+        configXml: `<!DOCTYPE project [<!ENTITY w "${"w".repeat(9_000)}">]>\n<project><description>${used}</description></project>`,
+      });
+      expect(Date.now() - started).toBeLessThan(5000);
+      // 9 GB if it were expanded; the bound stops it at the 10 MB limit.
+      expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(200 * 1024 * 1024);
+      return o;
+    },
+  },
+  {
+    title: "a 10 MB config",
+    says: [/more than the limit of 10485760 bytes/],
+    reach: "none",
+    property: "configXml",
+    run: (t) =>
+      up(t, "ten-mb", {
+        name: "ten-mb",
+        configXml: freestyleConfig("big").replace("make test", "make test\n" + "echo padding-line-of-a-generated-script\n".repeat(270_000)),
+      }),
+  },
+  {
+    title: "root element that is not a job (global config)",
+    says: [/root element <hudson>/, /not a Jenkins job or folder/, /<project>/],
+    reach: "none",
+    property: "configXml",
+    run: (t) => up(t, "wrong-root", { name: "wrong-root", configXml: "<hudson><numExecutors>2</numExecutors></hudson>" }),
+  },
+  {
+    title: "root element of a plugin that is not installed",
+    job: "plugin-missing",
+    says: [/refused the configuration XML/, /plugin/],
+    reach: "server",
+    run: (t) => up(t, "plugin-missing", { name: "plugin-missing", configXml: "<com.example.jenkins.RocketProject><description/></com.example.jenkins.RocketProject>" }),
+  },
+  {
+    title: "changing a job's type in a config update (freestyle → pipeline) when the update is attempted anyway",
+    job: "typed",
+    says: [/refused the configuration XML/, /same item type/, /Expecting class hudson\.model\.FreeStyleProject/],
+    reach: "server",
+    setup: async (t) => {
+      expect(await t.engine.up(urn("typed"), { name: "typed", configXml: freestyleConfig("typed") })).toBe(true);
+    },
+    run: async (t) => {
+      const entry = t.engine.state.get(urn("typed"))!;
+      try {
+        await jobs.update(entry.id, entry.outputs, { name: "typed", configXml: PIPELINE_CONFIG, __provider: "p" });
+      } catch (e) {
+        return { message: (e as Error).message };
+      }
+      throw new Error("update succeeded");
+    },
+  },
+  {
+    title: "wrong credentials",
+    job: "wrong-creds",
+    says: [/credentials were rejected/, /HTTP 401/, /jenkins:apiToken/],
+    reach: "server",
+    setup: (t) => t.connect({ ...tokenConfig(), "jenkins:apiToken": "11" + "0".repeat(32) }),
+    run: (t) => up(t, "wrong-creds", { name: "wrong-creds", configXml: freestyleConfig("x") }),
+  },
+  {
+    title: "a user without permission (reader) creating a job",
+    job: "by-reader",
+    says: [/reader lacks hudson\.model\.Item\.Create/, /Grant hudson\.model\.Item\.Create to reader/],
+    reach: "server",
+    setup: (t) => t.connect({ "jenkins:url": server.url, "jenkins:user": READER.name, "jenkins:password": READER.password }),
+    run: (t) => up(t, "by-reader", { name: "by-reader", configXml: freestyleConfig("x") }),
+  },
+  {
+    title: "a user without permission (reader) updating and deleting a job",
+    job: "guarded",
+    says: [/reader lacks hudson\.model\.Item\.Configure/, /Grant hudson\.model\.Item\.Configure to reader/],
+    reach: "server",
+    setup: async (t) => {
+      expect(await t.engine.up(urn("guarded"), { name: "guarded", configXml: freestyleConfig("v1") })).toBe(true);
+      await t.connect({ "jenkins:url": server.url, "jenkins:user": READER.name, "jenkins:password": READER.password });
+    },
+    run: (t) => up(t, "guarded", { name: "guarded", configXml: freestyleConfig("v2") }),
+    verify: async (t) => {
+      expect(await t.engine.destroy(urn("guarded"))).toBe(false);
+      expect(t.engine.failures.at(-1)!.message).toMatch(/"guarded".*reader lacks hudson\.model\.Item\.Delete/);
+    },
+  },
+  {
+    title: "a URL that answers with an HTML login page (API token)",
+    job: "behind-sso",
+    says: [/HTML page/, /context path|single sign-on/],
+    reach: "server",
+    setup: async (t) => {
+      t.front = await fake(LOGIN_PAGE);
+      await t.connect(tokenConfig(t.front.url));
+    },
+    run: (t) => up(t, "behind-sso", { name: "behind-sso", configXml: freestyleConfig("x") }),
+  },
+  {
+    title: "a URL that answers with an HTML login page (password: the crumb request meets it first)",
+    job: "behind-sso-pw",
+    says: [/HTML page/, /context path|single sign-on/],
+    reach: "server",
+    setup: async (t) => {
+      t.front = await fake(LOGIN_PAGE);
+      await t.connect(passwordConfig(t.front.url));
+    },
+    run: (t) => up(t, "behind-sso-pw", { name: "behind-sso-pw", configXml: freestyleConfig("x") }),
+  },
+  {
+    title: "a server that is not Jenkins (JSON service, no X-Jenkins)",
+    job: "not-jenkins",
+    says: [/not a Jenkins|X-Jenkins/, /Check the URL/],
+    reach: "server",
+    setup: async (t) => {
+      t.front = await fake(JSON_SERVICE);
+      await t.connect(tokenConfig(t.front.url));
+    },
+    run: (t) => up(t, "not-jenkins", { name: "not-jenkins", configXml: freestyleConfig("x") }),
+  },
+  {
+    title: "a server that is not Jenkins (answers 200 with an empty body, no X-Jenkins)",
+    job: "not-jenkins-empty",
+    says: [/not a Jenkins|X-Jenkins/, /Check the URL/],
+    reach: "server",
+    setup: async (t) => {
+      t.front = await fake(EMPTY_OK);
+      await t.connect(tokenConfig(t.front.url));
+    },
+    run: (t) => up(t, "not-jenkins-empty", { name: "not-jenkins-empty", configXml: freestyleConfig("x") }),
+  },
+  {
+    title: "a server that is not Jenkins (web server's default HTML page), password auth",
+    job: "not-jenkins-html",
+    says: [/HTML page/, /Check the URL/],
+    reach: "server",
+    setup: async (t) => {
+      t.front = await fake(HTML_SERVICE);
+      await t.connect(passwordConfig(t.front.url));
+    },
+    run: (t) => up(t, "not-jenkins-html", { name: "not-jenkins-html", configXml: freestyleConfig("x") }),
+  },
+  {
+    title: "TLS with a certificate from an unknown CA",
+    job: "tls-unknown-ca",
+    says: [/TLS handshake failed/, /caCert/],
+    reach: "server",
+    setup: (t) => t.connect(tokenConfig(tlsServer.url)),
+    run: (t) => up(t, "tls-unknown-ca", { name: "tls-unknown-ca", configXml: freestyleConfig("x") }),
+    verify: () => expect(tlsServer.requests).toEqual([]),
+  },
+  {
+    title: "TLS with the wrong CA given as caCert",
+    job: "tls-wrong-ca",
+    says: [/TLS handshake failed/, /caCert/],
+    reach: "server",
+    setup: (t) => t.connect({ ...tokenConfig(tlsServer.url), "jenkins:caCert": otherCa.cert }),
+    run: (t) => up(t, "tls-wrong-ca", { name: "tls-wrong-ca", configXml: freestyleConfig("x") }),
+    verify: () => expect(tlsServer.requests).toEqual([]),
+  },
+  {
+    title: "a redirect to another origin on create (credentials are never sent there)",
+    job: "moved",
+    says: [/redirect/, /Check the URL/],
+    reach: "server",
+    setup: async (t) => {
+      t.foreign = await fake(EMPTY_OK);
+      t.front = await fake(redirectTo(t.foreign.url));
+      await t.connect(passwordConfig(t.front.url));
+    },
+    run: (t) => up(t, "moved", { name: "moved", configXml: freestyleConfig("x") }),
+    verify: (t) => expect(t.front!.requests[0].authorization).toMatch(/^Basic /),
+  },
+  {
+    title: "a redirect to another origin on delete is not taken for success",
+    job: "moved-away",
+    says: [/redirect/, /Check the URL/],
+    reach: "server",
+    setup: async (t) => {
+      expect(await t.engine.up(urn("moved-away"), { name: "moved-away", configXml: freestyleConfig("x") })).toBe(true);
+      t.foreign = await fake(EMPTY_OK);
+      t.front = await fake(redirectTo(t.foreign.url, 301));
+      await t.connect(tokenConfig(t.front.url));
+    },
+    run: async (t) => {
+      if (await t.engine.destroy(urn("moved-away"))) throw new Error("delete through a redirect to another origin reported success");
+      return { message: t.engine.failures.at(-1)!.message };
+    },
+    verify: (t) => expect(t.engine.state.has(urn("moved-away"))).toBe(true),
+  },
+  {
+    title: "a job deleted by hand between preview and update",
+    job: "vanishing",
+    says: [/does not exist/, /pulumi refresh/],
+    reach: "server",
+    setup: async (t) => {
+      expect(await t.engine.up(urn("vanishing"), { name: "vanishing", configXml: freestyleConfig("v1") })).toBe(true);
+      // Preview: Check and Diff only; no request, and it shows an update.
+      const entry = t.engine.state.get(urn("vanishing"))!;
+      const checked = await jobs.check(entry.inputs, { name: "vanishing", configXml: freestyleConfig("v2"), __provider: "p" });
+      const requestsBefore = server.requests.length;
+      expect(await jobs.diff(entry.id, entry.outputs, checked.inputs!)).toMatchObject({ changes: true, replaces: [] });
+      expect(server.requests.length).toBe(requestsBefore);
+      // Then somebody deletes the job in Jenkins.
+      expect((await user.request("POST", "job/vanishing/doDelete")).status).toBe(302);
+    },
+    // `pulumi up` runs the update that the preview showed.
+    run: (t) => up(t, "vanishing", { name: "vanishing", configXml: freestyleConfig("v2") }),
+    // Not silently re-created under the user's feet.
+    verify: () => expect(snapshot(server)["vanishing"]).toBeUndefined(),
+  },
+  {
+    title: "two resources declaring the same job",
+    job: "shared",
+    says: [/already exists and is not managed by this stack/, /adopt: true/],
+    reach: "server",
+    setup: async (t) => {
+      expect(await t.engine.up(urn("shared-a"), { name: "shared", configXml: freestyleConfig("first") })).toBe(true);
+    },
+    run: (t) => up(t, "shared-b", { name: "shared", configXml: freestyleConfig("second") }),
+    verify: () => {
+      expect(snapshot(server)["shared"]).toContain("first");
+      expect(snapshot(server)["shared"]).not.toContain("second");
+    },
+  },
+  {
+    title: "two resources declaring the same job in different letter case",
+    job: "Shared-Case",
+    says: [/already exists and is not managed by this stack/, /adopt: true/],
+    reach: "server",
+    setup: async (t) => {
+      expect(await t.engine.up(urn("case-a"), { name: "shared-case", configXml: freestyleConfig("lower") })).toBe(true);
+    },
+    run: (t) => up(t, "case-b", { name: "Shared-Case", configXml: freestyleConfig("upper") }),
+    verify: () => expect(Object.keys(snapshot(server)).filter((n) => n.toLowerCase() === "shared-case")).toEqual(["shared-case"]),
+  },
+];
+
+describe("bad input", () => {
+  it("has at least 30 rows", () => {
+    expect(cases.length).toBeGreaterThanOrEqual(30);
+  });
+
+  it.each(cases.map((c) => [c.title, c] as const))("%s", async (_title, c) => {
+    const provider = inProcess(jobs, "job-provider");
+    const t: Ctx = {
+      engine: new MiniEngine(() => provider),
+      connect: async (config) => jobs.configure({ config: { get: (k: string) => config[k] } }),
+    };
+    await t.connect(tokenConfig());
+    await c.setup?.(t);
+    const before = snapshot(server);
+    const requestsBefore = server.requests.length;
+    const outcome = await c.run(t);
+
+    if (c.property) expect(outcome.property).toBe(c.property);
+    if (c.job !== undefined) expect(outcome.message).toContain(`"${c.job}"`);
+    for (const re of c.says) expect(outcome.message).toMatch(re);
+    if (c.reach === "none") {
+      expect(server.requests.slice(requestsBefore)).toEqual([]);
+      expect(t.front?.requests ?? []).toEqual([]);
+    }
+    // Never contacted, so never given a credential, a cookie or a crumb.
+    expect(t.foreign?.requests ?? []).toEqual([]);
+    expect(outcome.message).not.toContain(ADMIN.password);
+    expect(outcome.message).not.toContain(ADMIN.apiToken);
+    await c.verify?.(t, outcome);
+    expect(snapshot(server)).toEqual(before);
+  });
+
+  it("TLS with the right CA (self-signed, made at test time) works", async () => {
+    await jobs.configure({ config: { get: (k: string) => ({ ...tokenConfig(tlsServer.url), "jenkins:caCert": tls.cert })[k] } });
+    const provider = inProcess(jobs, "job-provider");
+    const engine = new MiniEngine(() => provider);
+    expect(await engine.up(urn("over-tls"), { name: "over-tls", configXml: freestyleConfig("tls") })).toBe(true);
+    expect(engine.state.get(urn("over-tls"))!.outputs.url).toBe(`${tlsServer.url}job/over-tls/`);
+    expect(snapshot(tlsServer)).toHaveProperty("over-tls");
+    expect(await engine.inSync(urn("over-tls"))).toBe(true);
+    expect(await engine.destroy(urn("over-tls"))).toBe(true);
+    expect(snapshot(tlsServer)).toEqual({});
+  });
+
+  it("a job's type change is a replacement with delete-before-replace, decided without a request", async () => {
+    await jobs.configure({ config: { get: (k: string) => tokenConfig()[k] } });
+    const provider = inProcess(jobs, "job-provider");
+    const engine = new MiniEngine(() => provider);
+    expect(await engine.up(urn("retyped"), { name: "retyped", configXml: freestyleConfig("x") })).toBe(true);
+    const entry = engine.state.get(urn("retyped"))!;
+    const requestsBefore = server.requests.length;
+    const checked = await jobs.check(entry.inputs, { name: "retyped", configXml: PIPELINE_CONFIG, __provider: "p" });
+    expect(checked.failures).toEqual([]);
+    expect(await jobs.diff(entry.id, entry.outputs, checked.inputs!)).toEqual({ changes: true, replaces: ["configXml"], deleteBeforeReplace: true });
+    expect(server.requests.length).toBe(requestsBefore);
+    expect(snapshot(server)["retyped"]).toContain("<project>");
+  });
+});

@@ -1,0 +1,147 @@
+/**
+ * The end-to-end import suite, run once per server mode (one test file each, so the two run in parallel).
+ *
+ * End to end: `pulumi-jenkins import` (the compiled bin, as a child process) against the Jenkins-compatible server
+ * holding 200 mixed items, then the generated program run through the Layer-3 mock engine with every Job forwarded
+ * to the real provider process. Adopting the imported jobs must change nothing on the server.
+ */
+import { spawn } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { startJenkinsServer, type JenkinsServer } from "../../provider/server";
+import { MockEngine } from "../harness/mock-engine";
+import { ProviderProcess, repoRoot, secret } from "../harness/provider-process";
+import { findLeaks } from "../harness/secrets";
+import { cleanEnv } from "../harness/serialized-provider";
+import { ADMIN, credentialForms, type Mode } from "../harness/test-server";
+import { homeLayout, writeHome, type HomeItem } from "./home";
+import { programFrom, typeCheck } from "./run-program";
+
+const CLI = path.join(repoRoot, "dist", "provider", "import", "cli.js");
+
+function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c: Buffer) => (stdout += c.toString("utf8")));
+    child.stderr.on("data", (c: Buffer) => (stderr += c.toString("utf8")));
+    child.once("error", reject);
+    child.once("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+function filesUnder(dir: string): string[] {
+  return fs.readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join("/"))
+    .sort();
+}
+
+/** Requests that would change a job (anything but GETs and a refused createItem of a job that exists). */
+function changingRequests(server: JenkinsServer): string[] {
+  return server.requests
+    .filter((r) => r.method !== "GET" && r.method !== "HEAD")
+    .filter((r) => !(r.path.endsWith("/createItem") && r.status === 400))
+    .map((r) => `${r.method} ${r.path} → ${r.status}`);
+}
+
+export function importSuite(mode: Mode): void {
+  describe(`import of a 200-item server, then adopting it (${mode} server)`, () => {
+    let layout: HomeItem[];
+    let home: string;
+    let server: JenkinsServer;
+    let out: string;
+    let proc: ProviderProcess;
+
+    beforeAll(async () => {
+      layout = homeLayout(200);
+      home = writeHome(layout);
+      server = await startJenkinsServer({
+        port: 0,
+        mode,
+        dataDir: home,
+        users: [{ name: ADMIN.name, password: ADMIN.password, apiToken: ADMIN.apiToken, permissions: "admin" }],
+      });
+      out = fs.mkdtempSync(path.join(os.tmpdir(), "jenkins-import-out-"));
+      proc = await ProviderProcess.start({ cwd: out, env: cleanEnv() });
+      await proc.configure({ "jenkins:url": server.url, "jenkins:user": ADMIN.name, "jenkins:apiToken": secret(ADMIN.apiToken) });
+    });
+    afterAll(async () => {
+      await proc?.close();
+      await server?.close();
+      for (const dir of [home, out]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    it("writes one adopting Job per item, each config in its own file, with reads only", async () => {
+      server.resetCounters();
+      const env = cleanEnv({ JENKINS_URL: server.url, JENKINS_USER: ADMIN.name, JENKINS_API_TOKEN: ADMIN.apiToken });
+      const res = await runCli(["import", "--out", out, "--project", "imported"], env);
+      expect({ code: res.code, stderr: res.stderr }).toEqual({ code: 0, stderr: expect.stringContaining("Wrote 200 items") });
+      expect(server.requests.every((r) => r.method === "GET")).toBe(true);
+      expect(server.requests.filter((r) => r.path.endsWith("/config.xml"))).toHaveLength(200);
+
+      // Not a terminal: plain progress lines, one per tenth.
+      const progressLines = res.stderr.split("\n").filter((l) => l.startsWith("Reading configs: "));
+      expect(progressLines).toHaveLength(10);
+      expect(progressLines[9]).toBe("Reading configs: 200/200 (100%)");
+      expect(res.stderr).not.toContain("\r");
+
+      const files = filesUnder(out);
+      expect(files.filter((f) => !f.startsWith("jobs/"))).toEqual([".gitignore", "Pulumi.yaml", "README.md", "index.ts", "package.json", "tsconfig.json"]);
+      expect(files.filter((f) => f.startsWith("jobs/") && f.endsWith(".xml"))).toHaveLength(200);
+
+      const index = fs.readFileSync(path.join(out, "index.ts"), "utf8");
+      const declared = [...index.matchAll(/new Job\(("(?:[^"\\]|\\.)*")/g)].map((m) => JSON.parse(m[1]) as string);
+      expect([...declared].sort()).toEqual(layout.map((i) => i.fullName).sort());
+      expect(index.match(/, adopt: true \}\);/g)).toHaveLength(200);
+      // Folders are declared before what they hold, and children refer to their folder's resource.
+      for (const [i, name] of declared.entries()) {
+        const parent = name.includes("/") ? name.slice(0, name.lastIndexOf("/")) : undefined;
+        if (parent) expect(declared.indexOf(parent)).toBeLessThan(i);
+      }
+      expect(index).toMatch(/const platformServices = new Job\("platform\/services", \{ name: "services", folder: platform\.fullName,/);
+
+      const leaks = [...files.flatMap((f) => findLeaks(f, fs.readFileSync(path.join(out, f), "utf8"), credentialForms())),
+        ...findLeaks("stderr", res.stderr, credentialForms())];
+      expect(leaks).toEqual([]);
+    });
+
+    if (mode === "current") {
+      it("type-checks against the package's declarations", () => {
+        expect(typeCheck(out, repoRoot)).toEqual([]);
+      });
+    }
+
+    it("the generated program previews 200 adoptions and sends nothing", async () => {
+      server.resetCounters();
+      const engine = new MockEngine(proc, { project: "imported", stack: `preview-${mode}` });
+      const preview = await engine.up(programFrom(out), { preview: true });
+      expect(preview.steps).toHaveLength(200);
+      expect(preview.steps.every((s) => s.op === "create")).toBe(true);
+      expect(server.requests).toHaveLength(0);
+    });
+
+    it("up adopts every job without changing any; the next preview and refresh show no changes", async () => {
+      const before = new Map(layout.map((i) => [i.fullName, server.jobConfigOnDisk(i.fullName)]));
+      const engine = new MockEngine(proc, { project: "imported", stack: `up-${mode}` });
+      server.resetCounters();
+      const up = await engine.up(programFrom(out));
+      expect(up.steps.filter((s) => s.op !== "create")).toEqual([]);
+      // Adopting a job whose config, description and state already are the declared ones sends no config.xml,
+      // description, enable or disable POST: the imported program must leave the server exactly as it was.
+      expect({ requestsThatChangeJobs: changingRequests(server) }).toEqual({ requestsThatChangeJobs: [] });
+      for (const item of layout) expect(server.jobConfigOnDisk(item.fullName)).toBe(before.get(item.fullName));
+
+      server.resetCounters();
+      const again = await engine.up(programFrom(out), { preview: true });
+      expect(again.steps.filter((s) => s.op !== "same")).toEqual([]);
+      expect(server.requests).toHaveLength(0);
+      const refreshed = await engine.refresh();
+      expect(refreshed.changed.map((c) => c.name)).toEqual([]);
+      expect(refreshed.gone).toEqual([]);
+      expect(changingRequests(server)).toEqual([]);
+    });
+  });
+}
