@@ -192,6 +192,12 @@ async function main(): Promise<void> {
   say("Done.");
 }
 
+// Output piped into `head` and the like: a closed pipe ends the demo quietly (the provider process is stopped on exit).
+process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+  if (e.code === "EPIPE") process.exit(0);
+  throw e;
+});
+
 main().catch((e: unknown) => {
   process.stderr.write(`demo failed: ${e instanceof Error ? e.message : String(e)}\n`);
   process.exitCode = 1;

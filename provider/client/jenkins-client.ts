@@ -73,8 +73,20 @@ interface Exchange {
   retry: boolean;
 }
 
-function isRedirectSuccess(res: HttpResponse): boolean {
-  return (res.status >= 200 && res.status < 300) || (res.status >= 300 && res.status < 400 && !isLoginRedirect(res));
+/**
+ * Jenkins answers doDelete, enable, disable, polling and confirmRename with a redirect to one of its own pages. A
+ * redirect anywhere else (another host, a maintenance page, a login page) means Jenkins never saw the request.
+ */
+function isRedirectSuccess(res: HttpResponse, base: JenkinsBase): boolean {
+  if (res.status >= 200 && res.status < 300) return true;
+  if (res.status < 300 || res.status >= 400 || isLoginRedirect(res)) return false;
+  const location = header(res.headers, "location");
+  if (location === undefined) return true;
+  try {
+    return new URL(location, base.url).origin === base.origin;
+  } catch {
+    return false;
+  }
 }
 
 function folderPath(folder: string): string {
@@ -279,7 +291,7 @@ export class JenkinsClient {
       const ctx = this.ctx(path, "delete the job", { notRepeatable: true });
       const request: Exchange = { method: "POST", path: `${jobUrlPath(path)}doDelete`, retry: false };
       for (let round = 1; ; round++) {
-        const failure = await this.attempt(ctx, request, isRedirectSuccess, "doDelete");
+        const failure = await this.attempt(ctx, request, (r) => isRedirectSuccess(r, this.base), "doDelete");
         if (failure === undefined) return;
         if (!(await this.lookOrGiveUp(failure, ctx, () => this.existsUnchecked(path)))) {
           this.log(`doDelete ${path}: outcome was unknown; the job is gone, so the delete succeeded`);
@@ -351,7 +363,7 @@ export class JenkinsClient {
         notFound: "the job does not exist or its type has no SCM polling",
       });
       const res = await this.exchange(ctx, { method: "POST", path: `${jobUrlPath(path)}polling`, retry: false });
-      this.expect(ctx, res, isRedirectSuccess);
+      this.expect(ctx, res, (r) => isRedirectSuccess(r, this.base));
     });
   }
 
@@ -369,7 +381,7 @@ export class JenkinsClient {
         retry: false,
       };
       for (let round = 1; ; round++) {
-        const failure = await this.attempt(ctx, request, isRedirectSuccess, "confirmRename");
+        const failure = await this.attempt(ctx, request, (r) => isRedirectSuccess(r, this.base), "confirmRename");
         if (failure === undefined) return;
         const [oldThere, newThere] = await this.lookOrGiveUp(failure, ctx, async () => [
           await this.existsUnchecked(path),
@@ -434,7 +446,7 @@ export class JenkinsClient {
       validateJobPath(path);
       const ctx = this.ctx(path, `${action} the job`);
       const res = await this.exchange(ctx, { method: "POST", path: `${jobUrlPath(path)}${action}`, retry: true });
-      this.expect(ctx, res, isRedirectSuccess);
+      this.expect(ctx, res, (r) => isRedirectSuccess(r, this.base));
     });
   }
 

@@ -104,6 +104,18 @@ export function isLoginRedirect(res: HttpResponse): boolean {
   return !path.includes("/job/") && /\/(login|securityRealm|sso|saml|oauth2?|oidc|signin)(\/|$)/i.test(path);
 }
 
+/**
+ * Exceptions Jenkins raises when it cannot read or load posted XML (parser, XStream, item type mismatch). Any other
+ * 500 on a config POST is an internal error (disk full, a plugin failing, a proxy's own 500) and must not send the
+ * user to look for a problem in their XML.
+ */
+const XML_REFUSAL =
+  /SAXParseException|CannotResolveClassException|ConversionException|XStreamException|XmlPullParserException|Expecting class|Unable to read|Failed to persist config\.xml|Premature end of file|Content is not allowed in prolog/i;
+
+function isXmlRefusal(res: HttpResponse, message: string | undefined): boolean {
+  return XML_REFUSAL.test(message ?? "") || XML_REFUSAL.test(res.body);
+}
+
 export function errorFromResponse(res: HttpResponse, ctx: CallContext): JenkinsError {
   const status = res.status;
   const message = messageOf(res);
@@ -140,7 +152,7 @@ export function errorFromResponse(res: HttpResponse, ctx: CallContext): JenkinsE
   if (status === 400 && message !== undefined && NAME_RULE.test(message)) {
     return new InvalidNameError(base(ctx, res, "Jenkins refused the name", HINTS.invalidName));
   }
-  if (status === 500 && ctx.xmlPost) {
+  if (status === 500 && ctx.xmlPost && isXmlRefusal(res, message)) {
     return new InvalidConfigError(base(ctx, res, "Jenkins refused the configuration XML", HINTS.invalidConfig));
   }
   if (status === 502 || status === 503 || status === 504) {

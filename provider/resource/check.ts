@@ -7,6 +7,7 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { InvalidNameError } from "../client/errors";
 import { validateJobName, validateJobPath } from "../client/names";
 import { canonicalizeConfig } from "../xml/canonical";
+import { XmlEntityError, XmlTooLargeError } from "../xml/errors";
 import { parseXml, XmlSyntaxError } from "../xml/tree";
 import type { Props } from "./desired";
 import { describeRoot, KNOWN_ROOTS } from "./job-kinds";
@@ -16,15 +17,29 @@ function failure(property: string, reason: string): dynamic.CheckFailure {
   return { property, reason };
 }
 
-/** Jenkins's own naming rules, as a check failure (with Jenkins's message) instead of an exception. */
+/** Jenkins keeps every item in a directory named after it; file systems refuse longer names (as a 500). */
+const MAX_NAME_BYTES = 255;
+
+/**
+ * Jenkins's own naming rules, as a check failure (with Jenkins's message) instead of an exception, plus the length
+ * limit Jenkins does not check itself but its file system enforces.
+ */
 function nameFailure(property: string, value: string, validate: (v: string) => void): dynamic.CheckFailure[] {
   try {
     validate(value);
-    return [];
   } catch (e) {
     if (!(e instanceof InvalidNameError)) throw e;
     return [failure(property, e.message)];
   }
+  const long = value.split("/").find((segment) => Buffer.byteLength(segment, "utf8") > MAX_NAME_BYTES);
+  if (long === undefined) return [];
+  return [
+    failure(
+      property,
+      `"${long.slice(0, 40)}…" is ${Buffer.byteLength(long, "utf8")} bytes long; Jenkins stores each item in a ` +
+        `directory named after it and file systems refuse names over ${MAX_NAME_BYTES} bytes. Choose a shorter name.`,
+    ),
+  ];
 }
 
 export async function check(_olds: Props, newsRaw: Props): Promise<dynamic.CheckResult> {
@@ -76,7 +91,17 @@ function checkConfigXml(xml: string, enabled: unknown): dynamic.CheckFailure | u
     rootName = parseXml(xml).root.name;
   } catch (e) {
     if (!(e instanceof XmlSyntaxError)) throw e;
-    return failure("configXml", `configXml is not well-formed XML: ${e.reason} at line ${e.line}, column ${e.column}.`);
+    // The first two are well-formed documents refused on purpose; calling them malformed would send the user hunting.
+    if (e instanceof XmlTooLargeError) {
+      return failure("configXml", `configXml is too large: ${e.reason}. Keep big scripts in the repository (e.g. a Jenkinsfile) instead of the job's config.`);
+    }
+    if (e instanceof XmlEntityError) {
+      return failure(
+        "configXml",
+        `configXml was refused: ${e.reason} (line ${e.line}, column ${e.column}). Job configs need no DOCTYPE or entity declarations; remove them.`,
+      );
+    }
+    return failure("configXml", `configXml is not well-formed XML: ${e.reason.replace(/\.$/, "")} at line ${e.line}, column ${e.column}.`);
   }
   const info = describeRoot(rootName);
   if (!info) {

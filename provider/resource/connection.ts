@@ -168,9 +168,36 @@ export function clientFor(settings: ConnectionSettings, env: NodeJS.ProcessEnv =
   return client;
 }
 
+/**
+ * Checks once per connection and process that the URL leads to a Jenkins (`GET /api/json` with an `X-Jenkins`
+ * header). Without it, a URL pointing at some other web service could answer 200 to a create, and the stack would
+ * record a job that does not exist. Concurrent first calls share the one check; a failed check is tried again.
+ */
+const verified = new Map<string, Promise<unknown>>();
+
+export async function verifiedClientFor(
+  settings: ConnectionSettings,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<JenkinsClient> {
+  const client = clientFor(settings, env);
+  const key = cacheKey(settings);
+  let check = verified.get(key);
+  if (!check) {
+    const pending = client.serverInfo();
+    verified.set(key, pending);
+    pending.catch(() => {
+      if (verified.get(key) === pending) verified.delete(key);
+    });
+    check = pending;
+  }
+  await check;
+  return client;
+}
+
 /** Closes every cached client (tests; a provider process just exits). */
 export async function closeClients(): Promise<void> {
   const all = [...clients.values()];
   clients.clear();
+  verified.clear();
   await Promise.all(all.map((c) => c.close()));
 }

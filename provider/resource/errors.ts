@@ -25,6 +25,21 @@ export class JobExistsError extends Error {
   }
 }
 
+/** An update found the job gone: it was deleted in Jenkins after the stack last saw it. */
+export class JobGoneError extends Error {
+  constructor(
+    readonly fullName: string,
+    cause: { status?: number },
+  ) {
+    super(
+      `Jenkins job "${fullName}" does not exist any more (deleted outside Pulumi, or no longer visible to this ` +
+        `user), so it was not changed. Run \`pulumi refresh\` to drop it from the stack; the next \`pulumi up\` ` +
+        `then creates it again. (Jenkins answered ${cause.status ?? 404}.)`,
+    );
+    this.name = "JobGoneError";
+  }
+}
+
 /** `adopt: true` on a job Jenkins cannot turn into the declared one (another item type). */
 export class AdoptionError extends Error {
   constructor(

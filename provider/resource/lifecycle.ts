@@ -18,12 +18,13 @@ import {
   RequestTimeoutError,
   ServerError,
 } from "../client/errors";
+import type { JenkinsClient } from "../client/jenkins-client";
 import { canonicalizeConfig } from "../xml/canonical";
 import { configsEqual } from "../xml/semantic";
-import { clientFor, readConfig, resolveConnection, type ConfigSource, type ConfigValues } from "./connection";
+import { readConfig, resolveConnection, verifiedClientFor, type ConfigSource, type ConfigValues } from "./connection";
 import { desiredConfig, desiredFields, fullNameOf, jobUrl, outputsFor, strip, type Props } from "./desired";
 import { driftedConfig, inputsReflecting, sameConfig } from "./drift";
-import { AdoptionError, JobExistsError, PartialFailureError } from "./errors";
+import { AdoptionError, JobExistsError, JobGoneError, PartialFailureError } from "./errors";
 import { readFields, rootNameOf } from "./job-config";
 import { describeRoot } from "./job-kinds";
 import { PROVIDER_KEY, type JobInputs, type JobOutputs } from "./types";
@@ -38,10 +39,25 @@ export async function configure(req: { config: ConfigSource }): Promise<void> {
   configValues = readConfig(req.config);
 }
 
-function connect() {
+/** The client for the configured Jenkins, checked to be a Jenkins; errors name the job the call was for. */
+async function connect(fullName: string) {
   const settings = resolveConnection(configValues);
-  return { client: clientFor(settings), baseUrl: settings.url };
+  try {
+    return { client: await verifiedClientFor(settings), baseUrl: settings.url };
+  } catch (e) {
+    throw aboutJob(e, fullName);
+  }
 }
+
+/** A server-level error (no job in it yet) reworded to name the job the user's resource is about. */
+function aboutJob(e: unknown, fullName: string): unknown {
+  if (e instanceof JenkinsError && e.job === undefined && e.message.startsWith("Jenkins: ")) {
+    e.job = fullName;
+    e.message = `Jenkins job "${fullName}": ${e.message.slice("Jenkins: ".length)}`;
+  }
+  return e;
+}
+
 
 // ---------------------------------------------------------------------------------------------------------------
 // create
@@ -59,8 +75,8 @@ function mayHaveCreated(e: unknown): e is JenkinsError {
 
 export async function create(inputsRaw: Props): Promise<dynamic.CreateResult> {
   const news = strip(inputsRaw) as unknown as JobInputs;
-  const { client, baseUrl } = connect();
   const fullName = fullNameOf(news);
+  const { client, baseUrl } = await connect(fullName);
   const xml = desiredConfig(news);
   // A generated id: Pulumi cannot change an id on update, and a rename must stay an update.
   const id = randomUUID();
@@ -97,8 +113,8 @@ export async function create(inputsRaw: Props): Promise<dynamic.CreateResult> {
 
 export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadResult> {
   const olds = strip(propsRaw) as unknown as JobOutputs;
-  const { client, baseUrl } = connect();
   const fullName = olds.fullName || fullNameOf(olds);
+  const { client, baseUrl } = await connect(fullName);
   let remote: string;
   try {
     remote = await client.getConfig(fullName);
@@ -127,51 +143,57 @@ export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadRes
 // ---------------------------------------------------------------------------------------------------------------
 // update
 
-export async function update(_id: string, oldsRaw: Props, newsRaw: Props): Promise<dynamic.UpdateResult> {
+export async function update(id: string, oldsRaw: Props, newsRaw: Props): Promise<dynamic.UpdateResult> {
   const olds = strip(oldsRaw) as unknown as JobOutputs;
   const news = strip(newsRaw) as unknown as JobInputs;
-  const { client, baseUrl } = connect();
-  let fullName = olds.fullName || fullNameOf(olds);
-
-  if (news.name !== olds.name) {
-    await client.rename(fullName, news.name);
-    fullName = fullNameOf(news);
-  }
-  const renamed = { ...olds, name: news.name, fullName, url: jobUrl(baseUrl, fullName) };
+  const oldFullName = olds.fullName || fullNameOf(olds);
+  const { client, baseUrl } = await connect(oldFullName);
+  let fullName = oldFullName;
 
   try {
-    const wanted = desiredFields(news);
-    const configChanged = !olds.configXml || !configsEqual(olds.configXml, news.configXml);
-    // Folders have no description endpoint (Jenkins answers 404): their description travels in config.xml.
-    const isFolder = describeRoot(rootNameOf(news.configXml))?.kind === "folder";
-    const folderDescription = isFolder && wanted.description !== olds.description;
-    if (configChanged || folderDescription) {
-      // One POST carries the config together with the description and disabled state.
-      const xml = desiredConfig(news);
-      try {
-        await client.updateConfig(fullName, xml);
-      } catch (e) {
-        // State from a create whose answer was lost, for a job that was never made: make it now.
-        if (!(e instanceof JobNotFoundError) || olds.configXml) throw e;
-        await client.createJob(fullName, xml);
-      }
-    } else {
-      if (wanted.description !== olds.description) await client.setDescription(fullName, wanted.description);
-      if (wanted.enabled !== olds.enabled) {
-        if (wanted.enabled) await client.enable(fullName);
-        else await client.disable(fullName);
-      }
+    if (news.name !== olds.name) {
+      await client.rename(fullName, news.name);
+      fullName = fullNameOf(news);
     }
+    await applyChanges(client, fullName, olds, news);
   } catch (e) {
-    if (fullName !== (olds.fullName || fullNameOf(olds))) {
+    // Deleted in Jenkins since the last refresh: say so instead of re-creating it behind the user's back.
+    const failure = e instanceof JobNotFoundError ? new JobGoneError(fullName, e) : e;
+    if (fullName !== oldFullName) {
       // The rename went through: record it, or the next run would look for the job under its old name.
-      throw new PartialFailureError((e as Error).message, _id, { ...renamed, [PROVIDER_KEY]: newsRaw[PROVIDER_KEY] }, [
-        (e as Error).message,
-      ]);
+      const renamed = { ...olds, name: news.name, fullName, url: jobUrl(baseUrl, fullName) };
+      const message = (failure as Error).message;
+      throw new PartialFailureError(message, id, { ...renamed, [PROVIDER_KEY]: newsRaw[PROVIDER_KEY] }, [message]);
     }
-    throw e;
+    throw failure;
   }
   return { outs: outputsFor(news, fullName, baseUrl) };
+}
+
+/** Only the requests a change needs: one config.xml POST, or a description POST and/or an enable/disable POST. */
+async function applyChanges(client: JenkinsClient, fullName: string, olds: JobOutputs, news: JobInputs): Promise<void> {
+  const wanted = desiredFields(news);
+  const configChanged = !olds.configXml || !configsEqual(olds.configXml, news.configXml);
+  // Folders have no description endpoint (Jenkins answers 404): their description travels in config.xml.
+  const isFolder = describeRoot(rootNameOf(news.configXml))?.kind === "folder";
+  const folderDescription = isFolder && wanted.description !== olds.description;
+  if (configChanged || folderDescription) {
+    // One POST carries the config together with the description and disabled state.
+    const xml = desiredConfig(news);
+    try {
+      await client.updateConfig(fullName, xml);
+    } catch (e) {
+      // State from a create whose answer was lost (no config known), for a job that was never made: make it now.
+      if (!(e instanceof JobNotFoundError) || olds.configXml) throw e;
+      await client.createJob(fullName, xml);
+    }
+    return;
+  }
+  if (wanted.description !== olds.description) await client.setDescription(fullName, wanted.description);
+  if (wanted.enabled !== olds.enabled) {
+    if (wanted.enabled) await client.enable(fullName);
+    else await client.disable(fullName);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -179,9 +201,10 @@ export async function update(_id: string, oldsRaw: Props, newsRaw: Props): Promi
 
 export async function deleteJob(_id: string, propsRaw: Props): Promise<void> {
   const olds = strip(propsRaw) as unknown as JobOutputs;
-  const { client } = connect();
+  const fullName = olds.fullName || fullNameOf(olds);
+  const { client } = await connect(fullName);
   try {
-    await client.deleteJob(olds.fullName || fullNameOf(olds));
+    await client.deleteJob(fullName);
   } catch (e) {
     if (e instanceof JobNotFoundError) return; // already gone is what delete wants
     throw e;

@@ -14,8 +14,10 @@ export interface BenchOptions {
   mode: "current" | "legacy";
   /** Write a CPU profile of the dynamic-provider process into this folder. */
   cpuProf?: string;
-  /** A/B runs: have the provider load the resource lifecycle from another compiled copy of the package. */
-  lifecycle?: string;
+  /** A/B runs: the provider loads another compiled copy of the package (a folder holding package.json and dist/). */
+  packageRoot?: string;
+  /** Added to every answer of the server, to stand for the network and a busy controller. Default 0. */
+  latencyMs: number;
   /** Extra NODE_OPTIONS for the dynamic-provider process (heap experiments: "--max-old-space-size=96"). */
   providerNodeOptions?: string;
 }
@@ -27,8 +29,9 @@ export const USAGE = `Usage: npm run bench -- [--jobs N] [--large N100K,N1M] [--
   --json [PATH]   write the results as JSON to PATH, or to stdout (then the table goes to stderr)
   --only LIST     comma-separated subset of provider,floor,python-seq,python-threads,diff-cost
   --mode M        server mode: config.xml GET re-serialized ("current", default) or stored bytes ("legacy")
+  --latency MS    the server waits MS before answering each request (a remote controller); default 0
   --cpu-prof DIR  write a V8 CPU profile of the dynamic-provider process into DIR (open it in Chrome DevTools)
-  --lifecycle JS  A/B: the provider loads the lifecycle module from this compiled file instead of dist/
+  --package DIR   A/B: the provider process loads this compiled copy of the package (DIR/dist) instead of ./dist
   --provider-node-options OPTS  extra NODE_OPTIONS for the dynamic-provider process`;
 
 function positiveInt(flag: string, raw: string | undefined, allowZero = false): number {
@@ -40,7 +43,7 @@ function positiveInt(flag: string, raw: string | undefined, allowZero = false): 
 }
 
 export function parseArgs(argv: string[]): BenchOptions {
-  const opts: BenchOptions = { jobs: 1000, large100k: 5, large1m: 2, parallel: 16, mode: "current" };
+  const opts: BenchOptions = { jobs: 1000, large100k: 5, large1m: 2, parallel: 16, mode: "current", latencyMs: 0 };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const next = (): string | undefined => argv[++i];
@@ -82,12 +85,15 @@ export function parseArgs(argv: string[]): BenchOptions {
         opts.cpuProf = dir;
         break;
       }
-      case "--lifecycle": {
-        const file = next();
-        if (!file) throw new Error(`--lifecycle needs the path of a compiled lifecycle.js\n${USAGE}`);
-        opts.lifecycle = file;
+      case "--package": {
+        const dir = next();
+        if (!dir) throw new Error(`--package needs a folder\n${USAGE}`);
+        opts.packageRoot = dir;
         break;
       }
+      case "--latency":
+        opts.latencyMs = positiveInt("--latency", next(), true);
+        break;
       case "--provider-node-options":
         opts.providerNodeOptions = next() ?? "";
         break;

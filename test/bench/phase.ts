@@ -1,5 +1,6 @@
 /** Runs one phase of one contender against a server and records what the server saw. */
 import { timed } from "./pool";
+import { threadCpuTimeMs } from "./proc-stats";
 import type { ServerHost } from "./server-host";
 import type { PhaseName, PhaseResult } from "./types";
 
@@ -11,14 +12,20 @@ export async function measurePhase(
 ): Promise<PhaseResult> {
   await host.reset();
   let extra: Partial<PhaseResult> | void = undefined;
+  const server0 = await host.cpuMs();
+  const client0 = threadCpuTimeMs();
   const wallMs = await timed(async () => {
     extra = await run();
   });
+  const clientCpuMs = threadCpuTimeMs() - client0;
+  const serverCpuMs = (await host.cpuMs()) - server0;
   const stats = await host.stats();
   return {
     phase,
     ops,
     wallMs,
+    serverCpuMs,
+    clientCpuMs,
     requests: stats.total,
     requestsByKind: stats.byKind,
     failedRequests: stats.failed,

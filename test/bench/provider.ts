@@ -8,6 +8,8 @@
  *   up (changed)    Check → Diff → Update
  *   destroy         Delete
  */
+import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import { jobUrn, ProviderProcess, repoRoot, secret, type PropertyMap } from "../harness/provider-process";
 import { cleanEnv, providerTextOfJob } from "../harness/serialized-provider";
@@ -44,21 +46,21 @@ function providerEnv(cpuProf: string | undefined, nodeOptions: string | undefine
 }
 
 /**
- * The serialized provider, optionally pointed at another compiled lifecycle module. The thin provider falls back to
- * the absolute path of dist/provider/resource/lifecycle.js when the package is not installed (as in a checkout),
- * so swapping that path is enough to measure a candidate change side by side with the current code.
+ * A program folder as users have it: the package installed under node_modules (here a link to the package root),
+ * so that the thin serialized provider loads `pulumi-jenkins-jobs/dist/…` by package name, as in production, rather
+ * than through its fallback for checkouts (whose failed package lookup on every call would be billed to us).
  */
-async function serializedProvider(lifecycle: string | undefined): Promise<string> {
-  const text = await providerTextOfJob();
-  if (!lifecycle) return text;
-  const current = path.join(repoRoot, "dist", "provider", "resource", "lifecycle.js");
-  if (!text.includes(JSON.stringify(current))) throw new Error(`--lifecycle: the serialized provider does not load ${current}`);
-  return text.split(JSON.stringify(current)).join(JSON.stringify(path.resolve(lifecycle)));
+function programFolder(packageRoot: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-program-"));
+  fs.mkdirSync(path.join(dir, "node_modules"));
+  fs.symlinkSync(path.resolve(packageRoot), path.join(dir, "node_modules", "pulumi-jenkins-jobs"), "dir");
+  return dir;
 }
 
 export interface ProviderRunOptions {
   cpuProf?: string;
-  lifecycle?: string;
+  /** Root of the compiled package to load (its dist/ is used); default: this checkout. For A/B runs. */
+  packageRoot?: string;
   providerNodeOptions?: string;
 }
 
@@ -68,8 +70,15 @@ export async function runProvider(
   parallel: number,
   opts: ProviderRunOptions = {},
 ): Promise<ProviderRun> {
-  const providerText = await serializedProvider(opts.lifecycle);
-  const proc = await ProviderProcess.start({ cwd: repoRoot, env: providerEnv(opts.cpuProf, opts.providerNodeOptions) });
+  const providerText = await providerTextOfJob();
+  const cwd = programFolder(opts.packageRoot ?? repoRoot);
+  let proc: ProviderProcess;
+  try {
+    proc = await ProviderProcess.start({ cwd, env: providerEnv(opts.cpuProf, opts.providerNodeOptions) });
+  } catch (e) {
+    fs.rmSync(cwd, { recursive: true, force: true });
+    throw e;
+  }
   const pid = findChildPid("dynamic-provider");
   const phases: PhaseResult[] = [];
   const peakByPhase: Record<string, number> = { start: peakRssMb(pid) };
@@ -171,5 +180,6 @@ export async function runProvider(
     throw e;
   } finally {
     await proc.close();
+    fs.rmSync(cwd, { recursive: true, force: true });
   }
 }

@@ -9,6 +9,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import * as readline from "node:readline";
+import { cpuTimeMs } from "./proc-stats";
 import type { ServerHost } from "./server-host";
 import type { BenchJob, ContenderResult, PhaseName, PhaseResult } from "./types";
 
@@ -16,8 +17,9 @@ export const PYTHON = "/usr/bin/python3";
 const DRIVER = path.resolve(__dirname, "../../../test/bench/python_jenkins_bench.py");
 
 interface Event {
-  event: "ready" | "done" | "summary";
+  event: "ready" | "progress" | "done" | "summary";
   phase?: PhaseName;
+  done?: number;
   seconds?: number;
   errors?: number;
   firstError?: string | null;
@@ -38,14 +40,22 @@ export async function runPython(host: ServerHost, jobs: BenchJob[], parallel: nu
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const lines = readline.createInterface({ input: child.stdout });
   const phases: PhaseResult[] = [];
+  let server0 = 0;
+  let client0 = 0;
   try {
     for await (const line of lines) {
       const ev = JSON.parse(line) as Event;
       if (ev.event === "ready") {
         await host.reset();
+        server0 = await host.cpuMs();
+        client0 = cpuTimeMs(child.pid!);
         process.stderr.write(`  ${name} ${ev.phase}: running ${jobs.length} jobs\n`);
         child.stdin.write("go\n");
+      } else if (ev.event === "progress") {
+        process.stderr.write(`  ${name} ${ev.phase}: ${ev.done}/${jobs.length}\n`);
       } else if (ev.event === "done") {
+        const clientCpuMs = cpuTimeMs(child.pid!) - client0;
+        const serverCpuMs = (await host.cpuMs()) - server0;
         const stats = await host.stats();
         if ((ev.errors ?? 0) > 0) {
           throw new Error(`${name} ${ev.phase}: ${ev.errors} calls failed, first: ${ev.firstError ?? "?"}`);
@@ -57,6 +67,8 @@ export async function runPython(host: ServerHost, jobs: BenchJob[], parallel: nu
           requests: stats.total,
           requestsByKind: stats.byKind,
           failedRequests: stats.failed,
+          serverCpuMs,
+          clientCpuMs,
         });
       } else if (ev.event === "summary") {
         child.stdin.end();

@@ -7,12 +7,14 @@ Usage: python_jenkins_bench.py URL USER API_TOKEN JOBS_JSON PARALLEL
 
 Protocol on stdout, one JSON object per line, so that the caller can count the server's requests per phase:
   {"event": "ready", "phase": P}   then waits for one line on stdin before starting phase P
+  {"event": "progress", "phase": P, "done": N}   at most once a second while a phase runs
   {"event": "done", "phase": P, "seconds": S, "errors": E, "firstError": "..."}
   {"event": "summary", "phases": {P: S, ...}}
 """
 import json
 import queue
 import sys
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -39,7 +41,25 @@ def connect(url, user, token):
     return server
 
 
-def run_phase(clients, jobs, action, parallel):
+class Progress:
+    """Counts finished calls and reports at most once a second (the caller shows it on stderr)."""
+
+    def __init__(self, phase):
+        self.phase = phase
+        self.done = 0
+        self.last = time.monotonic()
+        self.lock = threading.Lock()
+
+    def tick(self):
+        with self.lock:
+            self.done += 1
+            now = time.monotonic()
+            if now - self.last >= 1.0:
+                self.last = now
+                emit({"event": "progress", "phase": self.phase, "done": self.done})
+
+
+def run_phase(clients, jobs, action, parallel, progress):
     errors = []
     if parallel <= 1:
         server = clients.get()
@@ -48,6 +68,7 @@ def run_phase(clients, jobs, action, parallel):
                 action(server, job)
             except Exception as e:  # noqa: BLE001 - counted and reported
                 errors.append("%s: %s" % (job["name"], str(e)[:200]))
+            progress.tick()
         clients.put(server)
         return errors
 
@@ -59,6 +80,7 @@ def run_phase(clients, jobs, action, parallel):
             errors.append("%s: %s" % (job["name"], str(e)[:200]))
         finally:
             clients.put(server)
+            progress.tick()
 
     with ThreadPoolExecutor(max_workers=parallel) as pool:
         list(pool.map(one, jobs))
@@ -79,7 +101,7 @@ def main():
         if sys.stdin.readline() == "":
             return
         started = time.perf_counter()
-        errors = run_phase(clients, jobs, action, parallel)
+        errors = run_phase(clients, jobs, action, parallel, Progress(name))
         seconds = time.perf_counter() - started
         summary[name] = seconds
         emit({"event": "done", "phase": name, "seconds": seconds, "errors": len(errors),

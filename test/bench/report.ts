@@ -25,7 +25,7 @@ function ratioCell(a: number | undefined, b: number | undefined): string {
 export function renderReport(m: Measurements, targets: TargetResult[], header: string[]): string {
   const out: string[] = [...header, ""];
   const rows: string[][] = [
-    ["phase", "contender", "wall s", "ops/s", "requests", "req/op", "/floor", "py-seq/x", "py-thr/x", "cpu s"],
+    ["phase", "contender", "wall s", "ops/s", "requests", "req/op", "/floor", "py-seq/x", "py-thr/x", "srv cpu", "cli cpu", "prov cpu"],
   ];
   for (const phase of PHASES) {
     for (const who of CONTENDERS) {
@@ -44,13 +44,17 @@ export function renderReport(m: Measurements, targets: TargetResult[], header: s
         phase === "noop-diff" ? "-" : ratioCell(p.wallMs, floor),
         ratioCell(seq, p.wallMs),
         ratioCell(thr, p.wallMs),
+        p.serverCpuMs !== undefined ? (p.serverCpuMs / 1000).toFixed(2) : "",
+        p.clientCpuMs !== undefined ? (p.clientCpuMs / 1000).toFixed(2) : "",
         p.providerCpuMs !== undefined ? (p.providerCpuMs / 1000).toFixed(2) : "",
       ]);
     }
   }
-  out.push(table(rows, [false, false, true, true, true, true, true, true, true, true]));
+  out.push(table(rows, [false, false, true, true, true, true, true, true, true, true, true, true]));
   out.push("  /floor: wall time divided by the floor's; py-seq/x, py-thr/x: python-jenkins's wall time divided by this one's");
-  out.push("  (how many times faster). cpu s: CPU time of the dynamic-provider process in the phase.");
+  out.push("  (how many times faster). CPU seconds in the phase: srv = the server's thread; cli = the client side (this");
+  out.push("  process's main thread: undici for the floor, the engine stand-in's gRPC/protobuf for the provider; the");
+  out.push("  python process for python-jenkins); prov = the dynamic-provider process.");
 
   const kinds = new Set<string>();
   for (const c of m.contenders) for (const p of c.phases) for (const k of Object.keys(p.requestsByKind)) kinds.add(k);

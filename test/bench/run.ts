@@ -23,7 +23,7 @@ function log(line: string): void {
 /** Runs one contender on a server of its own and checks that it left nothing behind. */
 async function onFreshServer<T>(opts: BenchOptions, label: string, fn: (host: ServerHost) => Promise<T>): Promise<T> {
   log(`${label}: starting a fresh server`);
-  const host = await ServerHost.start(opts.mode, benchUser());
+  const host = await ServerHost.start(opts.mode, benchUser(), opts.latencyMs);
   try {
     const result = await fn(host);
     const left = await host.jobCount();
@@ -52,7 +52,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   const command = `npm run bench -- ${process.argv.slice(2).join(" ")}`.trim().replace(/ --$/, "");
   const jobs = makeJobs(opts.jobs, opts.large100k, opts.large1m);
-  log(`bench: ${jobs.length} jobs (${sizeSummary(jobs)}), ${opts.parallel} in flight, server mode ${opts.mode}`);
+  log(`bench: ${jobs.length} jobs (${sizeSummary(jobs)}), ${opts.parallel} in flight, server mode ${opts.mode}, latency ${opts.latencyMs} ms`);
 
   const m: Measurements = { contenders: [] };
   // First, while this process's heap is small: garbage left by the contenders would bill GC work to these samples.
@@ -77,6 +77,7 @@ async function main(): Promise<void> {
   const header = [
     `Command: ${command}`,
     `Jobs: ${jobs.length} (${sizeSummary(jobs)}); parallelism ${opts.parallel}; server mode ${opts.mode}; ` +
+      `added latency ${opts.latencyMs} ms; ` +
       `node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"})`,
     `Whole bench: ${(totalMs / 1000).toFixed(1)} s`,
   ];

@@ -31,8 +31,8 @@ export class ServerHost {
     });
   }
 
-  static async start(mode: "current" | "legacy", user: BenchUser): Promise<ServerHost> {
-    const init: WorkerInit = { mode, user };
+  static async start(mode: "current" | "legacy", user: BenchUser, latencyMs = 0): Promise<ServerHost> {
+    const init: WorkerInit = { mode, user, latencyMs };
     const worker = new Worker(path.join(__dirname, "server-worker.js"), { workerData: init });
     const url = await new Promise<string>((resolve, reject) => {
       worker.once("message", (msg: { ready?: boolean; url?: string }) => (msg.ready ? resolve(msg.url!) : reject(new Error("server worker did not start"))));
@@ -51,6 +51,11 @@ export class ServerHost {
 
   stats(): Promise<ServerStats> {
     return this.ask("stats");
+  }
+
+  /** CPU time the server's thread has used so far, in ms. */
+  cpuMs(): Promise<number> {
+    return this.ask("cpu");
   }
 
   reset(): Promise<void> {

@@ -5,13 +5,15 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { startJenkinsServer, type JenkinsServer } from "../../provider/server";
+import { threadCpuTimeMs } from "./proc-stats";
 import type { ServerStats } from "./types";
 
 export interface WorkerInit {
   mode: "current" | "legacy";
+  latencyMs: number;
   user: { name: string; password: string; apiToken: string };
 }
-export type WorkerRequest = { id: number; op: "stats" | "reset" | "close" | "jobCount" };
+export type WorkerRequest = { id: number; op: "stats" | "reset" | "close" | "jobCount" | "cpu" };
 
 /** "POST createItem", "GET config.xml", "POST doDelete", … : method and the last path segment. */
 function kindOf(method: string, path: string): string {
@@ -41,12 +43,17 @@ async function main(): Promise<void> {
     quietPeriodMs: 0,
     users: [{ ...init.user, permissions: "admin" }],
   });
+  // Every request waits (without blocking the server's thread), as behind a network and a loaded controller.
+  if (init.latencyMs > 0) server.faults = { ...server.faults, latencyMs: init.latencyMs, scope: "all" };
   const port = parentPort!;
   port.on("message", (msg: WorkerRequest) => {
     void (async () => {
       switch (msg.op) {
         case "stats":
           port.postMessage({ id: msg.id, value: stats(server) });
+          break;
+        case "cpu":
+          port.postMessage({ id: msg.id, value: threadCpuTimeMs() });
           break;
         case "reset":
           server.resetCounters();

@@ -43,6 +43,13 @@ export interface PhaseResult {
   requests: number;
   requestsByKind: Record<string, number>;
   failedRequests: number;
+  /** CPU time of the server's thread during the phase. */
+  serverCpuMs?: number;
+  /**
+   * CPU time of the contender's client side: the benchmark's main thread (undici for the floor; the engine
+   * stand-in's gRPC and protobuf work for the provider), or the python process.
+   */
+  clientCpuMs?: number;
   /** Provider only: CPU time of the provider process during the phase (user + system). */
   providerCpuMs?: number;
   /** Provider only: results that were not what the phase expects (a no-op diff reporting a change, …). */

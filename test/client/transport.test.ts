@@ -162,8 +162,10 @@ describe("redirects", () => {
       intercept: (req) => ({ status: 302, headers: { location: `${elsewhereUrl}/steal${req.url}` } }),
     });
     const client = tokenClient(server, { url: proxy.url });
-    // A 302 is what enable answers: success, and nothing else happens.
-    await client.enable("anything");
+    // A 302 is what enable answers, but one to another origin means Jenkins never saw the request.
+    const refused = await caught(() => client.enable("anything"));
+    expect(refused).toBeInstanceOf(NotJenkinsError);
+    expect(refused.message).toContain("unexpected redirect to /steal/job/anything/enable");
     // Where a 302 is not an answer Jenkins gives, it is an error naming the target path (not its query).
     const err = await caught(() => client.getConfig("anything"));
     expect(err).toBeInstanceOf(NotJenkinsError);

@@ -13,11 +13,13 @@ import { startJenkinsServer, type JenkinsServer } from "../../provider/server";
 import * as jobs from "../../provider/resource/lifecycle";
 import { closeClients } from "../../provider/resource/connection";
 import { InvalidNameError } from "../../provider/client/errors";
+import { JenkinsClient } from "../../provider/client/jenkins-client";
 import { JenkinsUser } from "../harness/jenkins-user";
 import { ADMIN, startServer } from "../harness/test-server";
 import { FOLDER_CONFIG, PIPELINE_CONFIG, freestyleConfig } from "./configs";
 import { inProcess, MiniEngine, type Props } from "./engine";
 import { EMPTY_OK, HTML_SERVICE, JSON_SERVICE, LOGIN_PAGE, redirectTo, startFake, type FakeServer } from "./fake-servers";
+import { startProxy } from "../client/proxy";
 import { snapshot } from "./server-state";
 import { makeSelfSigned, type SelfSigned } from "./tls";
 
@@ -31,6 +33,7 @@ let otherCa: SelfSigned;
 let tlsServer: JenkinsServer;
 let scratch: string;
 const fakes: FakeServer[] = [];
+const closers: Array<() => Promise<void>> = [];
 
 beforeAll(async () => {
   server = await startServer("current");
@@ -46,7 +49,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await closeClients();
-  await Promise.all([server?.close(), tlsServer?.close(), ...fakes.map((f) => f.close())]);
+  await Promise.all([server?.close(), tlsServer?.close(), ...fakes.map((f) => f.close()), ...closers.map((c) => c())]);
   rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -80,6 +83,8 @@ interface Case {
   job?: string;
   /** What the message must say: the cause and the way out. */
   says: RegExp[];
+  /** What it must not say (a wrong cause). */
+  notSays?: RegExp[];
   /** "none": caught before any request; "server": requests may reach Jenkins but nothing changes there. */
   reach: "none" | "server";
   property?: string;
@@ -102,12 +107,15 @@ async function up(t: Ctx, key: string, inputs: Props): Promise<Outcome> {
   return { message: f.message, property };
 }
 
-/** The create path without Check, as if a program skipped validation: the client must still refuse before sending. */
+/** The create path without Check, as if a program skipped validation: the name must still be refused before any write. */
 async function createSkippingCheck(inputs: Props): Promise<Outcome> {
+  const requestsBefore = server.requests.length;
   try {
     await jobs.create({ ...inputs, __provider: "p" });
   } catch (e) {
     expect(e).toBeInstanceOf(InvalidNameError);
+    // Nothing that could change anything was sent (the provider's one-time "is this a Jenkins" GET may be).
+    expect(server.requests.slice(requestsBefore).filter((r) => r.method !== "GET")).toEqual([]);
     return { message: (e as Error).message };
   }
   throw new Error("create without check succeeded");
@@ -193,8 +201,8 @@ const cases: Case[] = [
   },
   {
     title: "huge name (300 characters: longer than a file name may be)",
-    job: hugeName,
-    says: [/255/, /shorter name/i],
+    // The message shows the start of the name, not all 300 characters.
+    says: [/"x{20,}…?"/, /255/, /shorter name/i],
     reach: "none",
     property: "name",
     run: (t) => up(t, "huge", { name: hugeName, configXml: freestyleConfig("x") }),
@@ -216,6 +224,8 @@ const cases: Case[] = [
   {
     title: "XML with a DOCTYPE declaring an external entity (file:///etc/passwd)",
     says: [/external entit/, /never resolved/, /line 2, column \d+/],
+    // Well-formed XML: refused by policy or size, and the message must not call it malformed.
+    notSays: [/not well-formed/],
     reach: "none",
     property: "configXml",
     run: (t) =>
@@ -242,6 +252,8 @@ const cases: Case[] = [
   {
     title: "XML whose external entity names a local file (the file is never read)",
     says: [/external entity "local"/, /never resolved/],
+    // Well-formed XML: refused by policy or size, and the message must not call it malformed.
+    notSays: [/not well-formed/],
     reach: "none",
     property: "configXml",
     run: (t) => {
@@ -260,6 +272,8 @@ const cases: Case[] = [
   {
     title: "entity-expansion bomb (nested entities, billion laughs)",
     says: [/nested entity references are not allowed/, /line \d+, column \d+/],
+    // Well-formed XML: refused by policy or size, and the message must not call it malformed.
+    notSays: [/not well-formed/],
     reach: "none",
     property: "configXml",
     run: async (t) => {
@@ -276,6 +290,8 @@ const cases: Case[] = [
   {
     title: "entity-expansion bomb (one wide entity used a million times)",
     says: [/after entity expansion/, /limit of \d+ bytes/],
+    // Well-formed XML: refused by policy or size, and the message must not call it malformed.
+    notSays: [/not well-formed/],
     reach: "none",
     property: "configXml",
     run: async (t) => {
@@ -295,6 +311,8 @@ const cases: Case[] = [
   {
     title: "a 10 MB config",
     says: [/more than the limit of 10485760 bytes/],
+    // Well-formed XML: refused by policy or size, and the message must not call it malformed.
+    notSays: [/not well-formed/],
     reach: "none",
     property: "configXml",
     run: (t) =>
@@ -402,13 +420,24 @@ const cases: Case[] = [
   {
     title: "a server that is not Jenkins (answers 200 with an empty body, no X-Jenkins)",
     job: "not-jenkins-empty",
-    says: [/not a Jenkins|X-Jenkins/, /Check the URL/],
+    says: [/not a Jenkins|X-Jenkins|not JSON/, /Check the URL/],
     reach: "server",
     setup: async (t) => {
       t.front = await fake(EMPTY_OK);
       await t.connect(tokenConfig(t.front.url));
     },
     run: (t) => up(t, "not-jenkins-empty", { name: "not-jenkins-empty", configXml: freestyleConfig("x") }),
+  },
+  {
+    title: "a server that is not Jenkins (JSON service, no X-Jenkins), password auth",
+    job: "not-jenkins-pw",
+    says: [/not a Jenkins|X-Jenkins|crumb/, /Check the URL/],
+    reach: "server",
+    setup: async (t) => {
+      t.front = await fake(JSON_SERVICE);
+      await t.connect(passwordConfig(t.front.url));
+    },
+    run: (t) => up(t, "not-jenkins-pw", { name: "not-jenkins-pw", configXml: freestyleConfig("x") }),
   },
   {
     title: "a server that is not Jenkins (web server's default HTML page), password auth",
@@ -453,20 +482,26 @@ const cases: Case[] = [
     verify: (t) => expect(t.front!.requests[0].authorization).toMatch(/^Basic /),
   },
   {
-    title: "a redirect to another origin on delete is not taken for success",
+    title: "a redirect to another origin on delete (a proxy switched to a maintenance page mid-run) is not success",
     job: "moved-away",
     says: [/redirect/, /Check the URL/],
     reach: "server",
     setup: async (t) => {
       expect(await t.engine.up(urn("moved-away"), { name: "moved-away", configXml: freestyleConfig("x") })).toBe(true);
       t.foreign = await fake(EMPTY_OK);
-      t.front = await fake(redirectTo(t.foreign.url, 301));
-      await t.connect(tokenConfig(t.front.url));
+      // Reads still reach Jenkins (so the provider's first check that this is a Jenkins passes); writes are sent away.
+      const proxy = await startProxy({
+        target: server.url,
+        intercept: (req) => (req.method === "POST" ? { status: 302, headers: { location: `${t.foreign!.url}maintenance.html` } } : undefined),
+      });
+      closers.push(() => proxy.close());
+      await t.connect(tokenConfig(proxy.url));
     },
     run: async (t) => {
       if (await t.engine.destroy(urn("moved-away"))) throw new Error("delete through a redirect to another origin reported success");
       return { message: t.engine.failures.at(-1)!.message };
     },
+    // Still in Jenkins and still in state: not an orphan nobody manages.
     verify: (t) => expect(t.engine.state.has(urn("moved-away"))).toBe(true),
   },
   {
@@ -537,6 +572,7 @@ describe("bad input", () => {
     if (c.property) expect(outcome.property).toBe(c.property);
     if (c.job !== undefined) expect(outcome.message).toContain(`"${c.job}"`);
     for (const re of c.says) expect(outcome.message).toMatch(re);
+    for (const re of c.notSays ?? []) expect(outcome.message).not.toMatch(re);
     if (c.reach === "none") {
       expect(server.requests.slice(requestsBefore)).toEqual([]);
       expect(t.front?.requests ?? []).toEqual([]);
@@ -557,6 +593,13 @@ describe("bad input", () => {
     expect(engine.state.get(urn("over-tls"))!.outputs.url).toBe(`${tlsServer.url}job/over-tls/`);
     expect(snapshot(tlsServer)).toHaveProperty("over-tls");
     expect(await engine.inSync(urn("over-tls"))).toBe(true);
+    // The server's absolute Locations (201 of a build) carry the https scheme.
+    const client = new JenkinsClient({ url: tlsServer.url, user: ADMIN.name, apiToken: ADMIN.apiToken, caCert: tls.cert });
+    try {
+      expect((await client.build("over-tls")).queueUrl).toMatch(new RegExp(`^${tlsServer.url}queue/item/\\d+/$`));
+    } finally {
+      await client.close();
+    }
     expect(await engine.destroy(urn("over-tls"))).toBe(true);
     expect(snapshot(tlsServer)).toEqual({});
   });

@@ -54,11 +54,6 @@ export function buildsPerJob(server: JenkinsServer): Map<string, number> {
   return counts;
 }
 
-/** Requests that changed nothing-or-something: every non-GET the server processed. */
-export function writesProcessed(server: JenkinsServer): RequestRecord[] {
-  return server.requests.filter((r) => r.method !== "GET" && r.method !== "HEAD" && processed(r) && r.status > 0);
-}
-
 /**
  * Makes the server drop the connection after processing the first request `match` accepts (the answer is lost,
  * the change is made) and, unless `alsoAfterwards`, no other request. Works by watching requests as they are

@@ -1,7 +1,9 @@
 /**
  * Fault soak, Layer 2: a smaller run of the same soak through the real dynamic-provider process over gRPC, so the
  * partial-failure records, error packing and the provider's module-level client (one session and crumb shared by
- * every job) are the production paths. 40 jobs, 10% faults, a restart in the middle of each phase, password auth.
+ * every job) are the production paths. 40 jobs, 10% faults on the job endpoints, a restart in the middle of each
+ * phase, password auth, and a server in legacy mode (config.xml read back as stored), where the Layer 1 soak uses the
+ * current one.
  */
 import type { FaultSettings, JenkinsServer } from "../../provider/server";
 import { ProviderProcess, repoRoot, secret } from "../harness/provider-process";
@@ -34,7 +36,7 @@ let engine: MiniEngine;
 
 beforeAll(async () => {
   const providerText = await providerTextOfJob();
-  server = await startServer("current");
+  server = await startServer("legacy");
   proc = await ProviderProcess.start({ cwd: repoRoot, env: cleanEnv({ JENKINS_LOG_REQUESTS: "1" }) });
   await proc.configure({ "jenkins:url": server.url, "jenkins:user": ADMIN.name, "jenkins:password": secret(ADMIN.password) });
   const provider = overGrpc(proc, providerText);
@@ -77,6 +79,8 @@ it("creates, updates and deletes 40 jobs through faults and restarts; one re-run
   expect(engine.state.size).toBe(0);
   const faults = faultCounts(server);
   expect(faults.error + faults.dropBefore + faults.dropAfter).toBeGreaterThan(10);
+  // The restarts really invalidated the session: some POST met a refused crumb and then went through.
+  expect(server.requests.some((r) => r.method === "POST" && r.status === 403)).toBe(true);
   expect(createdTwice(server)).toEqual([]);
   expect(blindCreates(server)).toEqual([]);
   expect(unexplained(engine.failures, jobOf)).toEqual([]);

@@ -126,6 +126,12 @@ export class ProviderProcess {
       child.once("exit", (code) => reject(new Error(`dynamic provider exited (${code}) before listening: ${stderr}`)));
       child.once("error", reject);
     });
+    // Like the engine, which stops its plugins: never leave the provider process behind when this one exits.
+    const stop = (): void => {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    };
+    process.once("exit", stop);
+    child.once("exit", () => process.off("exit", stop));
     const client = new providerGrpc.ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
     const proc = new ProviderProcess(child, client, port);
     proc.stdout = stdout;

@@ -2,6 +2,8 @@
  * Layer 1: the lifecycle methods called directly, against the Jenkins-compatible server over real HTTP, in both
  * server modes. Request counts are asserted at the server.
  */
+import * as http from "node:http";
+import type { AddressInfo } from "node:net";
 import type { JenkinsServer } from "../../provider/server";
 import * as lifecycle from "../../provider/resource/lifecycle";
 import { closeClients } from "../../provider/resource/connection";
@@ -114,6 +116,17 @@ describe.each(MODES)("Job lifecycle, methods called directly (%s server)", (mode
       const b = await checked({ name: "x", configXml: messy.replace("<scm class=\"hudson.scm.NullSCM\"/>", "<scm class=\"hudson.scm.NullSCM\"></scm>") });
       expect(b.configXml).toBe(a.configXml);
       expect(a.configXml).toMatch(/^<\?xml version='1.1' encoding='UTF-8'\?>\n<project>\n {2}<description>/);
+    });
+  });
+
+  describe("the connection", () => {
+    it("is checked once per process to lead to a Jenkins, before the first call", async () => {
+      const gone = { name: "nothing-here", fullName: "nothing-here", configXml: FREESTYLE_XML, __provider: PROVIDER_TEXT };
+      expect(await lifecycle.read("some-id", gone)).toEqual({});
+      expect(calls(server)).toEqual(["GET /api/json", "GET /job/nothing-here/config.xml"]);
+      server.resetCounters();
+      expect(await lifecycle.read("some-id", gone)).toEqual({});
+      expect(calls(server)).toEqual(["GET /job/nothing-here/config.xml"]);
     });
   });
 
@@ -481,6 +494,18 @@ describe.each(MODES)("Job lifecycle, methods called directly (%s server)", (mode
   });
 
   describe("read and delete", () => {
+    it("does not re-create behind the user's back a job deleted by hand since the last refresh", async () => {
+      const { id, outs, inputs } = await createJob({ name: "vanished", configXml: FREESTYLE_XML, description: "a" });
+      await user.request("POST", "job/vanished/doDelete");
+      for (const news of [{ ...inputs, configXml: FREESTYLE_XML.replace("make test", "make it") }, { ...inputs, description: "b" }]) {
+        const err = await lifecycle.update(id, outs, await checked(news)).catch((e: Error) => e);
+        errors.push(err);
+        expect((err as Error).name).toBe("JobGoneError");
+        expect((err as Error).message).toMatch(/"vanished" does not exist any more.*pulumi refresh/);
+      }
+      expect(await user.exists("vanished")).toBe(false);
+    });
+
     it("reports a job deleted by hand as gone, and delete treats gone as done", async () => {
       const { id, outs } = await createJob({ name: "short-lived", configXml: FREESTYLE_XML });
       server.resetCounters();
@@ -535,6 +560,28 @@ describe("Job connection settings", () => {
     } finally {
       await closeClients();
       await server.close();
+    }
+  });
+
+  it("refuses a URL that does not lead to a Jenkins, naming the job, before sending anything else", async () => {
+    const seen: string[] = [];
+    const other = http.createServer((req, res) => {
+      seen.push(`${req.method} ${req.url}`);
+      res.writeHead(200, { "Content-Type": "application/json" });
+      res.end('{"status":"ok"}');
+    });
+    await new Promise<void>((r) => other.listen(0, "127.0.0.1", () => r()));
+    try {
+      const url = `http://127.0.0.1:${(other.address() as AddressInfo).port}/`;
+      await configureWith({ "jenkins:url": url, "jenkins:user": ADMIN.name, "jenkins:apiToken": ADMIN.apiToken });
+      const news = await checked({ name: "elsewhere", configXml: FREESTYLE_XML });
+      const err = await lifecycle.create(news).catch((e: Error) => e);
+      expect((err as Error).message).toMatch(/^Jenkins job "elsewhere": .*not a Jenkins.*Check the URL/);
+      expect(seen).toEqual(["GET /api/json"]);
+      expect(findLeaks("error", textOf(err), credentialForms())).toEqual([]);
+    } finally {
+      await closeClients();
+      await new Promise<void>((r) => other.close(() => r()));
     }
   });
 

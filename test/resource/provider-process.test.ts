@@ -80,7 +80,8 @@ describe.each(MODES)("Job provider in the dynamic-provider process, over gRPC (%
       description: "Builds the API",
       enabled: false,
     });
-    expect(calls(server)).toEqual(["POST /createItem"]);
+    // The first call of the process checks once that the URL leads to a Jenkins; the create is one request.
+    expect(calls(server)).toEqual(["GET /api/json", "POST /createItem"]);
     expect(state.outputs).toMatchObject({
       name: "api-build",
       fullName: "api-build",
@@ -263,6 +264,31 @@ describe("Job provider process connection settings", () => {
       expect((err as Error).message).toMatch(/pulumi config set jenkins:url .* JENKINS_URL/);
     } finally {
       await proc.close();
+    }
+  });
+
+  it("works with a password (crumb fetched once) and keeps it out of outputs and logs", async () => {
+    const server = await startServer("legacy");
+    const proc = await ProviderProcess.start({ cwd: repoRoot, env: cleanEnv({ JENKINS_LOG_REQUESTS: "1" }) });
+    try {
+      await proc.configure({ "jenkins:url": server.url, "jenkins:user": ADMIN.name, "jenkins:password": secret(ADMIN.password) });
+      const urn = jobUrn("with-password");
+      const checked = await proc.check(urn, {}, { name: "with-password", configXml: FREESTYLE_XML, __provider: providerText });
+      const created = await proc.create(urn, checked.inputs);
+      const news = (await proc.check(urn, checked.inputs, { ...checked.inputs, description: "via password" })).inputs;
+      const updated = await proc.update(urn, created.id, created.properties, news);
+      await proc.delete(urn, created.id, updated);
+      expect(server.requests.filter((r) => r.path.includes("crumbIssuer"))).toHaveLength(1);
+      expect(server.requests.every((r) => r.user === ADMIN.name && !r.viaToken)).toBe(true);
+      const leaks = [
+        ...leaksIn("outputs", [created.properties, updated]),
+        ...leaksIn("provider stderr", proc.stderr),
+        ...leaksIn("provider stdout", proc.stdout),
+      ];
+      expect(leaks).toEqual([]);
+    } finally {
+      await proc.close();
+      await server.close();
     }
   });
 

@@ -59,8 +59,9 @@ describe.each(MODES)("quickstart program under the mock engine (%s server)", (mo
     expect(res.steps.map((s) => `${s.op} ${s.name}`).sort()).toEqual(
       ["create api-build", "create api-deploy", "create nightly-cleanup", "create team"].sort(),
     );
+    // One check that the URL leads to a Jenkins (first call of the provider process), then one request per job.
     expect(calls(server).sort()).toEqual(
-      ["POST /createItem", "POST /createItem", "POST /job/team/createItem", "POST /job/team/createItem"].sort(),
+      ["GET /api/json", "POST /createItem", "POST /createItem", "POST /job/team/createItem", "POST /job/team/createItem"].sort(),
     );
     for (const job of JOBS) expect(await user.exists(job)).toBe(true);
     expect(res.outputs).toMatchObject({ apiBuildUrl: `${server.url}job/team/job/api-build/` });
