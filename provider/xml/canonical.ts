@@ -11,14 +11,25 @@
  * (semantic.ts) ignores them, so a plugin upgrade on the server shows no diff, and a change elsewhere shows the
  * line with whatever plugin version the new text carries.
  */
-import { parseXml, writeXml, type ParseOptions, type XmlElement, type XmlNode } from "./tree";
+import { writeCanonical } from "./canonical-writer";
+import { parseXml, type ParseOptions, type XmlDocument, type XmlElement, type XmlNode } from "./tree";
 
 export const CANONICAL_DECLARATION = "<?xml version='1.1' encoding='UTF-8'?>";
 
 /** Canonical form of `xml`; throws XmlSyntaxError for input that is not well-formed. Idempotent. */
 export function canonicalizeConfig(xml: string, opts?: ParseOptions): string {
-  const doc = parseXml(xml, opts);
-  return writeXml(canonicalElement(doc.root), { declaration: CANONICAL_DECLARATION, style: "pretty" });
+  return canonicalizeDocument(parseXml(xml, opts));
+}
+
+/**
+ * Canonical form of an already parsed document (or of its root element): the same text canonicalizeConfig gives
+ * for the document's source, for callers that parse a config once and also read or compare the tree. Equal to
+ * `writeXml(canonicalElement(root), { declaration: CANONICAL_DECLARATION, style: "pretty" })`; the tree is not
+ * modified.
+ */
+export function canonicalizeDocument(doc: XmlDocument | XmlElement): string {
+  const root = "kind" in doc ? doc : doc.root;
+  return writeCanonical(root, 0, CANONICAL_DECLARATION + "\n");
 }
 
 /** The canonical tree of an element: comments gone, CDATA turned into text, adjacent text merged. */

@@ -33,9 +33,68 @@ export function charFromReference(hex: string | undefined, dec: string | undefin
   return String.fromCodePoint(code);
 }
 
-/** Replaces entity and character references in raw text or attribute values. */
+const NAME = /^[A-Za-z_:\u00C0-\uFFFF][-A-Za-z0-9._:\u00B7-\uFFFF]*$/;
+const HEX = /^[0-9a-fA-F]+$/;
+const DECIMAL = /^[0-9]+$/;
+
+/**
+ * Replaces entity and character references in raw text or attribute values.
+ *
+ * Jenkins escapes every quote, so a config has thousands of references: the common case is decoded by a plain
+ * scan (each `&` to the next `;`). Whenever that scan meets anything it does not accept, the input is handed to
+ * the complete decoder below, which either decodes it the same way or throws the precise error.
+ */
 export function decodeEntities(raw: string, ctx: EntityContext): string {
-  if (raw.indexOf("&") === -1) return raw;
+  let amp = raw.indexOf("&");
+  if (amp === -1) return raw;
+  let out = "";
+  let last = 0;
+  let remaining = ctx.budget.remaining;
+  while (amp !== -1) {
+    const semi = raw.indexOf(";", amp + 1);
+    if (semi === -1) return decodeAll(raw, ctx);
+    const body = raw.slice(amp + 1, semi);
+    let value = predefinedOrCharacter(body);
+    if (value === undefined) {
+      // A declared entity: charged against the expansion budget, as the complete decoder does.
+      value = NAME.test(body) ? ctx.entities.get(body) : undefined;
+      if (value === undefined) return decodeAll(raw, ctx);
+      remaining -= value.length;
+      if (remaining < 0) return decodeAll(raw, ctx);
+    }
+    out += raw.slice(last, amp) + value;
+    last = semi + 1;
+    amp = raw.indexOf("&", last);
+  }
+  ctx.budget.remaining = remaining;
+  return out + raw.slice(last);
+}
+
+/** The character a predefined entity or a character reference body stands for; undefined for anything else. */
+function predefinedOrCharacter(body: string): string | undefined {
+  switch (body) {
+    case "quot":
+      return '"';
+    case "apos":
+      return "'";
+    case "amp":
+      return "&";
+    case "lt":
+      return "<";
+    case "gt":
+      return ">";
+  }
+  if (body.charCodeAt(0) !== 35 /* # */) return undefined;
+  if (body.charCodeAt(1) === 120 /* x */) {
+    const digits = body.slice(2);
+    return HEX.test(digits) ? charFromReference(digits, undefined) : undefined;
+  }
+  const digits = body.slice(1);
+  return DECIMAL.test(digits) ? charFromReference(undefined, digits) : undefined;
+}
+
+/** The complete decoder: also the one that locates and explains every problem. */
+function decodeAll(raw: string, ctx: EntityContext): string {
   let out = "";
   let last = 0;
   REFERENCE.lastIndex = 0;

@@ -15,6 +15,7 @@
  * document order.
  */
 import type { XmlElement } from "./tree";
+import { isBlank } from "./writer";
 
 export interface NormElement {
   name: string;
@@ -41,7 +42,7 @@ export function significantText(e: XmlElement): string {
     if (c.kind === "text" || c.kind === "cdata") text += c.text;
     else if (c.kind === "element") hasElements = true;
   }
-  if (hasElements && /^[ \t\r\n]*$/.test(text)) return "";
+  if (hasElements && isBlank(text)) return "";
   return text;
 }
 
@@ -60,6 +61,10 @@ export function childElements(e: XmlElement): XmlElement[] {
 /** Children in normalized order (see the module comment): stable sort by group key. */
 export function orderedChildren(e: XmlElement): XmlElement[] {
   const kids = childElements(e);
+  // Lists (all entries in group "") and XStream's own field order are often already in order: check first.
+  let sorted = true;
+  for (let i = 1; i < kids.length && sorted; i++) sorted = groupKey(kids[i - 1].name) <= groupKey(kids[i].name);
+  if (sorted) return kids;
   // Array.prototype.sort is stable, so entries of one group keep document order.
   return kids.sort((x, y) => {
     const kx = groupKey(x.name);

@@ -12,26 +12,36 @@
  * as `<builders/>`), and any content of containers Jenkins manages (`<actions>` of a job). Both directions are
  * accepted: Jenkins adds default fields, and also drops declared ones its classes do not have with those values.
  */
-import equal from "fast-deep-equal";
 import { isDefaultField, isManagedContainer, NEUTRAL_ATTRIBUTES } from "./defaults";
 import {
   childElements,
   comparableAttributes,
   groupKey,
-  normalizeElement,
   orderedChildren,
   significantText,
 } from "./normalize";
 import { parseXml, type ParseOptions, type XmlElement } from "./tree";
 
-export interface CompareOptions extends ParseOptions {
+/** Options of the comparison of parsed trees (compareElements and friends). */
+export interface ElementCompareOptions {
   /** Accept the differences a Jenkins save introduces by itself (defaults.ts). Default false. */
   jenkinsDefaults?: boolean;
+  /**
+   * Names of elements directly under the root to leave out on both sides: fields the caller compares through
+   * their own inputs, such as `description` and `disabled` of a job. Default none.
+   */
+  ignoreRootFields?: readonly string[];
 }
 
-/** Strict semantic equality (no Jenkins defaults). Throws XmlSyntaxError if either side is not well-formed. */
-export function configsEqual(a: string, b: string, opts?: ParseOptions): boolean {
-  return equal(normalizeElement(parseXml(a, opts).root), normalizeElement(parseXml(b, opts).root));
+export interface CompareOptions extends ParseOptions, ElementCompareOptions {}
+
+/**
+ * Strict semantic equality (no Jenkins defaults). Identical texts are equal without being parsed; otherwise
+ * throws XmlSyntaxError if either side is not well-formed.
+ */
+export function configsEqual(a: string, b: string, opts?: ParseOptions & Pick<ElementCompareOptions, "ignoreRootFields">): boolean {
+  if (a === b) return true;
+  return elementsEqual(parseXml(a, opts).root, parseXml(b, opts).root, opts);
 }
 
 /**
@@ -39,20 +49,59 @@ export function configsEqual(a: string, b: string, opts?: ParseOptions): boolean
  * adds or rewrites itself. Same as `configDifferences(declared, actual, { jenkinsDefaults: true }).length === 0`.
  */
 export function configsEquivalent(declared: string, actual: string, opts?: CompareOptions): boolean {
-  return configDifferences(declared, actual, { jenkinsDefaults: true, ...opts }).length === 0;
+  if (declared === actual) return true;
+  const a = parseXml(declared, opts).root;
+  const b = parseXml(actual, opts).root;
+  // An explicit `jenkinsDefaults: false` has always meant the strict comparison here.
+  if (opts?.jenkinsDefaults === false) return elementsEqual(a, b, opts);
+  return elementsEquivalent(a, b, opts);
 }
 
 /**
  * Readable list of differences, one line each, as `<path>: <what>`; paths look like
  * `/project/builders/hudson.tasks.Shell[1]/command`. Entries named after a class, and names that repeat among
- * siblings, carry their 1-based position among same-named siblings. Empty when the configs are equal.
- * Messages never contain text content (configs can hold secrets).
+ * siblings, carry their 1-based position among same-named siblings. Empty when the configs are equal (identical
+ * texts are not parsed). Messages never contain text content (configs can hold secrets).
  */
 export function configDifferences(a: string, b: string, opts: CompareOptions = {}): string[] {
-  const rootA = parseXml(a, opts).root;
-  const rootB = parseXml(b, opts).root;
+  if (a === b) return [];
+  return compareElements(parseXml(a, opts).root, parseXml(b, opts).root, opts);
+}
+
+/**
+ * configsEqual for parsed trees (the roots of two documents): a caller that already holds the tree of a config
+ * compares it without parsing the text again. Neither tree is modified.
+ */
+export function elementsEqual(a: XmlElement, b: XmlElement, opts: Pick<ElementCompareOptions, "ignoreRootFields"> = {}): boolean {
+  return sameElement(withoutRootFields(a, opts.ignoreRootFields), withoutRootFields(b, opts.ignoreRootFields));
+}
+
+/**
+ * configsEquivalent for parsed trees: `actual` holds what `declared` describes, apart from what Jenkins does to a
+ * config by itself. Neither tree is modified.
+ */
+export function elementsEquivalent(
+  declared: XmlElement,
+  actual: XmlElement,
+  opts: Pick<ElementCompareOptions, "ignoreRootFields"> = {},
+): boolean {
+  const a = withoutRootFields(declared, opts.ignoreRootFields);
+  const b = withoutRootFields(actual, opts.ignoreRootFields);
+  // Strictly equal trees have equal fingerprints in either mode, so the cheap test settles the common case.
+  return sameElement(a, b) || differences(a, b, true).length === 0;
+}
+
+/** configDifferences for parsed trees (the roots of two documents). Neither tree is modified. */
+export function compareElements(a: XmlElement, b: XmlElement, opts: ElementCompareOptions = {}): string[] {
+  return differences(
+    withoutRootFields(a, opts.ignoreRootFields),
+    withoutRootFields(b, opts.ignoreRootFields),
+    opts.jenkinsDefaults === true,
+  );
+}
+
+function differences(rootA: XmlElement, rootB: XmlElement, jenkins: boolean): string[] {
   const out: string[] = [];
-  const jenkins = opts.jenkinsDefaults === true;
   const ctx: DiffContext = { jenkins, fingerprints: new Fingerprints(jenkins), out };
   if (rootA.name !== rootB.name) {
     out.push(`/: root element changed from <${rootA.name}> to <${rootB.name}>`);
@@ -60,6 +109,41 @@ export function configDifferences(a: string, b: string, opts: CompareOptions = {
   }
   diffElement(rootA, rootB, `/${rootA.name}`, "", ctx);
   return out;
+}
+
+/** A shallow copy of `root` without the named child elements; `root` itself when there is nothing to leave out. */
+function withoutRootFields(root: XmlElement, names: readonly string[] | undefined): XmlElement {
+  if (!names || names.length === 0) return root;
+  const children = root.children.filter((c) => !(c.kind === "element" && names.includes(c.name)));
+  return children.length === root.children.length ? root : { ...root, children };
+}
+
+/**
+ * Deep equality of the normalized forms (normalize.ts) of two elements, computed without building them: the same
+ * answer as comparing normalizeElement(a) and normalizeElement(b), but it stops at the first difference.
+ */
+function sameElement(a: XmlElement, b: XmlElement): boolean {
+  if (a === b) return true;
+  if (a.name !== b.name) return false;
+  if ((a.attrs.length > 0 || b.attrs.length > 0) && !sameAttributes(comparableAttributes(a), comparableAttributes(b))) {
+    return false;
+  }
+  if (significantText(a) !== significantText(b)) return false;
+  const kidsA = orderedChildren(a);
+  const kidsB = orderedChildren(b);
+  if (kidsA.length !== kidsB.length) return false;
+  for (let i = 0; i < kidsA.length; i++) {
+    if (!sameElement(kidsA[i], kidsB[i])) return false;
+  }
+  return true;
+}
+
+function sameAttributes(a: [string, string][], b: [string, string][]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i][0] !== b[i][0] || a[i][1] !== b[i][1]) return false;
+  }
+  return true;
 }
 
 interface DiffContext {

@@ -58,7 +58,7 @@ const TEXT = "#text";
 const COMMENT = "#comment";
 const CDATA = "#cdata";
 
-const parser = new XMLParser({
+const OPTIONS = {
   preserveOrder: true,
   ignoreAttributes: false,
   attributeNamePrefix: ATTR_PREFIX,
@@ -77,8 +77,28 @@ const parser = new XMLParser({
   maxNestedTags: 1000,
   // Start offsets let us tell `<a></a>` from `<a/>` (see convertElement).
   captureMetaData: true,
-});
+  // Our callbacks are the defaults and ignore the path; asking for it as a string rebuilds it at every tag.
+  jPath: false,
+} as const;
+
+/**
+ * Elements that carry the long texts of job configs: Pipeline scripts, shell and batch commands, descriptions.
+ *
+ * fast-xml-parser builds text one character at a time, which makes a 1 MB script cost tens of milliseconds and a
+ * lot of garbage. Declared as "stop nodes", their content is taken as one slice of the input instead. That is only
+ * the same tree when the content is plain text (with references), which is what Jenkins writes; when one of them
+ * holds markup (a CDATA section, a comment, an element), the document is parsed again without this shortcut.
+ * Well-formedness does not depend on it: the validator has checked the whole input, these elements included.
+ */
+const TEXT_ELEMENTS: readonly string[] = ["script", "command", "description"];
+const TEXT_ELEMENT_SET: ReadonlySet<string> = new Set(TEXT_ELEMENTS);
+
+const textParser = new XMLParser({ ...OPTIONS, stopNodes: TEXT_ELEMENTS.map((name) => `..${name}`) });
+const parser = new XMLParser(OPTIONS);
 const META = XMLParser.getMetaDataSymbol() as unknown as string;
+
+/** Thrown (and caught) inside parseXml when a text element holds markup: the full parse is needed. */
+const MARKUP_IN_TEXT_ELEMENT = new Error("markup inside a text element");
 
 /**
  * Parses one XML document. Throws XmlSyntaxError (with line and column) for anything that is not well-formed,
@@ -99,25 +119,47 @@ export function parseXml(text: string, opts: ParseOptions = {}): XmlDocument {
     source = source.slice(0, doctype.start) + blank + source.slice(doctype.end);
   }
 
+  // fast-xml-parser's parse is not a well-formedness check (it accepts mismatched and unclosed tags, duplicate
+  // attributes, ...), so the validator always runs first; it also gives the line and column of the problem.
   const valid = XMLValidator.validate(source, { allowBooleanAttributes: false });
   if (valid !== true) {
-    throw new XmlSyntaxError(valid.err.msg, valid.err.line, valid.err.col);
+    // Some of its errors (an input without any tag) come without a column.
+    throw new XmlSyntaxError(valid.err.msg, valid.err.line || 1, valid.err.col || 1);
   }
 
-  let raw: FxpNode[];
+  const entities = doctype?.entities ?? NO_ENTITIES;
+  // Only declared entities are charged against the budget, so without any the input need not be measured.
+  const remaining = entities.size === 0 ? maxBytes : maxBytes - Buffer.byteLength(text, "utf8");
+  const context = (textElements: boolean): DecodeContext => ({
+    source,
+    entities,
+    budget: { remaining, maxBytes },
+    textElements,
+  });
+
+  let built: Omit<XmlDocument, "hasDoctype">;
   try {
-    raw = parser.parse(source) as FxpNode[];
+    built = buildDocument(runParser(textParser, source), context(true));
+  } catch {
+    // Markup in a text element, or any problem at all: the full parse decides (and reports the problem itself).
+    built = buildDocument(runParser(parser, source), context(false));
+  }
+  const doc: XmlDocument = { root: built.root, hasDoctype: doctype !== undefined };
+  if (built.declaration) doc.declaration = built.declaration;
+  return doc;
+}
+
+function runParser(p: XMLParser, source: string): FxpNode[] {
+  try {
+    return p.parse(source) as FxpNode[];
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
     throw new XmlSyntaxError(msg, 1, 1);
   }
+}
 
-  const ctx: DecodeContext = {
-    source,
-    entities: doctype?.entities ?? new Map(),
-    budget: { remaining: maxBytes - Buffer.byteLength(text, "utf8"), maxBytes },
-  };
-
+function buildDocument(raw: FxpNode[], ctx: DecodeContext): Omit<XmlDocument, "hasDoctype"> {
+  const { source } = ctx;
   let declaration: XmlDocument["declaration"];
   let root: XmlElement | undefined;
   for (const node of raw) {
@@ -140,15 +182,19 @@ export function parseXml(text: string, opts: ParseOptions = {}): XmlDocument {
     const end = positionAt(source, source.length);
     throw new XmlSyntaxError("no root element", end.line, end.column);
   }
-  const doc: XmlDocument = { root, hasDoctype: doctype !== undefined };
-  if (declaration) doc.declaration = declaration;
-  return doc;
+  return declaration ? { root, declaration } : { root };
 }
 
-type DecodeContext = EntityContext;
+interface DecodeContext extends EntityContext {
+  /** The tree came from textParser: TEXT_ELEMENTS hold their raw content as one text node. */
+  textElements: boolean;
+}
+
+const NO_ENTITIES: ReadonlyMap<string, string> = new Map();
 
 function nodeName(node: FxpNode): string | undefined {
-  for (const key of Object.keys(node)) {
+  // for-in stops at the first key without building the key array (one node per element: this is a hot path).
+  for (const key in node) {
     if (key !== ":@") return key;
   }
   return undefined;
@@ -158,11 +204,12 @@ function attributesOf(node: FxpNode, ctx: DecodeContext): [string, string][] {
   const map = node[":@"] as Record<string, unknown> | undefined;
   if (!map) return [];
   const out: [string, string][] = [];
-  for (const [key, value] of Object.entries(map)) {
+  for (const key of Object.keys(map)) {
     const name = key.startsWith(ATTR_PREFIX) ? key.slice(ATTR_PREFIX.length) : key;
+    let rawValue = String(map[key]);
     // XML attribute-value normalisation: literal tabs/newlines become spaces; character references survive.
-    const rawValue = String(value).replace(/[\t\n]/g, " ");
-    if (rawValue.includes("<")) throw notAllowed(ctx, `${name}=`, `'<' in the value of attribute "${name}" (write &lt;)`);
+    if (rawValue.indexOf("\n") !== -1 || rawValue.indexOf("\t") !== -1) rawValue = rawValue.replace(/[\t\n]/g, " ");
+    if (rawValue.indexOf("<") !== -1) throw notAllowed(ctx, `${name}=`, `'<' in the value of attribute "${name}" (write &lt;)`);
     out.push([name, decodeEntities(rawValue, ctx)]);
   }
   return out;
@@ -180,7 +227,13 @@ function textOfFxp(children: unknown): string {
 
 function convertElement(node: FxpNode, name: string, ctx: DecodeContext): XmlElement {
   const el: XmlElement = { kind: "element", name, attrs: attributesOf(node, ctx), children: [] };
-  const children = node[name];
+  let children = node[name];
+  if (ctx.textElements && TEXT_ELEMENT_SET.has(name)) {
+    // Raw content of a stop node (see TEXT_ELEMENTS): one text node, "" when the element is empty.
+    const content = textOfFxp(children);
+    if (content.indexOf("<") !== -1) throw MARKUP_IN_TEXT_ELEMENT;
+    if (content === "") children = [];
+  }
   if (!Array.isArray(children) || children.length === 0) {
     // XStream writes an empty string as `<a></a>` and an empty object or list as `<a/>`. Keeping that difference
     // (as one empty text node) lets the "xstream" writer reproduce Jenkins's bytes exactly.
@@ -202,7 +255,7 @@ function convertElement(node: FxpNode, name: string, ctx: DecodeContext): XmlEle
       el.children.push({ kind: "comment", text: textOfFxp(child[COMMENT]) });
     } else if (childName === CDATA) {
       el.children.push({ kind: "cdata", text: textOfFxp(child[CDATA]) });
-    } else if (childName.startsWith("?")) {
+    } else if (childName.charCodeAt(0) === 63 /* "?" */) {
       // Processing instructions inside elements carry no job configuration; they are dropped.
       continue;
     } else {

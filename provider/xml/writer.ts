@@ -26,7 +26,17 @@ export interface WriteOptions {
 }
 
 const INDENT = "  ";
+/** Newline plus indentation per depth, built once: most lines of a config start with one of a few of these. */
+const NEWLINE_INDENT: string[] = [];
 
+/** "\n" followed by `depth` levels of indentation. */
+export function newlineIndent(depth: number): string {
+  for (let d = NEWLINE_INDENT.length; d <= depth; d++) NEWLINE_INDENT.push("\n" + INDENT.repeat(d));
+  return NEWLINE_INDENT[depth];
+}
+
+// Strings are built by concatenation rather than collected in an array and joined: V8 joins the pieces lazily
+// and flattens once, which is cheaper than an array of tens of thousands of small strings.
 export function writeXml(doc: XmlDocument | XmlElement, opts: WriteOptions): string {
   const root = "kind" in doc ? doc : doc.root;
   let declaration: string | null = null;
@@ -36,15 +46,18 @@ export function writeXml(doc: XmlDocument | XmlElement, opts: WriteOptions): str
     declaration = `<?xml version='${d.version}'${d.encoding !== undefined ? ` encoding='${d.encoding}'` : ""}?>`;
   }
   const style = opts.style;
-  const out: string[] = [];
-  if (declaration !== null) out.push(declaration, style === "identity" ? "" : "\n");
-  if (style === "identity") writeInline(root, style, out);
-  else writeElement(root, 0, style, out);
-  return out.join("");
+  let out = "";
+  if (declaration !== null) out = style === "identity" ? declaration : declaration + "\n";
+  return style === "identity" ? writeInline(root, style, out) : writeElement(root, 0, style, out);
 }
 
-function isBlank(s: string): boolean {
-  return /^[ \t\r\n]*$/.test(s);
+/** Only spaces, tabs and line breaks (XML whitespace). */
+export function isBlank(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c !== 32 && c !== 10 && c !== 9 && c !== 13) return false;
+  }
+  return true;
 }
 
 /** True when the element holds elements (and maybe comments) separated only by whitespace: safe to indent. */
@@ -64,60 +77,49 @@ function hasElementContent(e: XmlElement): boolean {
  */
 function isEmpty(e: XmlElement, style: Style): boolean {
   if (style !== "pretty") return e.children.length === 0;
-  return e.children.every((c) => c.kind === "text" && c.text === "");
+  for (const c of e.children) if (c.kind !== "text" || c.text !== "") return false;
+  return true;
 }
 
-function startTag(e: XmlElement, style: Style, out: string[]): void {
-  out.push("<", e.name);
-  for (const [k, v] of e.attrs) out.push(" ", k, '="', escapeAttribute(v, style === "xstream"), '"');
+function startTag(e: XmlElement, style: Style, out: string): string {
+  out += "<" + e.name;
+  for (const [k, v] of e.attrs) out += " " + k + '="' + escapeAttribute(v, style === "xstream") + '"';
+  return out;
 }
 
-function writeElement(e: XmlElement, depth: number, style: Style, out: string[]): void {
-  startTag(e, style, out);
-  if (isEmpty(e, style)) {
-    out.push("/>");
-    return;
-  }
+function writeElement(e: XmlElement, depth: number, style: Style, out: string): string {
+  out = startTag(e, style, out);
+  if (isEmpty(e, style)) return out + "/>";
+  out += ">";
   if (!hasElementContent(e)) {
-    out.push(">");
-    for (const c of e.children) writeInline(c, style, out);
-    out.push("</", e.name, ">");
-    return;
+    for (const c of e.children) out = writeInline(c, style, out);
+    return out + "</" + e.name + ">";
   }
-  out.push(">");
-  const inner = INDENT.repeat(depth + 1);
+  const inner = newlineIndent(depth + 1);
   for (const c of e.children) {
     if (c.kind === "text") continue; // whitespace between elements: replaced by our own indentation
-    out.push("\n", inner);
-    if (c.kind === "element") writeElement(c, depth + 1, style, out);
-    else writeInline(c, style, out);
+    out += inner;
+    out = c.kind === "element" ? writeElement(c, depth + 1, style, out) : writeInline(c, style, out);
   }
-  out.push("\n", INDENT.repeat(depth), "</", e.name, ">");
+  return out + newlineIndent(depth) + "</" + e.name + ">";
 }
 
 /** Writes a node exactly, without layout: used inside text-bearing elements where whitespace is content. */
-function writeInline(n: XmlNode, style: Style, out: string[]): void {
+function writeInline(n: XmlNode, style: Style, out: string): string {
   switch (n.kind) {
     case "text":
-      out.push(escapeText(n.text, style === "xstream"));
-      return;
+      return out + escapeText(n.text, style === "xstream");
     case "cdata":
       // "]]>" cannot occur inside one CDATA section: split it across two.
-      out.push("<![CDATA[", n.text.split("]]>").join("]]]]><![CDATA[>"), "]]>");
-      return;
+      return out + "<![CDATA[" + n.text.split("]]>").join("]]]]><![CDATA[>") + "]]>";
     case "comment":
-      out.push("<!--", n.text, "-->");
-      return;
+      return out + "<!--" + n.text + "-->";
     case "element":
-      startTag(n, style, out);
-      if (isEmpty(n, style)) {
-        out.push("/>");
-        return;
-      }
-      out.push(">");
-      for (const c of n.children) writeInline(c, style, out);
-      out.push("</", n.name, ">");
-      return;
+      out = startTag(n, style, out);
+      if (isEmpty(n, style)) return out + "/>";
+      out += ">";
+      for (const c of n.children) out = writeInline(c, style, out);
+      return out + "</" + n.name + ">";
   }
 }
 
