@@ -58,7 +58,6 @@ function aboutJob(e: unknown, fullName: string): unknown {
   return e;
 }
 
-
 // ---------------------------------------------------------------------------------------------------------------
 // create
 
@@ -88,7 +87,7 @@ export async function create(inputsRaw: Props): Promise<dynamic.CreateResult> {
     if (e instanceof JobAlreadyExistsError) {
       if (!news.adopt) throw new JobExistsError(fullName);
       try {
-        await client.updateConfig(fullName, xml);
+        await adopt(client, fullName, news, outs);
       } catch (adoptError) {
         if (adoptError instanceof InvalidConfigError) throw new AdoptionError(fullName, adoptError);
         throw adoptError;
@@ -106,6 +105,23 @@ export async function create(inputsRaw: Props): Promise<dynamic.CreateResult> {
     throw e;
   }
   return { id, outs };
+}
+
+/**
+ * Take over a job that already exists: read it once, then send only what differs from the declared state, so
+ * adopting a job that already matches (an imported server) changes nothing in Jenkins.
+ */
+async function adopt(client: JenkinsClient, fullName: string, news: JobInputs, outs: JobOutputs): Promise<void> {
+  const remote = await client.getConfig(fullName);
+  const fields = readFields(remote);
+  const current: JobOutputs = {
+    ...outs,
+    // An empty config makes applyChanges post the declared one.
+    configXml: sameConfig(news.configXml, remote) ? news.configXml : "",
+    description: fields.description,
+    enabled: fields.enabled,
+  };
+  await applyChanges(client, fullName, current, news);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -175,10 +175,18 @@ describe.each(MODES)("Job lifecycle, methods called directly (%s server)", (mode
 
       server.resetCounters();
       const adopted = await lifecycle.create({ ...news, adopt: true });
-      expect(calls(server)).toEqual(["POST /createItem", "POST /job/existing/config.xml"]);
+      // Adopting reads the job once and sends only what differs from the declared state.
+      expect(calls(server)).toEqual(["POST /createItem", "GET /job/existing/config.xml", "POST /job/existing/config.xml"]);
       const after = await refresh(adopted.id, { ...adopted.outs, __provider: PROVIDER_TEXT });
       const d = await lifecycle.diff(adopted.id, after!, news);
       expect(d.changes).toBe(false);
+
+      // Adopting a job that already is as declared changes nothing in Jenkins.
+      const stored = server.jobConfigOnDisk("existing");
+      server.resetCounters();
+      await lifecycle.create({ ...news, adopt: true });
+      expect(calls(server)).toEqual(["POST /createItem", "GET /job/existing/config.xml"]);
+      expect(server.jobConfigOnDisk("existing")).toBe(stored);
       expect(await user.getConfig("existing")).toContain("make test");
     });
 

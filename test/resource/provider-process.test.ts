@@ -201,7 +201,7 @@ describe.each(MODES)("Job provider in the dynamic-provider process, over gRPC (%
     const freestyle = await proc.check(urn, {}, { name: "taken", configXml: FREESTYLE_XML.replace("make test", "make adopt"), adopt: true, __provider: providerText });
     server.resetCounters();
     await proc.create(urn, freestyle.inputs);
-    expect(calls(server)).toEqual(["POST /createItem", "POST /job/taken/config.xml"]);
+    expect(calls(server)).toEqual(["POST /createItem", "GET /job/taken/config.xml", "POST /job/taken/config.xml"]);
     expect(await user.getConfig("taken")).toContain("make adopt");
   });
 
