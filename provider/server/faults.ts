@@ -1,17 +1,7 @@
 /** Fault injection with a seeded generator, so a run with the same seed sees the same faults. */
 import type { FaultSettings } from "./options";
+import { seededRandom } from "./seeded-random";
 
-/** mulberry32: tiny, fast, good enough to spread faults evenly. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export type FaultDecision = { kind: "none" } | { kind: "dropBefore" } | { kind: "dropAfter" } | { kind: "error"; status: number };
 
@@ -21,7 +11,7 @@ export class FaultInjector {
 
   constructor(public settings: FaultSettings) {
     this.seedInUse = settings.seed;
-    this.random = mulberry32(settings.seed ?? 1);
+    this.random = seededRandom(settings.seed ?? 1);
   }
 
   /** Applies to item endpoints only, unless scope is "all". */
@@ -34,7 +24,7 @@ export class FaultInjector {
     const s = this.settings;
     if (s.seed !== this.seedInUse) {
       this.seedInUse = s.seed;
-      this.random = mulberry32(s.seed ?? 1);
+      this.random = seededRandom(s.seed ?? 1);
     }
     if (s.dropBeforeRate <= 0 && s.errorRate <= 0 && s.dropAfterRate <= 0) return { kind: "none" };
     // One draw per kind keeps the sequence stable when only one rate changes.

@@ -4,6 +4,7 @@
  * grown to a target size by adding build steps (freestyle) or stages (pipeline), as real configs grow.
  */
 import type { BenchJob, SizeClass } from "./types";
+import { seededRandom } from "../../provider/server/seeded-random";
 
 /** Escapes text the way XStream writes it into config.xml. */
 function esc(s: string): string {
@@ -15,17 +16,6 @@ function esc(s: string): string {
     .replace(/'/g, "&apos;");
 }
 
-/** Small deterministic generator so the same index always gives the same config. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0 || 1;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const TEAMS = ["payments", "search", "identity", "platform", "mobile", "data", "billing", "growth"];
 const TOOLS = ["maven", "gradle", "npm", "go", "make"];
@@ -132,7 +122,7 @@ function shellStep(command: string): string {
 }
 
 function freestyle(index: number, targetBytes: number, revision: number): string {
-  const r = rng(index * 7919 + 17);
+  const r = seededRandom(index * 7919 + 17);
   const team = pick(r, TEAMS);
   const tool = pick(r, TOOLS);
   const repo = `https://github.com/example-org/${team}-service-${index}.git`;
@@ -230,7 +220,7 @@ ${lines}
 }
 
 function pipeline(index: number, targetBytes: number, revision: number): string {
-  const r = rng(index * 104729 + 3);
+  const r = seededRandom(index * 104729 + 3);
   const team = pick(r, TEAMS);
   const tool = pick(r, TOOLS);
   const head = `<?xml version='1.1' encoding='UTF-8'?>

@@ -16,20 +16,10 @@ import {
 import { parseXml, writeXml, type XmlElement, type XmlNode } from "../../provider/xml/tree";
 import { loadFixtures } from "./fixtures";
 import { jenkinsResave } from "./jenkins-resave";
+import { seededRandom } from "../../provider/server/seeded-random";
 
 const fixtures = loadFixtures();
 
-/** Small deterministic generator (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function clone(e: XmlElement): XmlElement {
   return {
@@ -113,7 +103,7 @@ function cases(): Case[] {
   const out: Case[] = [];
   fixtures.forEach((f, n) => {
     out.push({ name: `${f.name} / resave`, a: f.xml, b: jenkinsResave(f.xml) });
-    const r = rng(1000 + n);
+    const r = seededRandom(1000 + n);
     for (let k = 0; k < 6; k++) {
       const root = clone(parseXml(f.xml).root);
       const edits = 1 + Math.floor(r() * 3);
