@@ -6,11 +6,14 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { InvalidNameError } from "../client/errors";
 import { validateJobName, validateJobPath } from "../client/names";
-import { canonicalizeConfig } from "../xml/canonical";
+import { unknownPath } from "../specs/unknown";
+import { specIssues } from "../specs/validate";
+import { canonicalizeDocument } from "../xml/canonical";
 import { XmlEntityError, XmlTooLargeError } from "../xml/errors";
 import { parseXml, XmlSyntaxError } from "../xml/tree";
 import type { Props } from "./desired";
 import { describeRoot, KNOWN_ROOTS } from "./job-kinds";
+import { givenSources, inputPath, SOURCE_KEYS, specKind, type SpecKey } from "./sources";
 import { UNKNOWN } from "./types";
 
 function failure(property: string, reason: string): dynamic.CheckFailure {
@@ -72,23 +75,60 @@ export async function check(_olds: Props, newsRaw: Props): Promise<dynamic.Check
     }
   }
 
-  const xml = news.configXml;
-  if (xml === UNKNOWN) {
-    // Preview: the XML is computed from something not known yet; leave it for the real run.
-  } else if (typeof xml !== "string" || xml.trim() === "") {
-    failures.push(failure("configXml", "configXml is required: the job's config.xml as text."));
+  for (const key of SOURCE_KEYS) if (news[key] === null) delete news[key];
+  const sources = givenSources(news);
+  if (sources.length > 1) {
+    failures.push(
+      failure(
+        sources[1],
+        `Give exactly one of ${SOURCE_KEYS.join(", ")} to define the job; got ${sources.join(" and ")}.`,
+      ),
+    );
+  } else if (sources.length === 1 && sources[0] !== "configXml") {
+    failures.push(...checkSpec(sources[0] as SpecKey, news));
   } else {
-    const problem = checkConfigXml(xml, news.enabled);
-    if (problem) failures.push(problem);
-    else news.configXml = canonicalizeConfig(xml);
+    const xml = news.configXml;
+    if (xml === UNKNOWN) {
+      // Preview: the XML is computed from something not known yet; leave it for the real run.
+    } else if (typeof xml !== "string" || xml.trim() === "") {
+      failures.push(
+        failure(
+          "configXml",
+          "configXml is required: the job's config.xml as text (or a typed spec instead: pipeline, freestyle or folderSpec).",
+        ),
+      );
+    } else {
+      const checked = checkConfigXml(xml, news.enabled);
+      if ("reason" in checked) failures.push(checked);
+      else news.configXml = checked.canonical;
+    }
   }
   return { inputs: news, failures };
 }
 
-function checkConfigXml(xml: string, enabled: unknown): dynamic.CheckFailure | undefined {
-  let rootName: string;
+/**
+ * A typed spec is validated here, every problem reported with its path, and kept exactly as written: the inputs
+ * are what `pulumi preview --diff` shows, so a script change reads as a line diff of the script and a new
+ * parameter as one added entry. A spec holding a value not known yet (preview) is left for the real run.
+ */
+function checkSpec(key: SpecKey, news: Props): dynamic.CheckFailure[] {
+  if (unknownPath(news[key], UNKNOWN, key) !== undefined) return [];
+  // Only well-typed job fields go along; wrong types are reported above under their own names.
+  const fields: { description?: string; enabled?: boolean } = {};
+  if (typeof news.description === "string" && news.description !== UNKNOWN) fields.description = news.description;
+  if (typeof news.enabled === "boolean") fields.enabled = news.enabled;
+  return specIssues(specKind(key), news[key], fields).map((issue) => {
+    const path = inputPath(key, issue.path);
+    const property = path === "description" || path === "enabled" ? path : key;
+    return failure(property, `${path}: ${issue.message}`);
+  });
+}
+
+/** The canonical form of a well-formed job config (parsed once), or why it is refused. */
+function checkConfigXml(xml: string, enabled: unknown): dynamic.CheckFailure | { canonical: string } {
+  let doc: ReturnType<typeof parseXml>;
   try {
-    rootName = parseXml(xml).root.name;
+    doc = parseXml(xml);
   } catch (e) {
     if (!(e instanceof XmlSyntaxError)) throw e;
     // The first two are well-formed documents refused on purpose; calling them malformed would send the user hunting.
@@ -103,6 +143,7 @@ function checkConfigXml(xml: string, enabled: unknown): dynamic.CheckFailure | u
     }
     return failure("configXml", `configXml is not well-formed XML: ${e.reason.replace(/\.$/, "")} at line ${e.line}, column ${e.column}.`);
   }
+  const rootName = doc.root.name;
   const info = describeRoot(rootName);
   if (!info) {
     return failure(
@@ -117,5 +158,5 @@ function checkConfigXml(xml: string, enabled: unknown): dynamic.CheckFailure | u
       `A ${rootName} cannot be disabled in Jenkins (enable/disable do nothing on it); remove \`enabled: false\`.`,
     );
   }
-  return undefined;
+  return { canonical: canonicalizeDocument(doc) };
 }

@@ -20,7 +20,15 @@ export interface ConnectionSettings {
   password?: string;
   caCert?: string;
   insecureSkipTlsVerify: boolean;
+  /** Sockets to Jenkins at most (shared by every Job of the provider process). */
+  maxConnections: number;
 }
+
+/**
+ * The engine runs 16 resource operations at once by default (`pulumi up --parallel`); with fewer sockets the
+ * provider would queue requests the engine already sent in parallel.
+ */
+export const DEFAULT_MAX_CONNECTIONS = 16;
 
 /** Stack config keys, with the environment variable that backs each one up. */
 export const CONFIG_KEYS = {
@@ -30,6 +38,7 @@ export const CONFIG_KEYS = {
   password: { config: "jenkins:password", env: "JENKINS_PASSWORD" },
   caCert: { config: "jenkins:caCert", env: undefined },
   insecureSkipTlsVerify: { config: "jenkins:insecureSkipTlsVerify", env: undefined },
+  maxConnections: { config: "jenkins:maxConnections", env: "JENKINS_MAX_CONNECTIONS" },
 } as const;
 
 type Key = keyof typeof CONFIG_KEYS;
@@ -60,6 +69,17 @@ function parseBoolean(raw: string | undefined, key: string): boolean {
   if (["true", "1", "yes"].includes(v)) return true;
   if (["false", "0", "no", ""].includes(v)) return false;
   throw new ConnectionConfigError(`${key} must be true or false.`);
+}
+
+function parseMaxConnections(raw: string | undefined): number {
+  if (raw === undefined) return DEFAULT_MAX_CONNECTIONS;
+  const n = Number(raw.trim());
+  if (!Number.isInteger(n) || n < 1 || n > 1024) {
+    throw new ConnectionConfigError(
+      `jenkins:maxConnections (or JENKINS_MAX_CONNECTIONS) must be a whole number from 1 to 1024; the default is ${DEFAULT_MAX_CONNECTIONS}.`,
+    );
+  }
+  return n;
 }
 
 /** `jenkins:caCert` may hold the PEM text itself or the path of a PEM file. */
@@ -139,6 +159,7 @@ export function resolveConnection(config: ConfigValues, env: NodeJS.ProcessEnv =
     password: apiToken ? undefined : password,
     caCert: loadCaCert(pick("caCert")),
     insecureSkipTlsVerify: parseBoolean(pick("insecureSkipTlsVerify"), "jenkins:insecureSkipTlsVerify"),
+    maxConnections: parseMaxConnections(pick("maxConnections")),
   };
 }
 

@@ -1,9 +1,16 @@
 /**
  * What a set of Job inputs asks Jenkins for, and the outputs that describe it. Shared by the lifecycle steps.
+ *
+ * A `Declared` is built once per call from the (checked) inputs, and parses the declared config at most once:
+ * the root name, the description/enabled fields, the comparison with the old config and the text to send all come
+ * from the same tree.
  */
 import { jobUrlPath } from "../client/names";
-import { readFields, rootNameOf, withFields, type JobFields } from "./job-config";
-import { describeRoot } from "./job-kinds";
+import { canonicalizeDocument } from "../xml/canonical";
+import { parseXml, type XmlElement } from "../xml/tree";
+import { fieldsOf, rootNameOf, withFieldsIn, type JobFields } from "./job-config";
+import { describeRoot, type RootInfo } from "./job-kinds";
+import { renderSpec, sourceOf, SPEC_KEYS, type SourceKey } from "./sources";
 import { PROVIDER_KEY, type JobInputs, type JobOutputs } from "./types";
 
 export type Props = Record<string, unknown>;
@@ -22,31 +29,111 @@ export function jobUrl(baseUrl: string, fullName: string): string {
   return baseUrl + jobUrlPath(fullName).slice(1);
 }
 
-/** Description and enabled state a set of inputs asks for: the explicit inputs win over the XML. */
-export function desiredFields(news: JobInputs): JobFields {
-  const fromXml = readFields(news.configXml);
-  const info = describeRoot(rootNameOf(news.configXml));
-  return {
-    description: news.description ?? fromXml.description,
-    enabled: info?.canDisable === false ? true : (news.enabled ?? fromXml.enabled),
+export interface Declared {
+  /** The input that defines the job. */
+  key: SourceKey;
+  rootName: string;
+  info: RootInfo | undefined;
+  /** The `configXml` output: the declared config in canonical form. */
+  canonical(): string;
+  /** Parsed tree of the declared config; not to be modified. */
+  root(): XmlElement;
+  /** Description and enabled state asked for: the explicit inputs win over the XML. */
+  fields(): JobFields;
+  /** The config.xml to send: carries the description and disabled state asked for. */
+  toSend(): string;
+}
+
+function once<T>(make: () => T): () => T {
+  let done = false;
+  let value: T;
+  return () => {
+    if (!done) {
+      value = make();
+      done = true;
+    }
+    return value;
   };
 }
 
-/** The config.xml to send: declared XML with the explicit description/enabled written into it. */
-export function desiredConfig(news: JobInputs): string {
-  return withFields(news.configXml, { description: news.description, enabled: news.enabled });
+/** The `description`/`enabled` inputs in the form the spec renderers and withFields take. */
+function explicitFields(news: JobInputs): Partial<JobFields> {
+  const out: Partial<JobFields> = {};
+  if (typeof news.description === "string") out.description = news.description;
+  if (typeof news.enabled === "boolean") out.enabled = news.enabled;
+  return out;
 }
 
-export function outputsFor(news: JobInputs, fullName: string, baseUrl: string): JobOutputs {
-  const fields = desiredFields(news);
+function declaredXml(news: JobInputs): Declared {
+  const xml = news.configXml as string;
+  const rootName = rootNameOf(xml);
+  const info = describeRoot(rootName);
+  const root = once(() => parseXml(xml).root);
+  const explicit = explicitFields(news);
+  return {
+    key: "configXml",
+    rootName,
+    info,
+    // Checked inputs are canonical already.
+    canonical: () => xml,
+    root,
+    fields: once(() => {
+      const needXml = explicit.description === undefined || (explicit.enabled === undefined && info?.canDisable !== false);
+      const fromXml = needXml ? fieldsOf(root()) : { description: "", enabled: true };
+      return {
+        description: explicit.description ?? fromXml.description,
+        enabled: info?.canDisable === false ? true : (explicit.enabled ?? fromXml.enabled),
+      };
+    }),
+    toSend: once(() =>
+      explicit.description === undefined && explicit.enabled === undefined
+        ? xml
+        : canonicalizeDocument(withFieldsIn(root(), explicit)),
+    ),
+  };
+}
+
+function declaredSpec(news: JobInputs, key: Exclude<SourceKey, "configXml">): Declared {
+  // Sent as rendered: the renderer writes description and disabled itself, in the layout Jenkins saves.
+  const xml = renderSpec(key, news[key], explicitFields(news));
+  const doc = parseXml(xml);
+  const fields = fieldsOf(doc.root);
+  return {
+    key,
+    rootName: doc.root.name,
+    info: describeRoot(doc.root.name),
+    canonical: once(() => canonicalizeDocument(doc)),
+    root: () => doc.root,
+    fields: () => fields,
+    toSend: () => xml,
+  };
+}
+
+/** The declared job of a set of checked inputs. Throws JobSpecError for a spec that does not render. */
+export function declare(news: JobInputs): Declared {
+  const key = sourceOf(news as unknown as Props);
+  return key === "configXml" ? declaredXml(news) : declaredSpec(news, key);
+}
+
+export function outputsFor(news: JobInputs, declared: Declared, fullName: string, baseUrl: string): JobOutputs {
+  const fields = declared.fields();
   const outs: JobOutputs = {
     name: news.name,
     fullName,
     url: jobUrl(baseUrl, fullName),
-    configXml: news.configXml,
+    configXml: declared.canonical(),
     description: fields.description,
     enabled: fields.enabled,
   };
   if (news.folder) outs.folder = news.folder;
+  // The spec as written, so the next diff (which gets old outputs) can render it again.
+  if (declared.key !== "configXml") Object.assign(outs, { [declared.key]: news[declared.key] });
   return outs;
+}
+
+/** Outputs without any spec: the config output alone describes the job. */
+export function withoutSpecs<T extends object>(props: T): T {
+  const out = { ...props } as Props;
+  for (const k of SPEC_KEYS) delete out[k];
+  return out as T;
 }

@@ -1,12 +1,23 @@
 /**
- * `diff`: old outputs against new (checked) inputs. `__provider` is ignored, configs are compared semantically,
- * a new name is an in-place rename, a new folder or another item type is a replacement.
+ * `diff`: old outputs against new (checked) inputs. `__provider` is ignored, configs are compared semantically
+ * (compare.ts), a new name is an in-place rename, a new folder or another item type is a replacement.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { configsEqual } from "../xml/semantic";
-import { desiredFields, fullNameOf, strip, type Props } from "./desired";
+import { unknownPath } from "../specs/unknown";
+import { configChanged } from "./compare";
+import { declare, fullNameOf, strip, type Props } from "./desired";
 import { rootNameOf } from "./job-config";
+import { sourceOf, specRoot, type SourceKey } from "./sources";
 import { UNKNOWN, type JobInputs, type JobOutputs } from "./types";
+
+/**
+ * The engine only reads `changes`, `replaces` and `deleteBeforeReplace`. `diffs` names the properties that change
+ * in place, for callers of the lifecycle and for tests; left out when empty and when the job is replaced (then
+ * `replaces` says why, and everything is made anew).
+ */
+export interface JobDiffResult extends dynamic.DiffResult {
+  diffs?: string[];
+}
 
 function safeRootName(xml: unknown): string | undefined {
   if (typeof xml !== "string" || xml === "" || xml === UNKNOWN) return undefined;
@@ -17,44 +28,62 @@ function safeRootName(xml: unknown): string | undefined {
   }
 }
 
-export async function diff(_id: string, oldsRaw: Props, newsRaw: Props): Promise<dynamic.DiffResult> {
-  const olds = strip(oldsRaw) as Partial<JobOutputs>;
-  const news = strip(newsRaw) as Partial<JobInputs>;
+/** Root element a set of inputs or outputs declares, without rendering; undefined when not known. */
+function rootOf(props: Props, key: SourceKey): string | undefined {
+  return key === "configXml" ? safeRootName(props.configXml) : specRoot(key);
+}
+
+export async function diff(_id: string, oldsRaw: Props, newsRaw: Props): Promise<JobDiffResult> {
+  const oldProps = strip(oldsRaw);
+  const newProps = strip(newsRaw);
+  const olds = oldProps as Partial<JobOutputs>;
+  const news = newProps as Partial<JobInputs>;
   const replaces: string[] = [];
-  let changes = false;
+  const diffs = new Set<string>();
   let deleteBeforeReplace = false;
 
   // An unknown folder is reported as a change, not a replacement: during preview the output of a parent that
   // is itself changing may not be known yet, and announcing a replacement for every child would mostly be wrong.
   // `pulumi up` diffs again with the value known, and replaces then if the folder really moved.
-  if (news.folder === UNKNOWN) changes = true;
+  if (news.folder === UNKNOWN) diffs.add("folder");
   else if ((olds.folder ?? "") !== (news.folder ?? "")) replaces.push("folder");
 
-  if (news.name === UNKNOWN || news.name !== olds.name) changes = true; // rename in place
+  if (news.name === UNKNOWN || news.name !== olds.name) diffs.add("name"); // rename in place
 
-  const unknownXml = news.configXml === UNKNOWN;
-  if (unknownXml) {
-    changes = true;
+  const newKey = sourceOf(newProps);
+  const oldKey = sourceOf(oldProps);
+  const unknownConfig = unknownPath(newProps[newKey], UNKNOWN, newKey) !== undefined;
+  const oldRoot = rootOf(oldProps, oldKey);
+  const newRoot = unknownConfig && newKey === "configXml" ? undefined : rootOf(newProps, newKey);
+  let declared: ReturnType<typeof declare> | undefined;
+  if (oldRoot !== undefined && newRoot !== undefined && oldRoot !== newRoot) {
+    // Jenkins cannot change an item's type in place (config.xml POST of another type is refused).
+    replaces.push(newKey);
+    const oldFull = olds.fullName ?? "";
+    const newFull = typeof news.name === "string" ? fullNameOf({ name: news.name, folder: news.folder }) : "";
+    deleteBeforeReplace = oldFull.toLowerCase() === newFull.toLowerCase();
+  } else if (unknownConfig || newProps[newKey] === undefined) {
+    diffs.add(newKey);
   } else {
-    const oldRoot = safeRootName(olds.configXml);
-    const newRoot = safeRootName(news.configXml);
-    if (oldRoot !== undefined && newRoot !== undefined && oldRoot !== newRoot) {
-      // Jenkins cannot change an item's type in place (config.xml POST of another type is refused).
-      replaces.push("configXml");
-      const oldFull = olds.fullName ?? "";
-      const newFull = typeof news.name === "string" ? fullNameOf({ name: news.name, folder: news.folder }) : "";
-      deleteBeforeReplace = oldFull.toLowerCase() === newFull.toLowerCase();
-    } else if (!olds.configXml || !news.configXml || !configsEqual(olds.configXml, news.configXml)) {
-      changes = true;
-    }
+    declared = declare(news as JobInputs);
+    if (configChanged(olds as JobOutputs, declared)) diffs.add(newKey);
   }
 
-  if (news.description === UNKNOWN || (news.enabled as unknown) === UNKNOWN || unknownXml) {
-    changes = true;
-  } else if (news.configXml && news.name !== undefined) {
-    const wanted = desiredFields(news as JobInputs);
-    if (wanted.description !== olds.description || wanted.enabled !== olds.enabled) changes = true;
+  if (unknownConfig || news.description === UNKNOWN || (news.enabled as unknown) === UNKNOWN) {
+    if (news.description === UNKNOWN) diffs.add("description");
+    if ((news.enabled as unknown) === UNKNOWN) diffs.add("enabled");
+    if (unknownConfig) diffs.add(newKey);
+  } else if (news.name !== undefined && newProps[newKey] !== undefined) {
+    const wanted = (declared ?? declare(news as JobInputs)).fields();
+    if (wanted.description !== olds.description) diffs.add("description");
+    if (wanted.enabled !== olds.enabled) diffs.add("enabled");
   }
 
-  return { changes: changes || replaces.length > 0, replaces, deleteBeforeReplace };
+  const result: JobDiffResult = {
+    changes: diffs.size > 0 || replaces.length > 0,
+    replaces,
+    deleteBeforeReplace,
+  };
+  if (diffs.size > 0 && replaces.length === 0) result.diffs = [...diffs];
+  return result;
 }

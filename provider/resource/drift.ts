@@ -9,9 +9,10 @@
  * left out. What remains different is the edit.
  */
 import { isDefaultField, isManagedContainer } from "../xml/defaults";
-import { configsEqual, configsEquivalent } from "../xml/semantic";
-import { rootNameOf, transplantFields, withoutFields } from "./job-config";
+import { configsEqual, elementsEquivalent } from "../xml/semantic";
+import { FIELD_NAMES, rootNameOf, transplantFields } from "./job-config";
 import { describeRoot } from "./job-kinds";
+import { sourceOf } from "./sources";
 import type { JobInputs, JobOutputs } from "./types";
 import { parseXml, writeXml, elementChildren, textOf, type XmlElement, type XmlNode } from "../xml/tree";
 import { canonicalizeConfig } from "../xml/canonical";
@@ -78,9 +79,13 @@ export function alignToDeclared(declaredXml: string, remoteXml: string): string 
   return canonicalizeConfig(writeXml({ ...remote, root }, { style: "pretty" }));
 }
 
-/** Whether Jenkins's copy of a config is the one declared, apart from what Jenkins itself does to configs. */
-export function sameConfig(declared: string, remote: string): boolean {
-  return configsEquivalent(withoutFields(declared), withoutFields(remote));
+/**
+ * Whether Jenkins's copy of a config is the one declared, apart from what Jenkins itself does to configs and from
+ * description/disabled (reported through their own outputs).
+ */
+export function sameConfig(declared: string | XmlElement, remote: string | XmlElement): boolean {
+  const root = (x: string | XmlElement) => (typeof x === "string" ? parseXml(x).root : x);
+  return elementsEquivalent(root(declared), root(remote), { ignoreRootFields: FIELD_NAMES });
 }
 
 /**
@@ -98,7 +103,11 @@ export function driftedConfig(declared: string, remote: string): string {
  * old outputs or old inputs the next preview compares with the program, it shows what `up` will put back.
  */
 export function inputsReflecting(props: JobOutputs): Partial<JobInputs> {
-  const inputs: Partial<JobInputs> = { name: props.name, configXml: props.configXml, description: props.description };
+  const inputs: Partial<JobInputs> = { name: props.name, description: props.description };
+  // A spec-managed job is reported as its spec, so the next preview shows the edit as spec properties.
+  const key = sourceOf(props as unknown as Record<string, unknown>);
+  if (key === "configXml") inputs.configXml = props.configXml;
+  else Object.assign(inputs, { [key]: props[key] });
   if (props.folder) inputs.folder = props.folder;
   if (describeRoot(rootNameOf(props.configXml))?.canDisable !== false) inputs.enabled = props.enabled;
   return inputs;

@@ -6,8 +6,8 @@
  *
  * All functions are pure and return the canonical form (../xml/canonical), which is what inputs and outputs hold.
  */
-import { canonicalizeConfig } from "../xml/canonical";
-import { parseXml, writeXml, elementChildren, textOf, type XmlElement, type XmlDocument } from "../xml/tree";
+import { canonicalizeDocument } from "../xml/canonical";
+import { parseXml, elementChildren, textOf, type XmlElement, type XmlDocument } from "../xml/tree";
 import { describeRoot, type RootInfo } from "./job-kinds";
 
 export interface JobFields {
@@ -15,14 +15,44 @@ export interface JobFields {
   enabled: boolean;
 }
 
-const FIELD_NAMES = ["description", "disabled"] as const;
+export const FIELD_NAMES = ["description", "disabled"] as const;
 type FieldName = (typeof FIELD_NAMES)[number];
 
 function rootChild(root: XmlElement, name: string): XmlElement | undefined {
   return elementChildren(root).find((e) => e.name === name);
 }
 
+/** Characters that may start an XML name (ASCII subset; anything else is left to the full parser). */
+const NAME_START = /[A-Za-z_:]/;
+const NAME_CHARS = /[A-Za-z0-9_:.-]/;
+
+/**
+ * Name of the root element, read from the prolog (declaration, comments, processing instructions, whitespace)
+ * without parsing the document: diff asks for it on every call. Anything unusual (a DOCTYPE, a non-ASCII name,
+ * text that is not XML) is handed to the full parser, which also reports malformed input.
+ */
 export function rootNameOf(xml: string): string {
+  let i = xml.charCodeAt(0) === 0xfeff ? 1 : 0;
+  for (;;) {
+    while (i < xml.length && /\s/.test(xml[i])) i++;
+    if (xml.startsWith("<?", i)) {
+      const end = xml.indexOf("?>", i + 2);
+      if (end < 0) break;
+      i = end + 2;
+    } else if (xml.startsWith("<!--", i)) {
+      const end = xml.indexOf("-->", i + 4);
+      if (end < 0) break;
+      i = end + 3;
+    } else if (xml[i] === "<" && NAME_START.test(xml[i + 1] ?? "")) {
+      let j = i + 2;
+      while (j < xml.length && NAME_CHARS.test(xml[j])) j++;
+      const next = xml[j] ?? "";
+      if (next === ">" || next === "/" || /\s/.test(next)) return xml.slice(i + 1, j);
+      break;
+    } else {
+      break;
+    }
+  }
   return parseXml(xml).root.name;
 }
 
@@ -31,7 +61,8 @@ export function readFields(xml: string): JobFields {
   return fieldsOf(parseXml(xml).root);
 }
 
-function fieldsOf(root: XmlElement): JobFields {
+/** readFields for a parsed root element. */
+export function fieldsOf(root: XmlElement): JobFields {
   const description = rootChild(root, "description");
   const disabled = rootChild(root, "disabled");
   return {
@@ -57,9 +88,11 @@ function insertAfterAnchor(root: XmlElement, el: XmlElement, anchors: readonly s
 }
 
 function setField(root: XmlElement, name: FieldName, text: string, info: RootInfo | undefined): void {
-  const existing = rootChild(root, name);
-  if (existing) {
-    existing.children = text === "" ? [] : [{ kind: "text", text }];
+  const index = root.children.findIndex((c) => c.kind === "element" && c.name === name);
+  if (index >= 0) {
+    // A new element rather than an edit in place: the tree may be shared with the caller (withFieldsIn).
+    const existing = root.children[index] as XmlElement;
+    root.children[index] = { ...existing, children: text === "" ? [] : [{ kind: "text", text }] };
     return;
   }
   const anchors = name === "description" ? ["actions"] : (info?.disabledAfter ?? []);
@@ -71,25 +104,35 @@ function removeField(root: XmlElement, name: FieldName): void {
 }
 
 function finish(doc: XmlDocument): string {
-  return canonicalizeConfig(writeXml(doc, { style: "pretty" }));
+  return canonicalizeDocument(doc);
 }
 
 /**
- * The config to send to Jenkins: `configXml` with the explicit `description`/`enabled` inputs written into it.
- * Values left undefined keep whatever the XML says. `enabled: true` on a type that cannot be disabled adds nothing.
+ * `root` with the explicit `description`/`enabled` inputs written into it, as a new element (`root` itself is not
+ * modified; unchanged children are shared). Values left undefined keep whatever the XML says. `enabled: true` on a
+ * type that cannot be disabled adds nothing.
  */
-export function withFields(configXml: string, fields: Partial<JobFields>): string {
-  const doc = parseXml(configXml);
-  const info = describeRoot(doc.root.name);
-  if (fields.description !== undefined) setField(doc.root, "description", fields.description, info);
+export function withFieldsIn(root: XmlElement, fields: Partial<JobFields>): XmlElement {
+  const out: XmlElement = { ...root, children: [...root.children] };
+  const info = describeRoot(out.name);
+  if (fields.description !== undefined) setField(out, "description", fields.description, info);
   if (fields.enabled !== undefined) {
     if (info?.canDisable === false) {
-      if (rootChild(doc.root, "disabled")) setField(doc.root, "disabled", String(!fields.enabled), info);
+      if (rootChild(out, "disabled")) setField(out, "disabled", String(!fields.enabled), info);
     } else {
-      setField(doc.root, "disabled", String(!fields.enabled), info);
+      setField(out, "disabled", String(!fields.enabled), info);
     }
   }
-  return finish(doc);
+  return out;
+}
+
+/**
+ * The config to send to Jenkins: `configXml` with the explicit `description`/`enabled` inputs written into it, in
+ * canonical form. With nothing to set, `configXml` is returned as it is (checked inputs are canonical already).
+ */
+export function withFields(configXml: string, fields: Partial<JobFields>): string {
+  if (fields.description === undefined && fields.enabled === undefined) return configXml;
+  return canonicalizeDocument(withFieldsIn(parseXml(configXml).root, fields));
 }
 
 /** `xml` without `<description>` and `<disabled>`, to compare the rest of two configs. */

@@ -4,11 +4,16 @@
  * ```ts
  * const team = new Job("team", { name: "team", configXml: folderXml });
  * const build = new Job("api-build", { name: "api-build", folder: team.fullName, configXml, description: "Builds the API" });
+ * const deploy = new Job("deploy", { name: "deploy", folder: team.fullName, pipeline: { script: "node { sh 'make deploy' }" } });
  * ```
+ * A job is defined by exactly one of `configXml` (the whole config.xml) and a typed spec (`pipeline`, `freestyle`,
+ * `folderSpec`), which the provider renders to the config.xml Jenkins stores. A spec is plain data, so a preview
+ * shows a change as the spec property that changed.
  * The connection comes from the stack config (`jenkins:url`, `jenkins:user`, `jenkins:apiToken` or
  * `jenkins:password`, …) or the environment (`JENKINS_URL`, …), read by the provider at run time.
  */
 import * as pulumi from "@pulumi/pulumi";
+import type { FolderSpec, FreestyleSpec, PipelineSpec } from "../specs/types";
 import { jobProvider } from "./provider";
 
 export interface JobArgs {
@@ -16,8 +21,17 @@ export interface JobArgs {
   name: pulumi.Input<string>;
   /** Full path of the parent folder, e.g. `team` or `team/apps` (often another Job's `fullName`). Changing it replaces the job. */
   folder?: pulumi.Input<string>;
-  /** The job's config.xml. Compared semantically: formatting, attribute order and plugin versions do not count. */
-  configXml: pulumi.Input<string>;
+  /**
+   * The job's config.xml. Compared semantically: formatting, attribute order and plugin versions do not count.
+   * Exactly one of configXml, pipeline, freestyle and folderSpec.
+   */
+  configXml?: pulumi.Input<string>;
+  /** A Pipeline job: inline script or script from git, parameters, triggers, build discarder. */
+  pipeline?: pulumi.Input<PipelineSpec>;
+  /** A freestyle job: git checkout, shell/batch steps, triggers, build discarder, archived artifacts, JUnit. */
+  freestyle?: pulumi.Input<FreestyleSpec>;
+  /** A folder (its description is the `description` input). Named so because `folder` is the parent folder's path. */
+  folderSpec?: pulumi.Input<FolderSpec>;
   /** The job's description; wins over `<description>` in configXml. */
   description?: pulumi.Input<string>;
   /** Whether the job is enabled; wins over `<disabled>` in configXml. Folders cannot be disabled. */
@@ -36,6 +50,10 @@ export class Job extends pulumi.dynamic.Resource {
   declare public readonly url: pulumi.Output<string>;
   /** The config in canonical form, as last applied (or as found by a refresh that detected a hand edit). */
   declare public readonly configXml: pulumi.Output<string>;
+  /** The spec, for a job declared with one (after a refresh that found a hand edit: the spec as Jenkins has it). */
+  declare public readonly pipeline: pulumi.Output<PipelineSpec | undefined>;
+  declare public readonly freestyle: pulumi.Output<FreestyleSpec | undefined>;
+  declare public readonly folderSpec: pulumi.Output<FolderSpec | undefined>;
   declare public readonly description: pulumi.Output<string>;
   declare public readonly enabled: pulumi.Output<boolean>;
 
@@ -47,6 +65,9 @@ export class Job extends pulumi.dynamic.Resource {
         name: args.name,
         folder: args.folder,
         configXml: args.configXml,
+        pipeline: args.pipeline,
+        freestyle: args.freestyle,
+        folderSpec: args.folderSpec,
         description: args.description,
         enabled: args.enabled,
         adopt: args.adopt,

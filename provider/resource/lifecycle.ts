@@ -19,14 +19,16 @@ import {
   ServerError,
 } from "../client/errors";
 import type { JenkinsClient } from "../client/jenkins-client";
-import { canonicalizeConfig } from "../xml/canonical";
-import { configsEqual } from "../xml/semantic";
+import { parseJobSpec } from "../specs/parse";
+import { canonicalizeDocument } from "../xml/canonical";
+import { parseXml } from "../xml/tree";
+import { configChanged } from "./compare";
 import { readConfig, resolveConnection, verifiedClientFor, type ConfigSource, type ConfigValues } from "./connection";
-import { desiredConfig, desiredFields, fullNameOf, jobUrl, outputsFor, strip, type Props } from "./desired";
+import { declare, fullNameOf, jobUrl, outputsFor, strip, withoutSpecs, type Declared, type Props } from "./desired";
 import { driftedConfig, inputsReflecting, sameConfig } from "./drift";
 import { AdoptionError, JobExistsError, JobGoneError, PartialFailureError } from "./errors";
-import { readFields, rootNameOf } from "./job-config";
-import { describeRoot } from "./job-kinds";
+import { fieldsOf } from "./job-config";
+import { renderSpec, sourceOf, specKeyOf } from "./sources";
 import { PROVIDER_KEY, type JobInputs, type JobOutputs } from "./types";
 
 export { check } from "./check";
@@ -76,10 +78,11 @@ export async function create(inputsRaw: Props): Promise<dynamic.CreateResult> {
   const news = strip(inputsRaw) as unknown as JobInputs;
   const fullName = fullNameOf(news);
   const { client, baseUrl } = await connect(fullName);
-  const xml = desiredConfig(news);
+  const declared = declare(news);
+  const xml = declared.toSend();
   // A generated id: Pulumi cannot change an id on update, and a rename must stay an update.
   const id = randomUUID();
-  const outs = outputsFor(news, fullName, baseUrl);
+  const outs = outputsFor(news, declared, fullName, baseUrl);
   try {
     // One request: description and disabled state travel inside the XML.
     await client.createJob(fullName, xml);
@@ -87,7 +90,7 @@ export async function create(inputsRaw: Props): Promise<dynamic.CreateResult> {
     if (e instanceof JobAlreadyExistsError) {
       if (!news.adopt) throw new JobExistsError(fullName);
       try {
-        await adopt(client, fullName, news, outs);
+        await adopt(client, fullName, declared, outs);
       } catch (adoptError) {
         if (adoptError instanceof InvalidConfigError) throw new AdoptionError(fullName, adoptError);
         throw adoptError;
@@ -97,7 +100,7 @@ export async function create(inputsRaw: Props): Promise<dynamic.CreateResult> {
     if (mayHaveCreated(e)) {
       // The job may exist now. Keep it in state with an unknown config so the next `up` converges it (update
       // posts the config, or creates the job if it turns out not to exist) instead of failing on "already exists".
-      const properties = { ...outs, configXml: "", [PROVIDER_KEY]: inputsRaw[PROVIDER_KEY] };
+      const properties = { ...withoutSpecs(outs), configXml: "", [PROVIDER_KEY]: inputsRaw[PROVIDER_KEY] };
       throw new PartialFailureError(e.message, id, properties, [
         `The answer to creating "${fullName}" was lost; the job may or may not exist. Run \`pulumi up\` again to finish.`,
       ]);
@@ -111,17 +114,17 @@ export async function create(inputsRaw: Props): Promise<dynamic.CreateResult> {
  * Take over a job that already exists: read it once, then send only what differs from the declared state, so
  * adopting a job that already matches (an imported server) changes nothing in Jenkins.
  */
-async function adopt(client: JenkinsClient, fullName: string, news: JobInputs, outs: JobOutputs): Promise<void> {
-  const remote = await client.getConfig(fullName);
-  const fields = readFields(remote);
+async function adopt(client: JenkinsClient, fullName: string, declared: Declared, outs: JobOutputs): Promise<void> {
+  const remote = parseXml(await client.getConfig(fullName)).root;
+  const fields = fieldsOf(remote);
   const current: JobOutputs = {
     ...outs,
     // An empty config makes applyChanges post the declared one.
-    configXml: sameConfig(news.configXml, remote) ? news.configXml : "",
+    configXml: sameConfig(declared.root(), remote) ? outs.configXml : "",
     description: fields.description,
     enabled: fields.enabled,
   };
-  await applyChanges(client, fullName, current, news);
+  await applyChanges(client, fullName, current, declared);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -138,22 +141,48 @@ export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadRes
     if (e instanceof JobNotFoundError) return {}; // no id: the engine drops the resource from state
     throw e;
   }
-  const fields = readFields(remote);
-  let configXml = olds.configXml;
-  if (!configXml) configXml = canonicalizeConfig(remote);
-  else if (!sameConfig(configXml, remote)) configXml = driftedConfig(configXml, remote);
-  const props: JobOutputs = {
+  const remoteDoc = parseXml(remote);
+  const fields = fieldsOf(remoteDoc.root);
+  let props: JobOutputs = {
     ...olds,
     fullName,
     url: jobUrl(baseUrl, fullName),
-    configXml,
     description: fields.description,
     enabled: fields.enabled,
   };
-  const drifted =
-    configXml !== olds.configXml || fields.description !== olds.description || fields.enabled !== olds.enabled;
+  let configDrift = false;
+  if (!olds.configXml) {
+    // No config known (a create whose answer was lost): take Jenkins's.
+    props = { ...withoutSpecs(props), configXml: canonicalizeDocument(remoteDoc) };
+    configDrift = true;
+  } else {
+    const declaredRoot = parseXml(olds.configXml).root;
+    if (!sameConfig(declaredRoot, remoteDoc.root)) {
+      configDrift = true;
+      props = driftedProps(props, olds.configXml, remote, fieldsOf(declaredRoot));
+    }
+  }
+  const drifted = configDrift || fields.description !== olds.description || fields.enabled !== olds.enabled;
   if (!drifted) return { id, props };
   return { id, props, inputs: inputsReflecting(props) };
+}
+
+/**
+ * Outputs for a config edited in Jenkins. A job declared with a spec is reported as the spec its config now fits,
+ * so the next preview shows the edit as spec properties (`pipeline.script`); when no spec expresses the edited
+ * config, and for jobs declared as configXml, the config output carries the edit.
+ */
+function driftedProps(props: JobOutputs, declared: string, remote: string, declaredFields: { description: string; enabled: boolean }): JobOutputs {
+  if (sourceOf(props as unknown as Props) !== "configXml") {
+    const parsed = parseJobSpec(remote);
+    if (parsed) {
+      const key = specKeyOf(parsed.kind);
+      // Description and disabled as declared: those drift through their own outputs.
+      const configXml = canonicalizeDocument(parseXml(renderSpec(key, parsed.spec, declaredFields)));
+      return { ...withoutSpecs(props), [key]: parsed.spec, configXml };
+    }
+  }
+  return { ...withoutSpecs(props), configXml: driftedConfig(declared, remote) };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -164,6 +193,7 @@ export async function update(id: string, oldsRaw: Props, newsRaw: Props): Promis
   const news = strip(newsRaw) as unknown as JobInputs;
   const oldFullName = olds.fullName || fullNameOf(olds);
   const { client, baseUrl } = await connect(oldFullName);
+  const declared = declare(news);
   let fullName = oldFullName;
 
   try {
@@ -171,7 +201,7 @@ export async function update(id: string, oldsRaw: Props, newsRaw: Props): Promis
       await client.rename(fullName, news.name);
       fullName = fullNameOf(news);
     }
-    await applyChanges(client, fullName, olds, news);
+    await applyChanges(client, fullName, olds, declared);
   } catch (e) {
     // Deleted in Jenkins since the last refresh: say so instead of re-creating it behind the user's back.
     const failure = e instanceof JobNotFoundError ? new JobGoneError(fullName, e) : e;
@@ -183,19 +213,17 @@ export async function update(id: string, oldsRaw: Props, newsRaw: Props): Promis
     }
     throw failure;
   }
-  return { outs: outputsFor(news, fullName, baseUrl) };
+  return { outs: outputsFor(news, declared, fullName, baseUrl) };
 }
 
 /** Only the requests a change needs: one config.xml POST, or a description POST and/or an enable/disable POST. */
-async function applyChanges(client: JenkinsClient, fullName: string, olds: JobOutputs, news: JobInputs): Promise<void> {
-  const wanted = desiredFields(news);
-  const configChanged = !olds.configXml || !configsEqual(olds.configXml, news.configXml);
+async function applyChanges(client: JenkinsClient, fullName: string, olds: JobOutputs, declared: Declared): Promise<void> {
+  const wanted = declared.fields();
   // Folders have no description endpoint (Jenkins answers 404): their description travels in config.xml.
-  const isFolder = describeRoot(rootNameOf(news.configXml))?.kind === "folder";
-  const folderDescription = isFolder && wanted.description !== olds.description;
-  if (configChanged || folderDescription) {
+  const folderDescription = declared.info?.kind === "folder" && wanted.description !== olds.description;
+  if (folderDescription || configChanged(olds, declared)) {
     // One POST carries the config together with the description and disabled state.
-    const xml = desiredConfig(news);
+    const xml = declared.toSend();
     try {
       await client.updateConfig(fullName, xml);
     } catch (e) {

@@ -2,14 +2,24 @@
  * Plain (resolved) shapes of the Job resource's inputs and outputs, as the provider methods see them.
  * The Pulumi-facing argument type with Input<> wrappers is in job.ts.
  */
+import type { FolderSpec, FreestyleSpec, PipelineSpec } from "../specs/types";
 
 export interface JobInputs {
   /** Leaf name of the job (no slashes). Changing it renames the job in place, keeping its build history. */
   name: string;
   /** Full path of the parent folder ("team" or "team/sub"); absent or "" for the top level. Changing it replaces. */
   folder?: string;
-  /** The job's config.xml. Held in canonical form once checked. */
-  configXml: string;
+  /**
+   * The job's config.xml. Held in canonical form once checked. Exactly one of configXml, pipeline, freestyle and
+   * folderSpec is given.
+   */
+  configXml?: string;
+  /** A Pipeline job as a typed spec, rendered to config.xml by the provider. Kept as written (no defaults filled). */
+  pipeline?: PipelineSpec;
+  /** A freestyle job as a typed spec. */
+  freestyle?: FreestyleSpec;
+  /** A folder as a typed spec (`folder` is the parent folder's path). */
+  folderSpec?: FolderSpec;
   /** Wins over `<description>` in configXml when given. */
   description?: string;
   /** Wins over `<disabled>` in configXml when given. */
@@ -30,6 +40,13 @@ export interface JobOutputs {
    * Jenkins (with description/disabled as declared, since those are reported through their own outputs).
    */
   configXml: string;
+  /**
+   * The spec the config was rendered from, for a job declared with one; after a refresh that found a hand edit,
+   * the spec of the config as Jenkins has it (or none, when no spec expresses that config).
+   */
+  pipeline?: PipelineSpec;
+  freestyle?: FreestyleSpec;
+  folderSpec?: FolderSpec;
   /** The job's description as Jenkins has it. */
   description: string;
   /** Whether the job is enabled as Jenkins has it. */

@@ -146,15 +146,17 @@ export class MockEngine {
     } catch (e) {
       errors.push(e as Error);
     }
+    await settings.waitForRPCs();
+    // Outputs resolve right after the registrations; in a preview, unknown ones never do, so wait only briefly.
+    let timer: NodeJS.Timeout | undefined;
     const resolved = await Promise.race([
       resolveDeep(returned).catch((e: Error) => {
         errors.push(e);
         return {};
       }),
-      // Some outputs may never resolve (a program awaiting something else); the RPC queue says when the run is over.
-      settings.waitForRPCs().then(() => new Promise((r) => setTimeout(() => r(undefined), 50))),
+      new Promise((r) => (timer = setTimeout(() => r(undefined), opts.preview ? 200 : 30_000))),
     ]);
-    await settings.waitForRPCs();
+    clearTimeout(timer);
     let outputs: Record<string, unknown> = {};
     if (resolved && typeof resolved === "object") outputs = resolved as Record<string, unknown>;
     if (errors.length > 0) throw errors[0];

@@ -1,8 +1,9 @@
 /** The pure parts of the resource: description/disabled fields, item kinds, drift display, connection settings. */
 import { resolveConnection } from "../../provider/resource/connection";
 import { alignToDeclared } from "../../provider/resource/drift";
-import { readFields, transplantFields, withFields, withoutFields } from "../../provider/resource/job-config";
+import { readFields, rootNameOf, transplantFields, withFields, withoutFields } from "../../provider/resource/job-config";
 import { describeRoot } from "../../provider/resource/job-kinds";
+import { canonicalizeConfig } from "../../provider/xml/canonical";
 import { configsEqual } from "../../provider/xml/semantic";
 import { lineDiff } from "../harness/line-diff";
 import { FOLDER_XML, FREESTYLE_XML, PIPELINE_XML } from "./configs";
@@ -37,6 +38,8 @@ describe("job fields in config.xml", () => {
   it("leaves a folder without a disabled element, and keeps XML values when inputs are not given", () => {
     expect(withFields(FOLDER_XML, { enabled: true })).not.toContain("<disabled>");
     expect(readFields(withFields(FREESTYLE_XML, {}))).toEqual(readFields(FREESTYLE_XML));
+    // Nothing to set: the (checked, canonical) input as it is, without parsing it.
+    expect(withFields(FREESTYLE_XML, {})).toBe(FREESTYLE_XML);
   });
 
   it("compares the rest of a config without the two fields, and moves them between configs", () => {
@@ -63,9 +66,20 @@ describe("item kinds", () => {
   });
 });
 
+describe("root element name", () => {
+  it("is read from the prolog without parsing the document, and by the parser when the prolog is unusual", () => {
+    expect(rootNameOf(FREESTYLE_XML)).toBe("project");
+    expect(rootNameOf("\ufeff<?xml version='1.1'?>\n<!-- a comment -->\n<?pi x?>\n<flow-definition plugin=\"workflow-job@1\">")).toBe("flow-definition");
+    expect(rootNameOf("<com.cloudbees.hudson.plugins.folder.Folder/>")).toBe("com.cloudbees.hudson.plugins.folder.Folder");
+    expect(rootNameOf("<!DOCTYPE project>\n<project><builders/></project>")).toBe("project");
+    expect(rootNameOf("<projekt-ü><a/></projekt-ü>")).toBe("projekt-ü");
+    expect(() => rootNameOf("not xml")).toThrow();
+  });
+});
+
 describe("drift display", () => {
   it("shows only the edit, not what Jenkins adds or rewrites", () => {
-    const declared = withFields("<project><builders><hudson.tasks.Shell><command>make</command></hudson.tasks.Shell></builders></project>", {});
+    const declared = canonicalizeConfig("<project><builders><hudson.tasks.Shell><command>make</command></hudson.tasks.Shell></builders></project>");
     const remote = `<?xml version='1.1' encoding='UTF-8'?>
 <project plugin="core@2">
   <actions/>
@@ -90,7 +104,7 @@ describe("drift display", () => {
   });
 
   it("keeps elements Jenkins does not write by itself", () => {
-    const declared = withFields("<project><builders/></project>", {});
+    const declared = canonicalizeConfig("<project><builders/></project>");
     const remote = "<project><builders><hudson.tasks.Shell><command>x</command></hudson.tasks.Shell></builders></project>";
     expect(alignToDeclared(declared, remote)).toContain("<command>x</command>");
   });
@@ -111,6 +125,14 @@ describe("connection settings", () => {
     expect(() => resolveConnection({}, {})).toThrow(/jenkins:url.*JENKINS_URL/);
     expect(() => resolveConnection({ url: base.url }, {})).toThrow(/jenkins:user.*JENKINS_USER/);
     expect(() => resolveConnection({ url: "ftp://x/", user: "u", apiToken: "t" }, {})).toThrow(/http/);
+  });
+
+  it("opens 16 connections by default (the engine's parallelism), or as many as configured", () => {
+    expect(resolveConnection(base, {}).maxConnections).toBe(16);
+    expect(resolveConnection(base, { JENKINS_MAX_CONNECTIONS: "4" }).maxConnections).toBe(4);
+    expect(resolveConnection({ ...base, maxConnections: "32" }, { JENKINS_MAX_CONNECTIONS: "4" }).maxConnections).toBe(32);
+    expect(() => resolveConnection({ ...base, maxConnections: "0" }, {})).toThrow(/jenkins:maxConnections.*1 to 1024/);
+    expect(() => resolveConnection({ ...base, maxConnections: "many" }, {})).toThrow(/JENKINS_MAX_CONNECTIONS/);
   });
 
   it("accepts a PEM or a file path for the CA certificate, without echoing a bad value", () => {

@@ -170,6 +170,53 @@ describe.each(MODES)("Job provider in the dynamic-provider process, over gRPC (%
     expect((await proc.diff(urn, state.id, again.properties, step.checked)).changes).toBe("none");
   });
 
+  it("manages a job declared as a typed spec: create, refresh without changes, a script change, a hand edit", async () => {
+    const urn = jobUrn("spec-deploy");
+    const spec = {
+      script: "node {\n  sh 'make deploy'\n}\n",
+      parameters: [{ type: "boolean", name: "DRY_RUN", default: true }],
+      buildDiscarder: { numToKeep: 10 },
+    };
+    const state = await createThrough(urn, { name: "spec-deploy", pipeline: spec, description: "Deploys" });
+    // Checked inputs keep the spec as written (the preview diff shows spec properties); outputs echo it.
+    expect(state.inputs).toEqual({ name: "spec-deploy", pipeline: spec, description: "Deploys", __provider: providerText });
+    expect(state.outputs).toMatchObject({ pipeline: spec, description: "Deploys", enabled: true });
+    expect(state.outputs.configXml).toMatch(/^<\?xml version='1.1' encoding='UTF-8'\?>\n<flow-definition/);
+
+    server.resetCounters();
+    const read = await proc.read(urn, state.id, state.outputs, state.inputs);
+    expect(calls(server)).toEqual(["GET /job/spec-deploy/config.xml"]);
+    expect(read.properties).toEqual(state.outputs);
+    expect(read.inputs).toBeUndefined();
+    const same = await upThrough(urn, state, { name: "spec-deploy", pipeline: spec, description: "Deploys" });
+    expect(same.diff).toEqual({ changes: "none", replaces: [], deleteBeforeReplace: false });
+
+    const changed = { ...spec, script: spec.script.replace("make deploy", "make deploy-all") };
+    const step = await upThrough(urn, state, { name: "spec-deploy", pipeline: changed, description: "Deploys" });
+    expect(step.diff).toEqual({ changes: "some", replaces: [], deleteBeforeReplace: false });
+    server.resetCounters();
+    state.outputs = await proc.update(urn, state.id, state.outputs, step.checked);
+    state.inputs = step.checked;
+    expect(calls(server)).toEqual(["POST /job/spec-deploy/config.xml"]);
+    expect(state.outputs.pipeline).toEqual(changed);
+
+    // A hand edit comes back as the spec Jenkins now has, in outputs and inputs.
+    await user.editConfig("spec-deploy", (xml) => xml.replace(/deploy-all/g, "deploy-some"));
+    const edited = await proc.read(urn, state.id, state.outputs, state.inputs);
+    const handEdited = { ...changed, script: changed.script.replace("deploy-all", "deploy-some") };
+    expect(edited.properties.pipeline).toEqual(handEdited);
+    expect(edited.inputs).toMatchObject({ name: "spec-deploy", pipeline: handEdited, __provider: providerText });
+    const back = await proc.diff(urn, state.id, edited.properties, state.inputs);
+    expect(back).toEqual({ changes: "some", replaces: [], deleteBeforeReplace: false });
+
+    // Another kind of spec: a replacement, deleting first (same name).
+    const retyped = await upThrough(urn, state, { name: "spec-deploy", freestyle: { steps: [{ shell: "make" }] } });
+    expect(retyped.diff).toEqual({ changes: "some", replaces: ["freestyle"], deleteBeforeReplace: true });
+    const bad = await proc.check(urn, state.inputs, { name: "spec-deploy", pipeline: { script: "" }, __provider: providerText });
+    expect(bad.failures).toEqual([{ property: "pipeline", reason: "pipeline.script: must not be empty" }]);
+    await proc.delete(urn, state.id, state.outputs);
+  });
+
   it("passes unknown preview values through Check and reports a change in Diff", async () => {
     const urn = jobUrn("previewed");
     const state = await createThrough(urn, { name: "previewed", configXml: FOLDER_XML });

@@ -1,0 +1,42 @@
+/**
+ * Whether the declared config differs from the one the old outputs describe. Used by diff and by update, so both
+ * decide the same way.
+ *
+ * Between two `configXml` inputs the comparison is the strict semantic one (configsEqual) of the declared texts, as
+ * before specs existed. As soon as a spec is on either side, the renderings are compared without `<description>`
+ * and `<disabled>` (those travel through the Job's own inputs and outputs and are compared there), and an old spec
+ * is rendered again with the code installed now, so writing a default explicitly, or a provider upgrade that
+ * renders a spec slightly differently, is not a change.
+ */
+import { JobSpecError } from "../specs/errors";
+import { elementsEqual } from "../xml/semantic";
+import { parseXml, type XmlElement } from "../xml/tree";
+import type { Declared } from "./desired";
+import { FIELD_NAMES } from "./job-config";
+import { renderSpec, sourceOf } from "./sources";
+import type { JobOutputs } from "./types";
+
+/** The old config's tree: the old spec rendered again, or the old config output. */
+function oldRoot(olds: JobOutputs): XmlElement {
+  const key = sourceOf(olds as unknown as Record<string, unknown>);
+  if (key !== "configXml") {
+    try {
+      return parseXml(renderSpec(key, olds[key])).root;
+    } catch (e) {
+      // A spec stored by an older version that the code installed now no longer renders: use what was applied.
+      if (!(e instanceof JobSpecError)) throw e;
+    }
+  }
+  return parseXml(olds.configXml).root;
+}
+
+export function configChanged(olds: JobOutputs, declared: Declared): boolean {
+  // No config known (the answer to a create was lost): send it.
+  if (!olds.configXml) return true;
+  const oldKey = sourceOf(olds as unknown as Record<string, unknown>);
+  if (oldKey === "configXml" && declared.key === "configXml") {
+    if (olds.configXml === declared.canonical()) return false;
+    return !elementsEqual(parseXml(olds.configXml).root, declared.root());
+  }
+  return !elementsEqual(oldRoot(olds), declared.root(), { ignoreRootFields: FIELD_NAMES });
+}

@@ -1,0 +1,90 @@
+/**
+ * The committed sample of examples/adopt-existing is what the import command really writes for the jobs the
+ * capture script puts on the server, and adopting with it changes nothing. The command runs as the compiled bin
+ * (a child process), the sample program through the Layer-3 mock engine and the real provider process.
+ */
+import { spawn } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import type { JenkinsServer } from "../../provider/server";
+import { EXISTING, SAMPLE_URL } from "../../examples/adopt-existing/capture";
+import { FIXTURE_DIR } from "../harness/fixtures";
+import { JenkinsUser } from "../harness/jenkins-user";
+import { MockEngine } from "../harness/mock-engine";
+import { ProviderProcess, repoRoot, secret } from "../harness/provider-process";
+import { cleanEnv } from "../harness/serialized-provider";
+import { ADMIN, startServer } from "../harness/test-server";
+import { programFrom } from "../import/run-program";
+
+const SAMPLE = path.join(repoRoot, "examples", "adopt-existing", "sample");
+const CLI = path.join(repoRoot, "dist", "provider", "import", "cli.js");
+
+function filesUnder(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join("/"))
+    .sort();
+}
+
+function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env, stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (c: Buffer) => (stderr += c.toString("utf8")));
+    child.once("error", reject);
+    child.once("close", (code) => resolve({ code, stderr }));
+  });
+}
+
+describe("examples/adopt-existing sample", () => {
+  let server: JenkinsServer;
+  let proc: ProviderProcess;
+  let out: string;
+
+  beforeAll(async () => {
+    server = await startServer("current");
+    const user = new JenkinsUser(server.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });
+    for (const item of EXISTING) await user.createJob(item.fullName, fs.readFileSync(path.join(FIXTURE_DIR, item.fixture), "utf8"));
+    out = fs.mkdtempSync(path.join(os.tmpdir(), "adopt-sample-"));
+    proc = await ProviderProcess.start({ cwd: SAMPLE, env: cleanEnv() });
+    await proc.configure({ "jenkins:url": server.url, "jenkins:user": ADMIN.name, "jenkins:apiToken": secret(ADMIN.apiToken) });
+  });
+  afterAll(async () => {
+    await proc?.close();
+    await server?.close();
+    if (out) fs.rmSync(out, { recursive: true, force: true });
+  });
+
+  it("is exactly what the import command writes (apart from the server's URL)", async () => {
+    const env = cleanEnv({ JENKINS_URL: server.url, JENKINS_USER: ADMIN.name, JENKINS_API_TOKEN: ADMIN.apiToken });
+    const res = await runCli(["import", "--out", out, "--project", "jenkins-jobs", "--force"], env);
+    expect({ code: res.code, stderr: res.stderr }).toEqual({ code: 0, stderr: expect.stringContaining("Wrote 5 items") });
+    expect(filesUnder(out)).toEqual(filesUnder(SAMPLE));
+    for (const file of filesUnder(out)) {
+      const generated = fs.readFileSync(path.join(out, file), "utf8").split(server.url).join(SAMPLE_URL);
+      expect({ file, text: generated }).toEqual({ file, text: fs.readFileSync(path.join(SAMPLE, file), "utf8") });
+    }
+  });
+
+  it("previews five adoptions, adopts without changing a job, then previews no changes", async () => {
+    const engine = new MockEngine(proc, { project: "jenkins-jobs", stack: "sample" });
+    const program = programFrom(SAMPLE);
+    server.resetCounters();
+    const preview = await engine.up(program, { preview: true });
+    expect(preview.steps.map((s) => `${s.op} ${s.name}`).sort()).toEqual(EXISTING.map((i) => `create ${i.fullName}`).sort());
+    expect(server.requests).toHaveLength(0);
+
+    const before = EXISTING.map((i) => server.jobConfigOnDisk(i.fullName));
+    await engine.up(program);
+    const writes = server.requests.filter((r) => r.method === "POST" && !(r.path.endsWith("/createItem") && r.status === 400));
+    expect(writes).toEqual([]);
+    expect(EXISTING.map((i) => server.jobConfigOnDisk(i.fullName))).toEqual(before);
+
+    server.resetCounters();
+    const again = await engine.up(program, { preview: true });
+    expect(again.steps.filter((s) => s.op !== "same")).toEqual([]);
+    expect(server.requests).toHaveLength(0);
+  });
+});
