@@ -3,4 +3,3 @@ export * from "./tree";
 export * from "./canonical";
 export * from "./semantic";
 export * from "./defaults";
-export * from "./fields";
