@@ -9,6 +9,7 @@
 import { InvalidNameError } from "../client/errors";
 import { validateJobName } from "../client/names";
 import { describeRoot } from "../resource/job-kinds";
+import { parseJobSpec, type ParsedJobSpec } from "../specs/parse";
 import { canonicalizeConfig } from "../xml/canonical";
 import { parseXml, XmlSyntaxError } from "../xml/tree";
 import { ConfigPathAllocator, IdentifierAllocator } from "./names";
@@ -66,6 +67,8 @@ interface Prepared {
   fullName: string;
   canonical: string;
   isFolder: boolean;
+  /** The typed spec the config fits exactly (rendering it gives an equivalent config), if any. */
+  spec?: ParsedJobSpec;
 }
 
 /** Canonical config and item kind, or why the item cannot be declared as a Job. */
@@ -78,16 +81,29 @@ function prepare(item: ImportedItem): Prepared | SkippedItem {
   }
   let rootName: string;
   let canonical: string;
+  let spec: ParsedJobSpec | undefined;
   try {
     rootName = parseXml(item.configXml).root.name;
     canonical = canonicalizeConfig(item.configXml);
+    spec = parseJobSpec(item.configXml);
   } catch (e) {
     if (e instanceof XmlSyntaxError) return { fullName: item.fullName, reason: `its config.xml is not well-formed (${e.message})` };
     throw e;
   }
   const info = describeRoot(rootName);
   if (!info) return { fullName: item.fullName, reason: `<${rootName}> is not a job or folder type the Job resource manages` };
-  return { fullName: item.fullName, canonical, isFolder: info.kind === "folder" };
+  return { fullName: item.fullName, canonical, isFolder: info.kind === "folder", spec };
+}
+
+/** The Job input that holds each kind of spec (`folder` already names the parent folder). */
+const SPEC_INPUT: Record<ParsedJobSpec["kind"], string> = { pipeline: "pipeline", freestyle: "freestyle", folder: "folderSpec" };
+
+/** Spec plus the job's own description/enabled inputs, as TypeScript properties (JSON is valid TypeScript here). */
+function specProps(parsed: ParsedJobSpec): string[] {
+  const props = [`${SPEC_INPUT[parsed.kind]}: ${JSON.stringify(parsed.spec, null, 2)}`];
+  if (parsed.fields.description !== "") props.push(`description: ${quote(parsed.fields.description)}`);
+  if (!parsed.fields.enabled) props.push("enabled: false");
+  return props;
 }
 
 /** Depth-first from the top, keeping the given order among siblings: every folder precedes its contents. */
@@ -124,7 +140,8 @@ function header(input: GenerateInput): string {
  * Jenkins jobs imported from ${scope.replace(/\*\//g, "*\\/")} by \`pulumi-jenkins import\`.
  *
  * Each job is declared with \`adopt: true\`: the first \`pulumi up\` takes over the job that already exists
- * instead of failing. Its config.xml is in ./jobs (one file per job, laid out like the folders); edit it there and
+ * instead of failing. A job that fits a typed spec exactly is declared with it (pipeline, freestyle, folderSpec);
+ * the config.xml of every other job is in ./jobs (one file per job, laid out like the folders); edit it there and
  * \`pulumi preview --diff\` shows the lines that change. The connection comes from the stack config (jenkins:url,
  * jenkins:user, jenkins:apiToken) or the JENKINS_URL / JENKINS_USER / JENKINS_API_TOKEN variables.
  */
@@ -163,15 +180,20 @@ export function generateProgram(input: GenerateInput): GeneratedProgram {
   const statements: string[] = [];
 
   for (const item of ordered) {
-    const file = paths.allocate(item.fullName);
-    files.set(`jobs/${file}`, item.canonical.endsWith("\n") ? item.canonical : `${item.canonical}\n`);
     const parent = parentOf(item.fullName);
     const props = [`name: ${quote(leafOf(item.fullName))}`];
     if (parent !== "") {
       // A folder declared here is referenced through its resource; one outside the import (--folder) by its path.
       props.push(`folder: ${folderVars.has(parent) ? `${folderVars.get(parent)}.fullName` : quote(parent)}`);
     }
-    props.push(`configXml: ${CONFIG_FUNCTION}(${quote(file)})`, "adopt: true");
+    if (item.spec) {
+      props.push(...specProps(item.spec));
+    } else {
+      const file = paths.allocate(item.fullName);
+      files.set(`jobs/${file}`, item.canonical.endsWith("\n") ? item.canonical : `${item.canonical}\n`);
+      props.push(`configXml: ${CONFIG_FUNCTION}(${quote(file)})`);
+    }
+    props.push("adopt: true");
     const decl = `new Job(${quote(item.fullName)}, { ${props.join(", ")} });`;
     if (item.isFolder && hasChildren.has(item.fullName)) {
       const v = idents.allocate(item.fullName);

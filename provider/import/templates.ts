@@ -66,7 +66,8 @@ export function readme(s: ProjectSettings, counts: { jobs: number; skipped: numb
   return `# ${s.projectName}
 
 ${counts.jobs} Jenkins items imported from ${s.sourceUrl} with \`pulumi-jenkins import\`.
-Each item is a \`Job\` in \`index.ts\`; its config.xml is in \`jobs/\`, one file per item, laid out like the folders.
+Each item is a \`Job\` in \`index.ts\`, declared with a typed spec where it fits one exactly; the config.xml of every
+other item is in \`jobs/\`, one file per item, laid out like the folders.
 ${counts.skipped > 0 ? `\n${counts.skipped} item(s) were not imported; \`index.ts\` ends with the list and the reasons.\n` : ""}
 ## Take the jobs over
 

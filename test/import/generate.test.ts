@@ -2,9 +2,12 @@
 import { generateProgram, selectItems } from "../../provider/import";
 import { ConfigPathAllocator, IdentifierAllocator, fileSegment } from "../../provider/import/names";
 import type { JobSummary } from "../../provider/client/jenkins-client";
+import { renderPipeline } from "../../provider/specs";
 
 const FOLDER = "<com.cloudbees.hudson.plugins.folder.Folder/>";
-const FREESTYLE = "<?xml version='1.0' encoding='UTF-8'?>\n<project>\n<description>Builds &amp; tests</description>\n    <builders/>\n</project>";
+// A custom workspace is something no typed spec expresses, so this job is imported as configXml.
+const FREESTYLE =
+  "<?xml version='1.0' encoding='UTF-8'?>\n<project>\n<description>Builds &amp; tests</description>\n    <builders/>\n    <customWorkspace>/ws</customWorkspace>\n</project>";
 
 function summary(fullName: string, className: string): JobSummary {
   return { fullName, className, url: `http://j/${fullName}`, isFolder: /Folder|MultiBranch/.test(className) };
@@ -85,7 +88,7 @@ describe("generateProgram", () => {
 
   it("saves each config in canonical form in its own file", () => {
     expect(program.files.get("jobs/nightly.xml")).toBe(
-      "<?xml version='1.1' encoding='UTF-8'?>\n<project>\n  <description>Builds &amp; tests</description>\n  <builders/>\n</project>\n",
+      "<?xml version='1.1' encoding='UTF-8'?>\n<project>\n  <description>Builds &amp; tests</description>\n  <builders/>\n  <customWorkspace>/ws</customWorkspace>\n</project>\n",
     );
     expect([...program.files.keys()].filter((f) => f.startsWith("jobs/")).sort()).toEqual([
       "jobs/nightly.xml",
@@ -123,6 +126,19 @@ describe("generateProgram", () => {
     });
     expect(sub.files.get("index.ts")).toContain('new Job("team/sub/deploy", { name: "deploy", folder: "team/sub", configXml: jobConfig("team/sub/deploy.xml"), adopt: true });');
     expect(sub.files.get("index.ts")).toContain("imported from the folder team/sub of https://ci.example.com/");
+  });
+
+  it("declares a job that fits a typed spec exactly with that spec, and writes no config file for it", () => {
+    const script = "pipeline {\n  agent any\n  stages { stage('Build') { steps { sh 'make' } } }\n}";
+    const rendered = renderPipeline({ script }, { description: "Nightly build", enabled: false });
+    const typed = generateProgram({ items: [{ fullName: "nightly-pipeline", configXml: rendered }], sourceUrl: "https://ci.example.com/" });
+    const text = typed.files.get("index.ts")!;
+    const decl = text.slice(text.indexOf('new Job("nightly-pipeline"'));
+    expect(decl).toContain("pipeline: {");
+    expect(decl).toContain(JSON.stringify(script));
+    expect(decl).toContain('description: "Nightly build", enabled: false, adopt: true });');
+    expect(decl).not.toContain("configXml");
+    expect([...typed.files.keys()].filter((f) => f.startsWith("jobs/"))).toEqual([]);
   });
 
   it("is deterministic", () => {

@@ -2,7 +2,8 @@
  * Jenkins jobs imported from http://127.0.0.1:8080/ by `pulumi-jenkins import`.
  *
  * Each job is declared with `adopt: true`: the first `pulumi up` takes over the job that already exists
- * instead of failing. Its config.xml is in ./jobs (one file per job, laid out like the folders); edit it there and
+ * instead of failing. A job that fits a typed spec exactly is declared with it (pipeline, freestyle, folderSpec);
+ * the config.xml of every other job is in ./jobs (one file per job, laid out like the folders); edit it there and
  * `pulumi preview --diff` shows the lines that change. The connection comes from the stack config (jenkins:url,
  * jenkins:user, jenkins:apiToken) or the JENKINS_URL / JENKINS_USER / JENKINS_API_TOKEN variables.
  */
@@ -17,7 +18,9 @@ function jobConfig(file: string): string {
 
 new Job("cleanup", { name: "cleanup", configXml: jobConfig("cleanup.xml"), adopt: true });
 
-const platform = new Job("platform", { name: "platform", configXml: jobConfig("platform.xml"), adopt: true });
+const platform = new Job("platform", { name: "platform", folderSpec: {
+  "displayName": "GitHub"
+}, description: "Repositories hosted on [GitHub](https://github.com)", adopt: true });
 new Job("platform/api", { name: "api", folder: platform.fullName, configXml: jobConfig("platform/api.xml"), adopt: true });
 new Job("platform/nightly-report", { name: "nightly-report", folder: platform.fullName, configXml: jobConfig("platform/nightly-report.xml"), adopt: true });
 new Job("platform/upload", { name: "upload", folder: platform.fullName, configXml: jobConfig("platform/upload.xml"), adopt: true });
