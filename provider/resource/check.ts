@@ -13,6 +13,7 @@ import { XmlEntityError, XmlTooLargeError } from "../xml/errors";
 import { parseXml, XmlSyntaxError } from "../xml/tree";
 import type { Props } from "./desired";
 import { describeRoot, KNOWN_ROOTS } from "./job-kinds";
+import { rememberFields } from "./known-fields";
 import { givenSources, inputPath, SOURCE_KEYS, specKind, type SpecKey } from "./sources";
 import { UNKNOWN } from "./types";
 
@@ -158,5 +159,7 @@ function checkConfigXml(xml: string, enabled: unknown): dynamic.CheckFailure | {
       `A ${rootName} cannot be disabled in Jenkins (enable/disable do nothing on it); remove \`enabled: false\`.`,
     );
   }
-  return { canonical: canonicalizeDocument(doc) };
+  const canonical = canonicalizeDocument(doc);
+  rememberFields(canonical, doc.root);
+  return { canonical };
 }

@@ -12,6 +12,7 @@ import { JobSpecError } from "../specs/errors";
 import { elementsEqual } from "../xml/semantic";
 import { parseXml, type XmlElement } from "../xml/tree";
 import type { Declared } from "./desired";
+import { TextCache } from "./text-cache";
 import { FIELD_NAMES } from "./job-config";
 import { renderSpec, sourceOf } from "./sources";
 import type { JobOutputs } from "./types";
@@ -30,13 +31,22 @@ function oldRoot(olds: JobOutputs): XmlElement {
   return parseXml(olds.configXml).root;
 }
 
+/** Answers for two configXml texts (old → declared), most recent last; bounded. Pure function of the texts. */
+const recentAnswers = new TextCache<{ declared: string; changed: boolean }>(256, 8 * 1024 * 1024);
+
 export function configChanged(olds: JobOutputs, declared: Declared): boolean {
   // No config known (the answer to a create was lost): send it.
   if (!olds.configXml) return true;
   const oldKey = sourceOf(olds as unknown as Record<string, unknown>);
   if (oldKey === "configXml" && declared.key === "configXml") {
-    if (olds.configXml === declared.canonical()) return false;
-    return !elementsEqual(parseXml(olds.configXml).root, declared.root());
+    const declaredXml = declared.canonical();
+    if (olds.configXml === declaredXml) return false;
+    // `update` asks again what the `diff` just before it answered, for the same two texts: parse them once.
+    const cached = recentAnswers.get(olds.configXml);
+    if (cached !== undefined && cached.declared === declaredXml) return cached.changed;
+    const changed = !elementsEqual(parseXml(olds.configXml).root, declared.root());
+    recentAnswers.set(olds.configXml, { declared: declaredXml, changed }, olds.configXml.length + declaredXml.length);
+    return changed;
   }
   return !elementsEqual(oldRoot(olds), declared.root(), { ignoreRootFields: FIELD_NAMES });
 }

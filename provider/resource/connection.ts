@@ -163,14 +163,46 @@ export function resolveConnection(config: ConfigValues, env: NodeJS.ProcessEnv =
   };
 }
 
+const ENV_NAMES = Object.values(CONFIG_KEYS)
+  .map((k) => k.env)
+  .filter((n): n is NonNullable<typeof n> => n !== undefined);
+
+let lastResolved: { config: ConfigValues; env: NodeJS.ProcessEnv; values: (string | undefined)[]; settings: ConnectionSettings } | undefined;
+
+/**
+ * resolveConnection for the provider's calls: the same settings object as long as the config object and the
+ * environment variables it falls back to are unchanged (a rotated token in the environment is still picked up).
+ * Saves the URL parsing and hashing on every call. A `jenkins:caCert` given as a file path is read again on every
+ * call, as resolveConnection does.
+ */
+export function resolveConnectionOnce(config: ConfigValues, env: NodeJS.ProcessEnv = process.env): ConnectionSettings {
+  const values = ENV_NAMES.map((n) => env[n]);
+  const last = lastResolved;
+  if (last && last.config === config && last.env === env && last.values.every((v, i) => v === values[i])) {
+    return last.settings;
+  }
+  const settings = resolveConnection(config, env);
+  const caFromFile = config.caCert !== undefined && !config.caCert.includes("-----BEGIN");
+  lastResolved = caFromFile ? undefined : { config, env, values, settings };
+  return settings;
+}
+
 /**
  * One client per distinct connection for the life of the provider process: every Job of a stack shares its
  * connection pool, crumb and session. The key is a hash so the map holds no credential in clear text.
  */
 const clients = new Map<string, JenkinsClient>();
 
+/** Keys of settings objects already hashed: resolveConnectionOnce hands out the same object call after call. */
+const keys = new WeakMap<ConnectionSettings, string>();
+
 function cacheKey(s: ConnectionSettings): string {
-  return createHash("sha256").update(JSON.stringify(s)).digest("hex");
+  let key = keys.get(s);
+  if (key === undefined) {
+    key = createHash("sha256").update(JSON.stringify(s)).digest("hex");
+    keys.set(s, key);
+  }
+  return key;
 }
 
 /** Request log lines go to stderr (which the engine shows with -v) only when asked for. */

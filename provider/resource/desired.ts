@@ -10,6 +10,7 @@ import { canonicalizeDocument } from "../xml/canonical";
 import { parseXml, type XmlElement } from "../xml/tree";
 import { fieldsOf, rootNameOf, withFieldsIn, type JobFields } from "./job-config";
 import { describeRoot, type RootInfo } from "./job-kinds";
+import { knownFields } from "./known-fields";
 import { renderSpec, sourceOf, SPEC_KEYS, type SourceKey } from "./sources";
 import { PROVIDER_KEY, type JobInputs, type JobOutputs } from "./types";
 
@@ -79,7 +80,8 @@ function declaredXml(news: JobInputs): Declared {
     root,
     fields: once(() => {
       const needXml = explicit.description === undefined || (explicit.enabled === undefined && info?.canDisable !== false);
-      const fromXml = needXml ? fieldsOf(root()) : { description: "", enabled: true };
+      // Usually known from the `check` that produced these inputs: no parse of the whole config then.
+      const fromXml = needXml ? (knownFields(xml) ?? fieldsOf(root())) : { description: "", enabled: true };
       return {
         description: explicit.description ?? fromXml.description,
         enabled: info?.canDisable === false ? true : (explicit.enabled ?? fromXml.enabled),

@@ -23,7 +23,7 @@ import { parseJobSpec } from "../specs/parse";
 import { canonicalizeDocument } from "../xml/canonical";
 import { parseXml } from "../xml/tree";
 import { configChanged } from "./compare";
-import { readConfig, resolveConnection, verifiedClientFor, type ConfigSource, type ConfigValues } from "./connection";
+import { readConfig, resolveConnectionOnce, verifiedClientFor, type ConfigSource, type ConfigValues } from "./connection";
 import { declare, fullNameOf, jobUrl, outputsFor, strip, withoutSpecs, type Declared, type Props } from "./desired";
 import { driftedConfig, inputsReflecting, sameConfig } from "./drift";
 import { AdoptionError, JobExistsError, JobGoneError, PartialFailureError } from "./errors";
@@ -43,7 +43,7 @@ export async function configure(req: { config: ConfigSource }): Promise<void> {
 
 /** The client for the configured Jenkins, checked to be a Jenkins; errors name the job the call was for. */
 async function connect(fullName: string) {
-  const settings = resolveConnection(configValues);
+  const settings = resolveConnectionOnce(configValues);
   try {
     return { client: await verifiedClientFor(settings), baseUrl: settings.url };
   } catch (e) {
