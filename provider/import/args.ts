@@ -5,7 +5,8 @@ import type { ScriptConnection } from "../triggers/connect";
 export const USAGE = `Usage: pulumi-jenkins import --out <dir> [options]
 
 Writes a Pulumi TypeScript program that declares every job of a Jenkins server (or of one folder), each with
-adopt: true and its config.xml in its own file, so that the existing jobs can be taken over by Pulumi.
+adopt: true and either the typed spec it fits exactly or its config.xml in its own file, so that the existing
+jobs can be taken over by Pulumi.
 
 Options:
   --url <url>           Jenkins URL (default: $JENKINS_URL)
