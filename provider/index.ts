@@ -1,23 +1,36 @@
 /**
- * pulumi-jenkins-jobs: Jenkins jobs as code with Pulumi.
+ * pulumi-jenkins-jobs: the entry a Pulumi program imports.
  *
- * - `Job`: the Pulumi resource (provider/resource).
- * - `JenkinsClient` and its typed errors: the Jenkins remote API on undici (provider/client).
- * - `startJenkinsServer`: a Jenkins-compatible server for tests and demos (provider/server).
- * - XML helpers: the canonical form and the semantic comparison the diff uses (provider/xml).
+ * It loads only what a program needs to declare resources: the `Job` and `BuildTrigger` classes and the types of
+ * their inputs. The rest of the package has its own entry, so a program does not load it:
+ * - `pulumi-jenkins-jobs/client`: the Jenkins client, its typed errors, and build/SCM-check functions for scripts;
+ * - `pulumi-jenkins-jobs/xml`: the canonical form and the semantic comparison the diff uses;
+ * - `pulumi-jenkins-jobs/testing`: the Jenkins-compatible server, for tests of your own programs.
  */
-export * from "./resource";
-export * from "./client";
-export { startJenkinsServer, type JenkinsServer, type JenkinsServerOptions } from "./server";
-export { canonicalizeConfig, configsEqual, configDifferences, configsEquivalent } from "./xml";
-export {
-  BuildTrigger,
-  triggerBuild,
-  triggerScmCheck,
-  type BuildTriggerArgs,
-  type TriggerBuildOptions,
-  type ScriptConnection,
-  type ConnectionLike,
-  type TriggerKind,
-} from "./triggers";
-export * from "./specs";
+export { Job, type JobArgs } from "./resource/job";
+export { BuildTrigger, type BuildTriggerArgs } from "./triggers/build-trigger";
+export type { TriggerKind } from "./triggers/types";
+export type {
+  ArchiveArtifactsSpec,
+  BatchStepSpec,
+  BooleanParameterSpec,
+  BuildDiscarderSpec,
+  BuildStepSpec,
+  ChoiceParameterSpec,
+  FolderSpec,
+  FreestyleSpec,
+  GitScmSpec,
+  JobSpecFields,
+  JobSpecKind,
+  JobSpecs,
+  JunitSpec,
+  ParameterSpec,
+  ParameterType,
+  PipelineScmSpec,
+  PipelineSpec,
+  ShellStepSpec,
+  StringParameterSpec,
+  TriggersSpec,
+  UpstreamThreshold,
+  UpstreamTriggerSpec,
+} from "./specs/types";

@@ -1,7 +1,7 @@
 /**
  * The quickstart stack: a folder and three jobs, each from a config.xml file in ./jobs.
  *
- * In your own project import from the package instead: `import { Job } from "pulumi-jenkins-jobs";`.
+ * It imports the package by its name, exactly as a program of your own does.
  * Stack config this program reads (all optional):
  *   quickstart:buildCommand    shell command of api-build (default "npm ci" + "npm run build")
  *   quickstart:nightlyEnabled  whether nightly-cleanup runs (default false)
@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import { Job } from "../../provider/resource";
+import { Job } from "pulumi-jenkins-jobs";
 
 /** ./jobs next to this file; when run compiled from dist/, the one next to the sources. */
 function jobsDir(): string {

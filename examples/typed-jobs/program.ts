@@ -11,7 +11,7 @@
  *   typed-jobs:deployTarget  default (first choice) of the pipeline's TARGET parameter (default "staging")
  */
 import * as pulumi from "@pulumi/pulumi";
-import { BuildTrigger, Job, type FreestyleSpec, type PipelineSpec } from "../../provider";
+import { BuildTrigger, Job, type FreestyleSpec, type PipelineSpec } from "pulumi-jenkins-jobs";
 
 export const DEFAULT_VERSION = "1.0.0";
 export const DEFAULT_TARGET = "staging";

@@ -32,7 +32,7 @@ function ownVersions(): { packageRange?: string; pulumiRange?: string } {
   for (const up of [["..", "..", ".."], ["..", ".."]]) {
     try {
       const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, ...up, "package.json"), "utf8"));
-      if (pkg.name === PACKAGE_NAME) return { packageRange: `^${pkg.version}`, pulumiRange: pkg.dependencies?.["@pulumi/pulumi"] };
+      if (pkg.name === PACKAGE_NAME) return { packageRange: `^${pkg.version}`, pulumiRange: pkg.peerDependencies?.["@pulumi/pulumi"] };
     } catch {
       // Not there from this layout; try the next.
     }

@@ -22,6 +22,8 @@ export function pulumiYaml(s: ProjectSettings): string {
   return [
     `name: ${JSON.stringify(s.projectName)}`,
     `description: ${JSON.stringify(`Jenkins jobs imported from ${s.sourceUrl}`)}`,
+    // An explicit entry file: a folder would run whatever the nearest package.json names as its main.
+    "main: index.ts",
     "runtime:",
     "  name: nodejs",
     "  options:",
@@ -36,7 +38,7 @@ export function packageJson(s: ProjectSettings): string {
     private: true,
     main: "index.ts",
     dependencies: { "@pulumi/pulumi": s.pulumiRange, [PACKAGE_NAME]: s.packageRange },
-    devDependencies: { "@types/node": "^20.0.0", typescript: "~5.9.3" },
+    devDependencies: { "@types/node": "^22.19.0", typescript: "~5.9.3" },
   };
   return `${JSON.stringify(pkg, null, 2)}\n`;
 }
@@ -47,8 +49,8 @@ export function tsconfigJson(): string {
       strict: true,
       outDir: "bin",
       target: "ES2022",
-      module: "commonjs",
-      moduleResolution: "node",
+      module: "nodenext",
+      moduleResolution: "nodenext",
       esModuleInterop: true,
       skipLibCheck: true,
       types: ["node"],

@@ -12,7 +12,7 @@ import { fieldsOf, rootNameOf, withFieldsIn, type JobFields } from "./job-config
 import { describeRoot, type RootInfo } from "./job-kinds";
 import { knownFields } from "./known-fields";
 import { renderSpec, sourceOf, SPEC_KEYS, type SourceKey } from "./sources";
-import { PROVIDER_KEY, type JobInputs, type JobOutputs } from "./types";
+import { PROVIDER_KEY, UNKNOWN, type JobInputs, type JobOutputs } from "./types";
 
 export type Props = Record<string, unknown>;
 
@@ -28,6 +28,18 @@ export function fullNameOf(p: { name: string; folder?: string }): string {
 
 export function jobUrl(baseUrl: string, fullName: string): string {
   return baseUrl + jobUrlPath(fullName).slice(1);
+}
+
+/**
+ * The outputs that follow from checked inputs alone: `fullName` when name and folder are known, `url` when the
+ * Jenkins URL is known too. Left out when not computable, so the engine treats them as unknown in a preview.
+ */
+export function knownOutputs(news: Props, baseUrl: string | undefined): { fullName?: string; url?: string } {
+  const { name, folder } = news;
+  if (typeof name !== "string" || name === UNKNOWN || folder === UNKNOWN) return {};
+  if (folder !== undefined && typeof folder !== "string") return {};
+  const fullName = fullNameOf({ name, folder });
+  return baseUrl === undefined ? { fullName } : { fullName, url: jobUrl(baseUrl, fullName) };
 }
 
 export interface Declared {

@@ -22,16 +22,16 @@ import type { JenkinsClient } from "../client/jenkins-client";
 import { parseJobSpec } from "../specs/parse";
 import { canonicalizeDocument } from "../xml/canonical";
 import { parseXml } from "../xml/tree";
+import { check as checkInputs } from "./check";
 import { configChanged } from "./compare";
 import { readConfig, resolveConnectionOnce, verifiedClientFor, type ConfigSource, type ConfigValues } from "./connection";
-import { declare, fullNameOf, jobUrl, outputsFor, strip, withoutSpecs, type Declared, type Props } from "./desired";
+import { declare, fullNameOf, jobUrl, knownOutputs, outputsFor, strip, withoutSpecs, type Declared, type Props } from "./desired";
 import { driftedConfig, inputsReflecting, sameConfig } from "./drift";
 import { AdoptionError, JobExistsError, JobGoneError, PartialFailureError } from "./errors";
 import { fieldsOf } from "./job-config";
 import { renderSpec, sourceOf, specKeyOf } from "./sources";
 import { PROVIDER_KEY, type JobInputs, type JobOutputs } from "./types";
 
-export { check } from "./check";
 export { diff } from "./diff";
 
 /** Plain copies of the `jenkins:*` stack config, set by `configure`. Credentials stay in this process only. */
@@ -39,6 +39,26 @@ let configValues: ConfigValues = {};
 
 export async function configure(req: { config: ConfigSource }): Promise<void> {
   configValues = readConfig(req.config);
+}
+
+/**
+ * Check, plus the outputs that follow from the inputs alone (`fullName`, `url`). In a preview the engine uses the
+ * checked inputs as a changing resource's outputs; with these among them, a job declared in a folder whose
+ * description changes sees its `folder` input unchanged and previews as unchanged, as `up` will find it.
+ */
+export async function check(olds: Props, news: Props): Promise<dynamic.CheckResult> {
+  const result = await checkInputs(olds, news);
+  if (result.failures && result.failures.length > 0) return result;
+  return { ...result, inputs: { ...result.inputs, ...knownOutputs(result.inputs as Props, baseUrlIfConfigured()) } };
+}
+
+/** The configured Jenkins URL, or undefined when the connection is not usable (create then reports why). */
+function baseUrlIfConfigured(): string | undefined {
+  try {
+    return resolveConnectionOnce(configValues).url;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The client for the configured Jenkins, checked to be a Jenkins; errors name the job the call was for. */
@@ -51,13 +71,17 @@ async function connect(fullName: string) {
   }
 }
 
-/** A server-level error (no job in it yet) reworded to name the job the user's resource is about. */
+/**
+ * A server-level error (no job in it yet) reworded to name the job the user's resource is about. A copy: the same
+ * error reaches every operation that waited on one connection check, and each must name its own job.
+ */
 function aboutJob(e: unknown, fullName: string): unknown {
-  if (e instanceof JenkinsError && e.job === undefined && e.message.startsWith("Jenkins: ")) {
-    e.job = fullName;
-    e.message = `Jenkins job "${fullName}": ${e.message.slice("Jenkins: ".length)}`;
-  }
-  return e;
+  if (!(e instanceof JenkinsError) || e.job !== undefined || !e.message.startsWith("Jenkins: ")) return e;
+  const copy = Object.assign(Object.create(Object.getPrototypeOf(e) as object) as JenkinsError, e);
+  copy.job = fullName;
+  copy.message = `Jenkins job "${fullName}": ${e.message.slice("Jenkins: ".length)}`;
+  copy.stack = `${copy.name}: ${copy.message}`;
+  return copy;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -108,7 +108,7 @@ describe("generateProgram", () => {
 
   it("writes the project files", () => {
     expect(program.files.get("Pulumi.yaml")).toBe(
-      'name: "ci-jobs"\ndescription: "Jenkins jobs imported from https://ci.example.com/"\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n',
+      'name: "ci-jobs"\ndescription: "Jenkins jobs imported from https://ci.example.com/"\nmain: index.ts\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n',
     );
     expect(JSON.parse(program.files.get("package.json")!)).toMatchObject({
       name: "ci-jobs",

@@ -178,8 +178,16 @@ describe.each(MODES)("Job provider in the dynamic-provider process, over gRPC (%
       buildDiscarder: { numToKeep: 10 },
     };
     const state = await createThrough(urn, { name: "spec-deploy", pipeline: spec, description: "Deploys" });
-    // Checked inputs keep the spec as written (the preview diff shows spec properties); outputs echo it.
-    expect(state.inputs).toEqual({ name: "spec-deploy", pipeline: spec, description: "Deploys", __provider: providerText });
+    // Checked inputs keep the spec as written (the preview diff shows spec properties), plus the outputs that follow
+    // from the inputs alone; outputs echo it.
+    expect(state.inputs).toEqual({
+      name: "spec-deploy",
+      pipeline: spec,
+      description: "Deploys",
+      fullName: "spec-deploy",
+      url: `${server.url}job/spec-deploy/`,
+      __provider: providerText,
+    });
     expect(state.outputs).toMatchObject({ pipeline: spec, description: "Deploys", enabled: true });
     expect(state.outputs.configXml).toMatch(/^<\?xml version='1.1' encoding='UTF-8'\?>\n<flow-definition/);
 

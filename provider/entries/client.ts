@@ -1,0 +1,7 @@
+/**
+ * `pulumi-jenkins-jobs/client`: the Jenkins remote API for scripts and tools, outside a Pulumi program.
+ */
+export * from "../client";
+export { triggerBuild, triggerScmCheck, type TriggerBuildOptions } from "../triggers/functions";
+export type { ScriptConnection, ConnectionLike } from "../triggers/connect";
+export { specIssues, validateJobSpec, renderJobSpec, parseJobSpec, JobSpecError, type SpecIssue } from "../specs";
