@@ -57,6 +57,10 @@ export interface StartOptions {
   env?: NodeJS.ProcessEnv;
   /** Engine address passed as argv[2]. The dynamic provider only checks that one is given. */
   engineAddress?: string;
+  /** The Node.js binary; default: the one running this process. */
+  node?: string;
+  /** The provider's entry script; default: this checkout's `@pulumi/pulumi/cmd/dynamic-provider`. */
+  entry?: string;
 }
 
 function toStruct(props: PropertyMap): Struct {
@@ -100,8 +104,8 @@ export class ProviderProcess {
   ) {}
 
   static async start(opts: StartOptions = {}): Promise<ProviderProcess> {
-    const entry = require.resolve("@pulumi/pulumi/cmd/dynamic-provider/index.js");
-    const child = spawn(process.execPath, [entry, opts.engineAddress ?? "127.0.0.1:0"], {
+    const entry = opts.entry ?? require.resolve("@pulumi/pulumi/cmd/dynamic-provider/index.js");
+    const child = spawn(opts.node ?? process.execPath, [entry, opts.engineAddress ?? "127.0.0.1:0"], {
       cwd: opts.cwd ?? process.cwd(),
       env: opts.env ?? process.env,
       stdio: ["pipe", "pipe", "pipe"],

@@ -1,0 +1,194 @@
+/**
+ * A stand-in for the Pulumi CLI with a local backend: `up`, `preview`, `refresh` and `destroy` of a project folder,
+ * with stack config and a state kept between operations. The program runs as the Node.js language host runs it
+ * (launch.ts), registers with an engine of our own over gRPC (monitor.ts, deployment.ts), and its dynamic
+ * resources go to the real dynamic-provider process, started as the engine starts it.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import type { PropertyMap, ProviderProcess } from "../provider-process";
+import { Deployment, unwrapSecrets, type Step, type StepError } from "./deployment";
+import { defaultParallel, launchDynamicProvider, runProgram, type ProgramRun } from "./launch";
+import { Monitor, type LogEntry } from "./monitor";
+import { loadProject, type Project } from "./project";
+import { emptyState, type StackState } from "./state";
+
+export interface CliOptions {
+  stack?: string;
+  /** Environment of the CLI, inherited by the program and the provider. Default: this process's. */
+  env?: NodeJS.ProcessEnv;
+  /** The Node.js binary that runs the program and the provider. Default: the one running this process. */
+  node?: string;
+  parallel?: number;
+}
+
+export interface OperationResult {
+  ok: boolean;
+  steps: Step[];
+  errors: StepError[];
+  logs: LogEntry[];
+  /** Stack outputs the program registered (in a preview, unknown ones are the engine's marker string). */
+  outputs: PropertyMap;
+  program?: ProgramRun;
+}
+
+export interface RefreshResult {
+  ok: boolean;
+  /** Resources whose outputs changed on read, with old and new outputs. */
+  changed: Array<{ urn: string; before: PropertyMap; after: PropertyMap }>;
+  gone: string[];
+  errors: StepError[];
+}
+
+export class PulumiCli {
+  readonly project: Project;
+  state: StackState = emptyState();
+  private readonly config = new Map<string, { value: unknown; secret: boolean }>();
+  private readonly stack: string;
+
+  constructor(projectDir: string, private readonly opts: CliOptions = {}) {
+    this.project = loadProject(projectDir);
+    this.stack = opts.stack ?? "dev";
+  }
+
+  /** `pulumi config set [--secret] key value` (a key without a namespace gets the project's). */
+  setConfig(key: string, value: unknown, opts: { secret?: boolean } = {}): this {
+    const full = key.includes(":") ? key : `${this.project.name}:${key}`;
+    this.config.set(full, { value, secret: opts.secret ?? false });
+    return this;
+  }
+
+  removeConfig(key: string): this {
+    this.config.delete(key.includes(":") ? key : `${this.project.name}:${key}`);
+    return this;
+  }
+
+  private configValues(): Record<string, unknown> {
+    return Object.fromEntries([...this.config].map(([k, v]) => [k, v.value]));
+  }
+
+  private env(): NodeJS.ProcessEnv {
+    return this.opts.env ?? process.env;
+  }
+
+  /** Runs `work` with a lazily started, configured provider, stopped afterwards. */
+  private async withProvider<T>(engineAddress: string, work: (provider: () => Promise<ProviderProcess>) => Promise<T>): Promise<T> {
+    let started: Promise<ProviderProcess> | undefined;
+    const provider = (): Promise<ProviderProcess> =>
+      (started ??= launchDynamicProvider(this.project.pwd, engineAddress, this.env(), this.opts.node).then(async (p) => {
+        await p.configure(unwrapSecrets(this.configValues()) as Record<string, unknown>);
+        return p;
+      }));
+    try {
+      return await work(provider);
+    } finally {
+      if (started) await (await started.catch(() => undefined))?.close();
+    }
+  }
+
+  private async deploy(dryRun: boolean): Promise<OperationResult> {
+    const monitor = new Monitor();
+    await monitor.start();
+    const syncDir = mkdtempSync(path.join(os.tmpdir(), "pulumi-sync-"));
+    try {
+      return await this.withProvider(monitor.address, async (provider) => {
+        const deployment = new Deployment(this.state, provider, {
+          project: this.project.name,
+          stack: this.stack,
+          dryRun,
+          parallel: this.opts.parallel ?? defaultParallel(),
+        });
+        monitor.deployment = deployment;
+        const program = await runProgram({
+          project: this.project,
+          stack: this.stack,
+          organization: "organization",
+          monitorAddress: monitor.address,
+          engineAddress: monitor.address,
+          syncDir,
+          dryRun,
+          parallel: this.opts.parallel ?? defaultParallel(),
+          config: this.configValues(),
+          secretKeys: [...this.config].filter(([, v]) => v.secret).map(([k]) => k),
+          env: this.env(),
+          node: this.opts.node,
+        });
+        const failed = program.code !== 0 || deployment.errors.length > 0;
+        const next = await deployment.finish(failed);
+        if (!dryRun) this.state = { ...next, outputs: failed ? this.state.outputs : monitor.stackOutputs };
+        return {
+          ok: !failed && deployment.errors.length === 0,
+          steps: deployment.steps,
+          errors: deployment.errors,
+          logs: monitor.logs,
+          outputs: monitor.stackOutputs,
+          program,
+        };
+      });
+    } finally {
+      await monitor.stop();
+      rmSync(syncDir, { recursive: true, force: true });
+    }
+  }
+
+  up(): Promise<OperationResult> {
+    return this.deploy(false);
+  }
+
+  preview(): Promise<OperationResult> {
+    return this.deploy(true);
+  }
+
+  /** Reads every resource with the provider configured from the stack config; drops the ones that are gone. */
+  async refresh(): Promise<RefreshResult> {
+    const result: RefreshResult = { ok: true, changed: [], gone: [], errors: [] };
+    await this.withProvider("127.0.0.1:0", async (provider) => {
+      const kept = [];
+      for (const r of this.state.resources) {
+        if (!r.custom) {
+          kept.push(r);
+          continue;
+        }
+        try {
+          const read = await (await provider()).read(r.urn, r.id, r.outputs, r.inputs);
+          if (read.id === "") {
+            result.gone.push(r.urn);
+            continue;
+          }
+          if (JSON.stringify(read.properties) !== JSON.stringify(r.outputs)) {
+            result.changed.push({ urn: r.urn, before: r.outputs, after: read.properties });
+          }
+          kept.push({ ...r, id: read.id, outputs: read.properties, inputs: read.inputs ?? r.inputs });
+        } catch (e) {
+          result.errors.push({ urn: r.urn, message: e instanceof Error ? e.message : String(e) });
+          kept.push(r);
+        }
+      }
+      this.state = { ...this.state, resources: kept };
+    });
+    result.ok = result.errors.length === 0;
+    return result;
+  }
+
+  /** Deletes every resource in reverse order of registration; the state keeps what could not be deleted. */
+  async destroy(): Promise<OperationResult> {
+    const steps: Step[] = [];
+    const errors: StepError[] = [];
+    await this.withProvider("127.0.0.1:0", async (provider) => {
+      const left = [];
+      for (const r of [...this.state.resources].reverse()) {
+        if (!r.custom) continue;
+        steps.push({ op: "delete", urn: r.urn });
+        try {
+          await (await provider()).delete(r.urn, r.id, r.outputs);
+        } catch (e) {
+          errors.push({ urn: r.urn, message: e instanceof Error ? e.message : String(e) });
+          left.unshift(r);
+        }
+      }
+      this.state = { resources: left, outputs: {} };
+    });
+    return { ok: errors.length === 0, steps, errors, logs: [], outputs: {} };
+  }
+}

@@ -1,0 +1,195 @@
+/**
+ * One `up` or `preview` as the engine runs it: every resource the program registers goes through the step
+ * generator (Check, then Diff against the state, one resource at a time) and the step executor (Create, Update,
+ * Delete, up to `--parallel` at once). In a preview nothing is created or updated: a changing resource's outputs are
+ * its checked inputs, so an output that is not among them is unknown to the resources that consume it.
+ * Resources the program no longer declares are deleted at the end, in reverse order of registration.
+ */
+import { ProviderCallError, UNKNOWN, type PropertyMap, type ProviderProcess } from "../provider-process";
+import { isDynamicType, type ResourceState, type StackState } from "./state";
+
+export type StepOp = "create" | "update" | "replace" | "same" | "delete";
+
+export interface Step {
+  op: StepOp;
+  urn: string;
+  /** For update and replace: old outputs and new checked inputs, so a test can show what changes. */
+  olds?: PropertyMap;
+  news?: PropertyMap;
+  /** Property names the provider said change (diff `replaces` for a replacement). */
+  replaces?: string[];
+}
+
+export interface Registration {
+  type: string;
+  name: string;
+  parent: string;
+  custom: boolean;
+  inputs: PropertyMap;
+  dependencies: string[];
+}
+
+export interface Registered {
+  urn: string;
+  id: string;
+  outputs: PropertyMap;
+  failed?: string;
+}
+
+/** A step's failure: the message the CLI prints for the resource. */
+export interface StepError {
+  urn: string;
+  message: string;
+}
+
+const SECRET_SIG_KEY = "4dabf18193072939515e22adb298388d";
+
+/** The dynamic provider does not accept secrets: the engine sends their plain values. */
+export function unwrapSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(unwrapSecrets);
+  if (value && typeof value === "object") {
+    const obj = value as PropertyMap;
+    if (SECRET_SIG_KEY in obj && "value" in obj) return unwrapSecrets(obj.value);
+    return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, unwrapSecrets(v)]));
+  }
+  return value;
+}
+
+/** Runs `limit` tasks at a time, in the order they arrive. */
+class Limiter {
+  private running = 0;
+  private readonly queue: Array<() => void> = [];
+  constructor(private readonly limit: number) {}
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running >= this.limit) await new Promise<void>((r) => this.queue.push(r));
+    this.running++;
+    try {
+      return await task();
+    } finally {
+      this.running--;
+      this.queue.shift()?.();
+    }
+  }
+}
+
+export class Deployment {
+  readonly steps: Step[] = [];
+  readonly errors: StepError[] = [];
+  /** The state as it will be saved: resources registered this run, in order. */
+  private readonly next: ResourceState[] = [];
+  private readonly qualifiedTypes = new Map<string, string>();
+  private readonly generator = new Limiter(1);
+  private readonly executor: Limiter;
+  private readonly replaced: ResourceState[] = [];
+  stackUrn = "";
+
+  constructor(
+    private readonly old: StackState,
+    private readonly provider: () => Promise<ProviderProcess>,
+    private readonly opts: { project: string; stack: string; dryRun: boolean; parallel: number },
+  ) {
+    this.executor = new Limiter(opts.parallel);
+  }
+
+  private urnFor(r: Registration): string {
+    const parentType = r.parent ? this.qualifiedTypes.get(r.parent) : undefined;
+    const qualified = parentType && parentType !== "pulumi:pulumi:Stack" ? `${parentType}$${r.type}` : r.type;
+    const urn = `urn:pulumi:${this.opts.stack}::${this.opts.project}::${qualified}::${r.name}`;
+    this.qualifiedTypes.set(urn, qualified);
+    return urn;
+  }
+
+  private oldOf(urn: string): ResourceState | undefined {
+    return this.old.resources.find((r) => r.urn === urn);
+  }
+
+  async register(r: Registration): Promise<Registered> {
+    const urn = this.urnFor(r);
+    if (r.type === "pulumi:pulumi:Stack") this.stackUrn = urn;
+    if (!r.custom) {
+      this.next.push({ urn, type: r.type, custom: false, id: "", inputs: r.inputs, outputs: {}, dependencies: r.dependencies });
+      return { urn, id: "", outputs: {} };
+    }
+    if (!isDynamicType(r.type)) throw new Error(`${urn}: only dynamic resources are supported by this engine`);
+    try {
+      return await this.step(urn, r);
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      this.errors.push({ urn, message });
+      return { urn, id: "", outputs: {}, failed: message };
+    }
+  }
+
+  private async step(urn: string, r: Registration): Promise<Registered> {
+    const provider = await this.provider();
+    const old = this.oldOf(urn);
+    const news = unwrapSecrets(r.inputs) as PropertyMap;
+    const planned = await this.generator.run(async () => {
+      const checked = await provider.check(urn, old?.inputs ?? {}, news);
+      if (checked.failures.length > 0) {
+        throw new Error(checked.failures.map((f) => `${f.property ? `${f.property}: ` : ""}${f.reason}`).join("\n"));
+      }
+      if (!old) return { op: "create" as const, checked: checked.inputs };
+      const diff = await provider.diff(urn, old.id, old.outputs, checked.inputs);
+      if (diff.replaces.length > 0) return { op: "replace" as const, checked: checked.inputs, replaces: diff.replaces };
+      if (diff.changes === "some" || old.initErrors) return { op: "update" as const, checked: checked.inputs };
+      return { op: "same" as const, checked: checked.inputs };
+    });
+    const { op, checked } = planned;
+    const record = (id: string, outputs: PropertyMap, initErrors?: string[]): Registered => {
+      const state: ResourceState = { urn, type: r.type, custom: true, id, inputs: checked, outputs, dependencies: r.dependencies };
+      if (initErrors) state.initErrors = initErrors;
+      this.next.push(state);
+      return { urn, id, outputs };
+    };
+    this.steps.push({
+      op,
+      urn,
+      ...(op === "update" || op === "replace" ? { olds: old!.outputs, news: checked } : {}),
+      ...(op === "replace" ? { replaces: planned.replaces } : {}),
+    });
+    if (op === "same") return record(old!.id, old!.outputs);
+    if (this.opts.dryRun) return record(op === "update" ? old!.id : "", checked);
+
+    return this.executor.run(async () => {
+      try {
+        if (op === "update") return record(old!.id, await provider.update(urn, old!.id, old!.outputs, checked));
+        const created = await provider.create(urn, checked);
+        if (op === "replace") this.replaced.push(old!);
+        return record(created.id, created.properties);
+      } catch (e) {
+        if (e instanceof ProviderCallError && e.initFailed) {
+          record(e.initFailed.id, e.initFailed.properties, e.initFailed.reasons);
+        } else if (old && op === "update") {
+          this.next.push(old);
+        }
+        throw e;
+      }
+    });
+  }
+
+  /**
+   * After the program: delete what it no longer declares (and what replacements superseded), in reverse order of
+   * registration, and return the state to save. A failed run keeps resources it did not get to.
+   */
+  async finish(programFailed: boolean): Promise<StackState> {
+    const registered = new Set(this.next.map((r) => r.urn));
+    const gone = programFailed ? [] : this.old.resources.filter((r) => !registered.has(r.urn));
+    const kept = programFailed ? this.old.resources.filter((r) => !registered.has(r.urn)) : [];
+    const toDelete = [...this.replaced, ...gone.filter((r) => r.custom)].reverse();
+    const failedDeletes: ResourceState[] = [];
+    for (const r of toDelete) {
+      if (!this.replaced.includes(r)) this.steps.push({ op: "delete", urn: r.urn });
+      if (this.opts.dryRun) continue;
+      try {
+        await (await this.provider()).delete(r.urn, r.id, r.outputs);
+      } catch (e) {
+        this.errors.push({ urn: r.urn, message: e instanceof Error ? e.message : String(e) });
+        failedDeletes.push(r);
+      }
+    }
+    return { resources: [...kept, ...failedDeletes, ...this.next], outputs: {} };
+  }
+}
+
+export { UNKNOWN };

@@ -1,0 +1,24 @@
+/**
+ * Language-host layer of the tests: a Pulumi CLI stand-in that runs a project folder the way `pulumi up` does.
+ *
+ * ```ts
+ * const cli = new PulumiCli(path.join(repoRoot, "examples", "quickstart"), { env: cleanEnv() })
+ *   .setConfig("jenkins:url", server.url)
+ *   .setConfig("jenkins:apiToken", token, { secret: true });
+ * const up = await cli.up();          // { ok, steps: [{ op: "create", urn, … }], errors, logs, outputs, program }
+ * const plan = await cli.preview();   // nothing is created or updated; outputs of changing resources = checked inputs
+ * const refresh = await cli.refresh(); // { ok, changed, gone, errors }
+ * await cli.destroy();
+ * ```
+ * - The project's Pulumi.yaml decides what runs (`main`, `runtime.options.typescript`/`tsconfig`), as for the CLI.
+ * - The program runs through the `@pulumi/pulumi/cmd/run` that resolves from its folder, with `--monitor`,
+ *   `--engine`, `--project`, `--stack`, `--pwd`, `--parallel` (default 4 × CPUs), `--dry-run` for a preview, and
+ *   `PULUMI_CONFIG`/`PULUMI_CONFIG_SECRET_KEYS`/`PULUMI_NODEJS_TYPESCRIPT` in its environment.
+ * - Dynamic resources go to the default `pulumi-nodejs` provider, started in the program folder from the
+ *   `@pulumi/pulumi/cmd/dynamic-provider` that resolves there, configured with the whole stack config.
+ * - `cli.state` holds the stack's resources between operations, like a local backend's checkpoint.
+ * - Option `node` runs program and provider on another Node.js binary.
+ */
+export { PulumiCli, type CliOptions, type OperationResult, type RefreshResult } from "./cli";
+export type { Step, StepOp, StepError } from "./deployment";
+export type { LogEntry } from "./monitor";

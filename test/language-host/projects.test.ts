@@ -1,0 +1,80 @@
+/**
+ * Language-host layer: every Pulumi project in the repository runs the way `pulumi up` runs it. The program goes
+ * through `@pulumi/pulumi/cmd/run` with the language host's flags and environment (ts-node, the project's own
+ * Pulumi.yaml `main`), registers with an engine of our own over gRPC, and its jobs reach the real dynamic-provider
+ * process started as the engine starts it. Each project: up → preview with no changes → refresh with no drift →
+ * preview with no changes → destroy, asserting on what the Jenkins-compatible server holds.
+ */
+import * as path from "node:path";
+import type { JenkinsServer } from "../../provider/server";
+import { JenkinsUser } from "../harness/jenkins-user";
+import { PulumiCli } from "../harness/language-host";
+import { repoRoot } from "../harness/provider-process";
+import { cleanEnv } from "../harness/serialized-provider";
+import { ADMIN, startServer } from "../harness/test-server";
+import { itemsOnServer } from "./server-items";
+
+interface ProjectCase {
+  dir: string;
+  /** What the program declares, as full names on the server. */
+  items: string[];
+  /** Builds the program triggers on its first `up`. */
+  builds?: number;
+}
+
+const PROJECTS: ProjectCase[] = [
+  { dir: ".", items: ["nightly-cleanup", "team", "team/api-build", "team/api-deploy"] },
+  { dir: "examples/quickstart", items: ["nightly-cleanup", "team", "team/api-build", "team/api-deploy"] },
+  { dir: "examples/typed-jobs", items: ["web", "web/build", "web/deploy"], builds: 1 },
+];
+
+describe.each(PROJECTS)("the project in $dir, run as the Pulumi CLI runs it", ({ dir, items, builds = 0 }) => {
+  let server: JenkinsServer;
+  let user: JenkinsUser;
+  let cli: PulumiCli;
+
+  beforeAll(async () => {
+    server = await startServer("current");
+    user = new JenkinsUser(server.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });
+    cli = new PulumiCli(path.join(repoRoot, dir), { env: cleanEnv() })
+      .setConfig("jenkins:url", server.url)
+      .setConfig("jenkins:user", ADMIN.name)
+      .setConfig("jenkins:apiToken", ADMIN.apiToken, { secret: true });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("up creates every job it declares", async () => {
+    const up = await cli.up();
+    const errors = up.logs.filter((l) => l.severity === "error");
+    expect({ ok: up.ok, errors: up.errors, code: up.program?.code, logs: errors }).toEqual({ ok: true, errors: [], code: 0, logs: [] });
+    expect(up.steps.filter((s) => s.op !== "create")).toEqual([]);
+    expect(up.steps).toHaveLength(items.length + builds);
+    expect(await itemsOnServer(user)).toEqual(items);
+    expect(server.builds).toHaveLength(builds);
+    expect(Object.keys(up.outputs).length).toBeGreaterThan(0);
+  });
+
+  it("a second plan has no changes and sends no request", async () => {
+    server.resetCounters();
+    const plan = await cli.preview();
+    expect(plan.ok).toBe(true);
+    expect(plan.steps.filter((s) => s.op !== "same")).toEqual([]);
+    expect(server.requests.filter((r) => !r.path.startsWith("/crumbIssuer"))).toEqual([]);
+  });
+
+  it("a refresh finds no drift, and the plan after it has no changes", async () => {
+    const refresh = await cli.refresh();
+    expect(refresh).toEqual({ ok: true, changed: [], gone: [], errors: [] });
+    const plan = await cli.preview();
+    expect(plan.steps.filter((s) => s.op !== "same")).toEqual([]);
+  });
+
+  it("destroy deletes every job", async () => {
+    const destroy = await cli.destroy();
+    expect(destroy.errors).toEqual([]);
+    expect(await itemsOnServer(user)).toEqual([]);
+    expect(cli.state.resources).toEqual([]);
+  });
+});
