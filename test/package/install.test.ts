@@ -1,0 +1,91 @@
+/**
+ * The package as a user gets it: `npm pack`, installed into a fresh `pulumi new typescript`-style project next to
+ * the project's own `@pulumi/pulumi`, `typescript` and `@types/node`. The install holds exactly one copy of the
+ * SDK, the program type-checks under the project's strict `nodenext` tsconfig, and it runs through the language
+ * host: up → plan with no changes → refresh → plan with no changes → destroy against the Jenkins-compatible server.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import type { JenkinsServer } from "../../provider/server";
+import { JenkinsUser } from "../harness/jenkins-user";
+import { PulumiCli } from "../harness/language-host";
+import { repoRoot } from "../harness/provider-process";
+import { cleanEnv } from "../harness/serialized-provider";
+import { ADMIN, startServer } from "../harness/test-server";
+import { itemsOnServer } from "../language-host/server-items";
+import { npmInstall, packCheckout, writeUserProject } from "./user-project";
+
+/** Every installed copy of a package under a project's node_modules, however deep. */
+function copiesOf(dir: string, name: string): string[] {
+  const found: string[] = [];
+  const walk = (nodeModules: string): void => {
+    if (!existsSync(nodeModules)) return;
+    if (existsSync(path.join(nodeModules, name, "package.json"))) found.push(path.join(nodeModules, name));
+    for (const entry of readdirSync(nodeModules)) {
+      const scoped = entry.startsWith("@") ? readdirSync(path.join(nodeModules, entry)).map((e) => `${entry}/${e}`) : [entry];
+      for (const pkg of scoped) walk(path.join(nodeModules, pkg, "node_modules"));
+    }
+  };
+  walk(path.join(dir, "node_modules"));
+  return found;
+}
+
+describe("the packed package in a new Pulumi TypeScript project", () => {
+  let work: string;
+  let project: string;
+  let server: JenkinsServer;
+  let user: JenkinsUser;
+  let cli: PulumiCli;
+
+  beforeAll(async () => {
+    work = mkdtempSync(path.join(os.tmpdir(), "jenkins-jobs-user-"));
+    project = path.join(work, "my-jenkins-stack");
+    writeUserProject(project, repoRoot, "my-jenkins-stack");
+    npmInstall(project, packCheckout(repoRoot, work));
+    server = await startServer("current");
+    user = new JenkinsUser(server.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });
+    cli = new PulumiCli(project, { env: cleanEnv() })
+      .setConfig("jenkins:url", server.url)
+      .setConfig("jenkins:user", ADMIN.name)
+      .setConfig("jenkins:apiToken", ADMIN.apiToken, { secret: true });
+  }, 180_000);
+  afterAll(async () => {
+    await server?.close();
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  it("installs with exactly one copy of @pulumi/pulumi and only the compiled package", () => {
+    expect(copiesOf(project, "@pulumi/pulumi")).toEqual([path.join(project, "node_modules", "@pulumi", "pulumi")]);
+    const installed = path.join(project, "node_modules", "pulumi-jenkins-jobs");
+    expect(existsSync(path.join(installed, "dist", "provider", "index.js"))).toBe(true);
+    expect(existsSync(path.join(installed, "dist", "test"))).toBe(false);
+    const manifest = JSON.parse(readFileSync(path.join(installed, "package.json"), "utf8")) as { peerDependencies: Record<string, string> };
+    expect(Object.keys(manifest.peerDependencies)).toEqual(["@pulumi/pulumi"]);
+  });
+
+  it("type-checks under the project's strict nodenext tsconfig", () => {
+    const tsc = path.join(project, "node_modules", "typescript", "bin", "tsc");
+    expect(execFileSync(process.execPath, [tsc, "--noEmit", "-p", project], { encoding: "utf8" })).toBe("");
+  });
+
+  it("goes up, plans no changes, refreshes without drift, plans no changes, and is destroyed", async () => {
+    const up = await cli.up();
+    expect({ ok: up.ok, errors: up.errors, logs: up.logs.filter((l) => l.severity === "error") }).toEqual({ ok: true, errors: [], logs: [] });
+    expect(up.outputs).toEqual({ apiUrl: `${server.url}job/team/job/api-build/` });
+    expect(await itemsOnServer(user)).toEqual(["team", "team/api-build"]);
+
+    server.resetCounters();
+    const plan = await cli.preview();
+    expect(plan.steps.map((s) => s.op)).toEqual(["same", "same"]);
+    expect(server.requests).toHaveLength(0);
+
+    expect(await cli.refresh()).toEqual({ ok: true, changed: [], gone: [], errors: [] });
+    expect((await cli.preview()).steps.map((s) => s.op)).toEqual(["same", "same"]);
+
+    const destroy = await cli.destroy();
+    expect(destroy.errors).toEqual([]);
+    expect(await itemsOnServer(user)).toEqual([]);
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * A project as `pulumi new typescript` makes it (Pulumi.yaml without `main`, package.json whose `main` is
+ * index.ts, a strict tsconfig with `module: nodenext`), with this package installed from its packed tarball.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import * as path from "node:path";
+
+/** Versions of the user's own dependencies: the ones this checkout is tested with, so the npm cache has them. */
+function installedVersion(repoRoot: string, name: string): string {
+  return (JSON.parse(readFileSync(path.join(repoRoot, "node_modules", name, "package.json"), "utf8")) as { version: string }).version;
+}
+
+export const PROGRAM = `import * as pulumi from "@pulumi/pulumi";
+import { Job, type PipelineSpec } from "pulumi-jenkins-jobs";
+
+const config = new pulumi.Config();
+const team = new Job("team", { name: "team", folderSpec: {}, description: "The team's jobs" });
+
+const build: PipelineSpec = { script: "node {\\n  sh 'npm ci'\\n  sh 'npm test'\\n}\\n" };
+const api = new Job("api-build", {
+  name: "api-build",
+  folder: team.fullName,
+  pipeline: build,
+  description: config.get("apiDescription") ?? "Builds the API",
+});
+
+export const apiUrl = api.url;
+`;
+
+export function writeUserProject(dir: string, repoRoot: string, name: string): void {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    path.join(dir, "Pulumi.yaml"),
+    [`name: ${name}`, "description: A Pulumi program that manages Jenkins jobs", "runtime:", "  name: nodejs", "  options:", "    packagemanager: npm", ""].join("\n"),
+  );
+  const pkg = {
+    name,
+    main: "index.ts",
+    devDependencies: { "@types/node": installedVersion(repoRoot, "@types/node"), typescript: installedVersion(repoRoot, "typescript") },
+    dependencies: { "@pulumi/pulumi": installedVersion(repoRoot, "@pulumi/pulumi") },
+  };
+  writeFileSync(path.join(dir, "package.json"), `${JSON.stringify(pkg, null, 2)}\n`);
+  const tsconfig = {
+    compilerOptions: {
+      strict: true,
+      outDir: "bin",
+      target: "es2020",
+      module: "nodenext",
+      moduleResolution: "nodenext",
+      sourceMap: true,
+      experimentalDecorators: true,
+      pretty: true,
+      noFallthroughCasesInSwitch: true,
+      noImplicitReturns: true,
+      forceConsistentCasingInFileNames: true,
+    },
+    files: ["index.ts"],
+  };
+  writeFileSync(path.join(dir, "tsconfig.json"), `${JSON.stringify(tsconfig, null, 2)}\n`);
+  writeFileSync(path.join(dir, "index.ts"), PROGRAM);
+}
+
+/** `npm pack` of this checkout (which builds it through `prepare`); the tarball's path. */
+export function packCheckout(repoRoot: string, into: string): string {
+  const out = execFileSync("npm", ["pack", "--json", "--pack-destination", into], { cwd: repoRoot, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  const [{ filename }] = JSON.parse(out) as Array<{ filename: string }>;
+  return path.join(into, filename);
+}
+
+/** `npm install` in the project, of its own dependencies and the tarball, from the npm cache where it can. */
+export function npmInstall(dir: string, tarball: string): string {
+  return execFileSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", tarball], {
+    cwd: dir,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+}
