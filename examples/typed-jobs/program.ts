@@ -2,9 +2,7 @@
  * Typed job specs: a folder holding a Pipeline job and a freestyle job, written as plain data instead of
  * config.xml, and a build of the pipeline that runs whenever the `version` config value changes.
  *
- * In your own project import from the package:
- *   import { BuildTrigger, Job, type FreestyleSpec, type PipelineSpec } from "pulumi-jenkins-jobs";
- * (this file imports the checkout's sources so that it type-checks and runs inside the repository).
+ * It imports the package by its name, exactly as a program of your own does.
  *
  * Stack config this program reads (all optional):
  *   typed-jobs:version       the release being built; a new value starts one build of `web/deploy` (default "1.0.0")
