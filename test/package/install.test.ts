@@ -5,10 +5,12 @@
  * host: up → plan with no changes → refresh → plan with no changes → destroy against the Jenkins-compatible server.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { JenkinsServer } from "../../provider/server";
+import { EXISTING } from "../../examples/adopt-existing/capture";
+import { FIXTURE_DIR } from "../harness/fixtures";
 import { JenkinsUser } from "../harness/jenkins-user";
 import { PulumiCli } from "../harness/language-host";
 import { repoRoot } from "../harness/provider-process";
@@ -32,18 +34,27 @@ function copiesOf(dir: string, name: string): string[] {
   return found;
 }
 
+let work: string;
+let tarball: string;
+
+beforeAll(() => {
+  work = mkdtempSync(path.join(os.tmpdir(), "jenkins-jobs-user-"));
+  tarball = packCheckout(repoRoot, work);
+}, 120_000);
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
 describe("the packed package in a new Pulumi TypeScript project", () => {
-  let work: string;
   let project: string;
   let server: JenkinsServer;
   let user: JenkinsUser;
   let cli: PulumiCli;
 
   beforeAll(async () => {
-    work = mkdtempSync(path.join(os.tmpdir(), "jenkins-jobs-user-"));
     project = path.join(work, "my-jenkins-stack");
     writeUserProject(project, repoRoot, "my-jenkins-stack");
-    npmInstall(project, packCheckout(repoRoot, work));
+    npmInstall(project, tarball);
     server = await startServer("current");
     user = new JenkinsUser(server.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });
     cli = new PulumiCli(project, { env: cleanEnv() })
@@ -53,7 +64,6 @@ describe("the packed package in a new Pulumi TypeScript project", () => {
   }, 180_000);
   afterAll(async () => {
     await server?.close();
-    if (work) rmSync(work, { recursive: true, force: true });
   });
 
   it("installs with exactly one copy of @pulumi/pulumi and only the compiled package", () => {
@@ -86,6 +96,49 @@ describe("the packed package in a new Pulumi TypeScript project", () => {
 
     const destroy = await cli.destroy();
     expect(destroy.errors).toEqual([]);
+    expect(await itemsOnServer(user)).toEqual([]);
+  });
+});
+
+/**
+ * The project the import command writes (examples/adopt-existing/sample), installed as its README says and run
+ * against a server holding the jobs it was imported from: the first `up` adopts them without a write.
+ */
+describe("the generated project of examples/adopt-existing, installed from the packed package", () => {
+  let project: string;
+  let server: JenkinsServer;
+  let user: JenkinsUser;
+  let cli: PulumiCli;
+
+  beforeAll(async () => {
+    project = path.join(work, "jenkins-jobs");
+    cpSync(path.join(repoRoot, "examples", "adopt-existing", "sample"), project, { recursive: true });
+    npmInstall(project, tarball);
+    server = await startServer("current");
+    user = new JenkinsUser(server.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });
+    for (const item of EXISTING) await user.createJob(item.fullName, readFileSync(path.join(FIXTURE_DIR, item.fixture), "utf8"));
+    cli = new PulumiCli(project, { env: cleanEnv() })
+      .setConfig("jenkins:url", server.url)
+      .setConfig("jenkins:user", ADMIN.name)
+      .setConfig("jenkins:apiToken", ADMIN.apiToken, { secret: true });
+  }, 180_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("adopts every job without a write, then plans no changes, refreshes without drift, and destroys", async () => {
+    const before = EXISTING.map((i) => server.jobConfigOnDisk(i.fullName));
+    server.resetCounters();
+    const up = await cli.up();
+    expect({ ok: up.ok, errors: up.errors }).toEqual({ ok: true, errors: [] });
+    expect(up.steps.map((s) => s.op)).toEqual(EXISTING.map(() => "create"));
+    expect(server.requests.filter((r) => r.method === "POST" && !(r.path.endsWith("/createItem") && r.status === 400))).toEqual([]);
+    expect(EXISTING.map((i) => server.jobConfigOnDisk(i.fullName))).toEqual(before);
+
+    expect((await cli.preview()).steps.filter((s) => s.op !== "same")).toEqual([]);
+    expect(await cli.refresh()).toEqual({ ok: true, changed: [], gone: [], errors: [] });
+    expect((await cli.preview()).steps.filter((s) => s.op !== "same")).toEqual([]);
+    expect((await cli.destroy()).errors).toEqual([]);
     expect(await itemsOnServer(user)).toEqual([]);
   });
 });
