@@ -1,8 +1,13 @@
-/** Tests run on the compiled output so that the Pulumi provider host loads exactly what users load. */
+/**
+ * `npm test`: every test that needs Node.js alone. Tests run on the compiled output so that the Pulumi provider
+ * host loads exactly what users load. The real-client interoperability tests (python-jenkins, Jenkins Job Builder)
+ * need Debian packages and run with `npm run test:interop` (jest.interop.config.js).
+ */
 module.exports = {
   testEnvironment: "node",
   roots: ["<rootDir>/dist/test"],
   testMatch: ["**/*.test.js"],
+  testPathIgnorePatterns: ["/dist/test/interop/"],
   testTimeout: 60000,
   maxWorkers: 2,
 };

@@ -1,10 +1,10 @@
 import { execFile } from "node:child_process";
 import * as path from "node:path";
 import type { JenkinsServer } from "../../provider/server";
-import { ADMIN, createJob, FOLDER, start } from "./helpers";
+import { ADMIN, createJob, FOLDER, start } from "../server/helpers";
 
 /** The script lives in the source tree (tests run from dist/). */
-const SCRIPT = path.resolve(__dirname, "../../../test/server/python/lifecycle.py");
+const SCRIPT = path.resolve(__dirname, "../../../test/interop/python/lifecycle.py");
 
 function runLifecycle(url: string, user: string, secret: string, job: string): Promise<Record<string, unknown>> {
   return new Promise((resolve, reject) => {
