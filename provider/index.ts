@@ -10,27 +10,5 @@
 export { Job, type JobArgs } from "./resource/job";
 export { BuildTrigger, type BuildTriggerArgs } from "./triggers/build-trigger";
 export type { TriggerKind } from "./triggers/types";
-export type {
-  ArchiveArtifactsSpec,
-  BatchStepSpec,
-  BooleanParameterSpec,
-  BuildDiscarderSpec,
-  BuildStepSpec,
-  ChoiceParameterSpec,
-  FolderSpec,
-  FreestyleSpec,
-  GitScmSpec,
-  JobSpecFields,
-  JobSpecKind,
-  JobSpecs,
-  JunitSpec,
-  ParameterSpec,
-  ParameterType,
-  PipelineScmSpec,
-  PipelineSpec,
-  ShellStepSpec,
-  StringParameterSpec,
-  TriggersSpec,
-  UpstreamThreshold,
-  UpstreamTriggerSpec,
-} from "./specs/types";
+// Types only: the spec types of the `pipeline`, `freestyle` and `folderSpec` inputs.
+export type * from "./specs/types";

@@ -6,12 +6,10 @@
  */
 import * as path from "node:path";
 import type { JenkinsServer } from "../../provider/server";
-import { JenkinsUser } from "../harness/jenkins-user";
-import { PulumiCli } from "../harness/language-host";
-import type { Step } from "../harness/language-host";
+import type { JenkinsUser } from "../harness/jenkins-user";
+import type { PulumiCli, Step } from "../harness/language-host";
 import { repoRoot, UNKNOWN } from "../harness/provider-process";
-import { cleanEnv } from "../harness/serialized-provider";
-import { ADMIN, startServer } from "../harness/test-server";
+import { startStack } from "./stack";
 
 const PROJECT = path.join(repoRoot, "test", "language-host", "projects", "folder-description");
 
@@ -25,12 +23,7 @@ describe("preview of a change to a folder's description", () => {
   let cli: PulumiCli;
 
   beforeAll(async () => {
-    server = await startServer("current");
-    user = new JenkinsUser(server.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });
-    cli = new PulumiCli(PROJECT, { env: cleanEnv() })
-      .setConfig("jenkins:url", server.url)
-      .setConfig("jenkins:user", ADMIN.name)
-      .setConfig("jenkins:apiToken", ADMIN.apiToken, { secret: true });
+    ({ server, user, cli } = await startStack(PROJECT));
   });
   afterAll(async () => {
     await cli?.destroy();

@@ -7,12 +7,11 @@
  */
 import * as path from "node:path";
 import type { JenkinsServer } from "../../provider/server";
-import { JenkinsUser } from "../harness/jenkins-user";
-import { PulumiCli } from "../harness/language-host";
+import type { JenkinsUser } from "../harness/jenkins-user";
+import type { PulumiCli } from "../harness/language-host";
 import { repoRoot } from "../harness/provider-process";
-import { cleanEnv } from "../harness/serialized-provider";
-import { ADMIN, startServer } from "../harness/test-server";
 import { itemsOnServer } from "./server-items";
+import { startStack } from "./stack";
 
 interface ProjectCase {
   dir: string;
@@ -34,12 +33,7 @@ describe.each(PROJECTS)("the project in $dir, run as the Pulumi CLI runs it", ({
   let cli: PulumiCli;
 
   beforeAll(async () => {
-    server = await startServer("current");
-    user = new JenkinsUser(server.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });
-    cli = new PulumiCli(path.join(repoRoot, dir), { env: cleanEnv() })
-      .setConfig("jenkins:url", server.url)
-      .setConfig("jenkins:user", ADMIN.name)
-      .setConfig("jenkins:apiToken", ADMIN.apiToken, { secret: true });
+    ({ server, user, cli } = await startStack(path.join(repoRoot, dir)));
   });
   afterAll(async () => {
     await server?.close();

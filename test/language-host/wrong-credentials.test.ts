@@ -5,29 +5,25 @@
  */
 import * as path from "node:path";
 import type { JenkinsServer } from "../../provider/server";
-import { PulumiCli } from "../harness/language-host";
+import type { PulumiCli } from "../harness/language-host";
 import { repoRoot } from "../harness/provider-process";
-import { cleanEnv } from "../harness/serialized-provider";
-import { ADMIN, startServer } from "../harness/test-server";
+import { startStack } from "./stack";
 
 const PROJECT = path.join(repoRoot, "test", "language-host", "projects", "many-jobs");
 const WRONG_TOKEN = "11c0ffee0ddba11dead5eed5eedbeef999";
 
 describe("parallel creates with a wrong API token", () => {
   let server: JenkinsServer;
+  let cli: PulumiCli;
 
   beforeAll(async () => {
-    server = await startServer("current");
+    ({ server, cli } = await startStack(PROJECT, { parallel: 8, apiToken: WRONG_TOKEN }));
   });
   afterAll(async () => {
     await server?.close();
   });
 
   it("reports one error per job, each naming its own job", async () => {
-    const cli = new PulumiCli(PROJECT, { env: cleanEnv(), parallel: 8 })
-      .setConfig("jenkins:url", server.url)
-      .setConfig("jenkins:user", ADMIN.name)
-      .setConfig("jenkins:apiToken", WRONG_TOKEN, { secret: true });
     const up = await cli.up();
     expect(up.ok).toBe(false);
     const names = Array.from({ length: 6 }, (_, i) => `service-${i + 1}`);

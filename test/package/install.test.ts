@@ -11,12 +11,11 @@ import * as path from "node:path";
 import type { JenkinsServer } from "../../provider/server";
 import { EXISTING } from "../../examples/adopt-existing/capture";
 import { FIXTURE_DIR } from "../harness/fixtures";
-import { JenkinsUser } from "../harness/jenkins-user";
-import { PulumiCli } from "../harness/language-host";
+import type { JenkinsUser } from "../harness/jenkins-user";
+import type { PulumiCli } from "../harness/language-host";
 import { repoRoot } from "../harness/provider-process";
-import { cleanEnv } from "../harness/serialized-provider";
-import { ADMIN, startServer } from "../harness/test-server";
 import { itemsOnServer } from "../language-host/server-items";
+import { startStack } from "../language-host/stack";
 import { npmInstall, packCheckout, writeUserProject } from "./user-project";
 
 /** Every installed copy of a package under a project's node_modules, however deep. */
@@ -55,12 +54,7 @@ describe("the packed package in a new Pulumi TypeScript project", () => {
     project = path.join(work, "my-jenkins-stack");
     writeUserProject(project, repoRoot, "my-jenkins-stack");
     npmInstall(project, tarball);
-    server = await startServer("current");
-    user = new JenkinsUser(server.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });
-    cli = new PulumiCli(project, { env: cleanEnv() })
-      .setConfig("jenkins:url", server.url)
-      .setConfig("jenkins:user", ADMIN.name)
-      .setConfig("jenkins:apiToken", ADMIN.apiToken, { secret: true });
+    ({ server, user, cli } = await startStack(project));
   }, 180_000);
   afterAll(async () => {
     await server?.close();
@@ -114,13 +108,8 @@ describe("the generated project of examples/adopt-existing, installed from the p
     project = path.join(work, "jenkins-jobs");
     cpSync(path.join(repoRoot, "examples", "adopt-existing", "sample"), project, { recursive: true });
     npmInstall(project, tarball);
-    server = await startServer("current");
-    user = new JenkinsUser(server.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });
+    ({ server, user, cli } = await startStack(project));
     for (const item of EXISTING) await user.createJob(item.fullName, readFileSync(path.join(FIXTURE_DIR, item.fixture), "utf8"));
-    cli = new PulumiCli(project, { env: cleanEnv() })
-      .setConfig("jenkins:url", server.url)
-      .setConfig("jenkins:user", ADMIN.name)
-      .setConfig("jenkins:apiToken", ADMIN.apiToken, { secret: true });
   }, 180_000);
   afterAll(async () => {
     await server?.close();
