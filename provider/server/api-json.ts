@@ -9,14 +9,41 @@ export function itemUrlPath(item: Item): string {
 }
 
 /** An entry of a `jobs` list at depth 0. */
-function summary(item: Item, origin: string): Json {
+function summary(item: Item, origin: string, state: ServerState): Json {
   const out: { [k: string]: Json } = { _class: item.type.className, name: item.name, url: origin + itemUrlPath(item) };
-  if (!item.type.isFolder) out.color = colorOf(item);
+  if (!item.type.isFolder) out.color = colorOf(item, state);
   return out;
 }
 
-function colorOf(item: Item): string {
-  return item.type.canDisable && infoOf(item).disabled ? "disabled" : "notbuilt";
+/** Ball colour: disabled, never built, or the last result, with `_anime` while a build runs. */
+function colorOf(item: Item, state?: ServerState): string {
+  if (item.type.canDisable && infoOf(item).disabled) return "disabled";
+  const runs = state?.queue.runsOf(fullNameOf(item)) ?? [];
+  if (runs.length === 0) return "notbuilt";
+  return runs[0].building ? "blue_anime" : "blue";
+}
+
+/** The run class Jenkins reports for a job's builds. */
+function runClassOf(item: Item): string {
+  return item.type.className === "org.jenkinsci.plugins.workflow.job.WorkflowJob"
+    ? "org.jenkinsci.plugins.workflow.job.WorkflowRun"
+    : "hudson.model.FreeStyleBuild";
+}
+
+/** `/job/…/N/api/json`: one build of a job; undefined when the job has no such build. */
+export function buildJson(item: Item, state: ServerState, origin: string, number: number): Json | undefined {
+  const run = state.queue.runsOf(fullNameOf(item)).find((r) => r.number === number);
+  if (!run) return undefined;
+  return {
+    _class: runClassOf(item),
+    building: run.building,
+    displayName: `#${number}`,
+    fullDisplayName: `${fullNameOf(item).split("/").join(" » ")} #${number}`,
+    id: String(number),
+    number,
+    result: run.building ? null : "SUCCESS",
+    url: `${origin}${itemUrlPath(item)}${number}/`,
+  };
 }
 
 /**
@@ -43,7 +70,7 @@ export function itemJson(item: Item, state: ServerState, origin: string, deep: b
     return {
       ...base,
       healthReport: [],
-      jobs: children.map((c) => (deep ? itemJson(c, state, origin, true) : summary(c, origin))),
+      jobs: children.map((c) => (deep ? itemJson(c, state, origin, true) : summary(c, origin, state))),
       primaryView: { _class: "hudson.model.AllView", name: "All", url },
       views: [{ _class: "hudson.model.AllView", name: "All", url }],
     };
@@ -51,20 +78,23 @@ export function itemJson(item: Item, state: ServerState, origin: string, deep: b
   const waiting = state.queue.waiting().find((q) => q.job === fullName);
   const disabled = item.type.canDisable && info.disabled;
   const next = state.queue.nextBuildNumber(fullName);
+  const runs = state.queue.runsOf(fullName);
+  const ref = (n: number): Json => ({ _class: runClassOf(item), number: n, url: `${url}${n}/` });
+  const finished = runs.find((r) => !r.building);
   return {
     ...base,
     buildable: !disabled,
-    builds: [],
-    color: colorOf(item),
-    firstBuild: null,
+    builds: runs.map((r) => ref(r.number)),
+    color: colorOf(item, state),
+    firstBuild: runs.length > 0 ? ref(runs[runs.length - 1].number) : null,
     healthReport: [],
     inQueue: waiting !== undefined,
     keepDependencies: false,
-    lastBuild: null,
-    lastCompletedBuild: null,
+    lastBuild: runs.length > 0 ? ref(runs[0].number) : null,
+    lastCompletedBuild: finished ? ref(finished.number) : null,
     lastFailedBuild: null,
-    lastStableBuild: null,
-    lastSuccessfulBuild: null,
+    lastStableBuild: finished ? ref(finished.number) : null,
+    lastSuccessfulBuild: finished ? ref(finished.number) : null,
     lastUnstableBuild: null,
     lastUnsuccessfulBuild: null,
     nextBuildNumber: next,
@@ -94,7 +124,7 @@ export function rootJson(state: ServerState, origin: string, deep: boolean): Jso
     nodeName: "",
     numExecutors: 2,
     description: null,
-    jobs: state.store.children(undefined).map((c) => (deep ? itemJson(c, state, origin, true) : summary(c, origin))),
+    jobs: state.store.children(undefined).map((c) => (deep ? itemJson(c, state, origin, true) : summary(c, origin, state))),
     overallLoad: {},
     primaryView: { _class: "hudson.model.AllView", name: "all", url },
     quietDownReason: null,

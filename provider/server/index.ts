@@ -45,6 +45,11 @@ export interface JenkinsServer {
   /** Every accepted build trigger (a trigger merged into a waiting queue item repeats its queueId). */
   builds: BuildRecord[];
   polls: PollRecord[];
+  /**
+   * With `true`, builds that start from now on keep running (a rename is then refused, the ball is `_anime`);
+   * `false` finishes them. Builds start when their queue item's quiet period ends.
+   */
+  holdBuilds(hold: boolean): void;
   resetCounters(): void;
   /** The stored bytes of a job's config.xml ("folder/job"), read from disk; undefined when there is none. */
   jobConfigOnDisk(fullName: string): string | undefined;
@@ -120,6 +125,7 @@ export async function startJenkinsServer(opts: JenkinsServerOptions = {}): Promi
       state.polls.length = 0;
     },
     jobConfigOnDisk: (fullName) => store.configOnDisk(fullName),
+    holdBuilds: (hold) => state.queue.holdBuilds(hold),
     async restart(restartOpts = {}) {
       state.sessions.reset();
       state.instanceId = randomBytes(4).toString("hex");

@@ -31,6 +31,7 @@ export const PERMISSIONS = {
   ITEM_CONFIGURE,
   ITEM_EXTENDED_READ: { id: "hudson.model.Item.ExtendedRead", title: "Job/ExtendedRead", impliedBy: ITEM_CONFIGURE } as Permission,
   ITEM_BUILD: { id: "hudson.model.Item.Build", title: "Job/Build", impliedBy: GENERIC_UPDATE } as Permission,
+  ITEM_MOVE: { id: "hudson.model.Item.Move", title: "Job/Move", impliedBy: GENERIC_CREATE } as Permission,
 };
 
 /** Permissions granted to the read-only level: Overall/Read and Job/Read, nothing else. */

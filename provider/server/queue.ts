@@ -1,7 +1,10 @@
 /**
- * The build queue, reduced to what callers can observe: queue item ids, the quiet period during which a
- * second trigger with the same parameters is merged into the waiting item (Jenkins answers 201 with the same
- * queue item), cancellation when a job is disabled, and a record of every accepted trigger for tests.
+ * The build queue and the builds it starts, reduced to what callers can observe: queue item ids, the quiet period
+ * during which a second trigger with the same parameters is merged into the waiting item (Jenkins answers 201 with
+ * the same queue item), cancellation when a job is disabled, a record of every accepted trigger for tests, and the
+ * builds themselves: a queue item becomes build #N when its quiet period ends. A build finishes at once, unless
+ * builds are held running (`holdBuilds`), which is how tests keep one running. History, numbers and the next number
+ * follow a job through rename and move.
  */
 import type { BuildRecord } from "./options";
 
@@ -12,6 +15,13 @@ export interface QueueItem {
   queuedAt: number;
   cancelled: boolean;
   buildNumber: number;
+  /** When the build finished; unset while it runs (only while builds are held). */
+  finishedAt?: number;
+}
+
+export interface BuildRun {
+  number: number;
+  building: boolean;
 }
 
 function sameParams(a: Record<string, string>, b: Record<string, string>): boolean {
@@ -25,7 +35,35 @@ export class BuildQueue {
   private nextId = 1;
   private nextBuild = new Map<string, number>();
 
+  private holding = false;
+
   constructor(private quietPeriodMs: number) {}
+
+  private started(q: QueueItem, now: number): boolean {
+    return !q.cancelled && now - q.queuedAt >= this.quietPeriodMs;
+  }
+
+  /** Builds that start from now on keep running until `holdBuilds(false)` finishes them. */
+  holdBuilds(hold: boolean, now = Date.now()): void {
+    for (const q of this.items.values()) if (this.started(q, now) && q.finishedAt === undefined) q.finishedAt = now;
+    this.holding = hold;
+  }
+
+  /** A job's builds, newest first. */
+  runsOf(job: string, now = Date.now()): BuildRun[] {
+    return [...this.items.values()]
+      .filter((q) => q.job === job && this.started(q, now))
+      .map((q) => ({ number: q.buildNumber, building: this.holding && q.finishedAt === undefined }))
+      .sort((a, b) => b.number - a.number);
+  }
+
+  /** Whether a build of the job, or of any job inside the folder of that name, is running. */
+  isBuilding(fullName: string, now = Date.now()): boolean {
+    const inside = `${fullName}/`;
+    return [...this.items.values()].some(
+      (q) => (q.job === fullName || q.job.startsWith(inside)) && this.started(q, now) && this.holding && q.finishedAt === undefined,
+    );
+  }
 
   isWaiting(q: QueueItem, now = Date.now()): boolean {
     return !q.cancelled && now - q.queuedAt < this.quietPeriodMs;
@@ -63,13 +101,17 @@ export class BuildQueue {
     for (const q of this.items.values()) if (q.job === job && this.isWaiting(q)) q.cancelled = true;
   }
 
-  /** Renamed or deleted jobs: their history moves or goes. */
+  /** A renamed or moved item: its history, and that of every job inside it, follows it. */
   renameJob(from: string, to: string): void {
-    for (const q of this.items.values()) if (q.job === from) q.job = to;
-    const n = this.nextBuild.get(from);
-    if (n !== undefined) {
-      this.nextBuild.delete(from);
-      this.nextBuild.set(to, n);
+    const moved = (job: string): string | undefined =>
+      job === from ? to : job.startsWith(`${from}/`) ? to + job.slice(from.length) : undefined;
+    for (const q of this.items.values()) q.job = moved(q.job) ?? q.job;
+    for (const [job, n] of [...this.nextBuild]) {
+      const next = moved(job);
+      if (next !== undefined) {
+        this.nextBuild.delete(job);
+        this.nextBuild.set(next, n);
+      }
     }
   }
 }

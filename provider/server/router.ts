@@ -16,7 +16,10 @@ import { description } from "./handlers/description";
 import { setEnabled } from "./handlers/enable-disable";
 import { itemApiJson, itemPage } from "./handlers/item-pages";
 import { polling } from "./handlers/polling";
+import { move, movePage } from "./handlers/move";
 import { confirmRename } from "./handlers/rename";
+import { buildJson } from "./api-json";
+import { jsonReply } from "./handlers/common";
 import { addSlash, crumbIssuer, dashboard, me, queueApi, queueItemApi, rootApiJson, whoAmI } from "./handlers/root";
 
 type ItemHandler = (ctx: RequestContext, state: ServerState, item: Item) => Reply;
@@ -62,7 +65,14 @@ function itemAction(ctx: RequestContext, state: ServerState, item: Item, rest: s
     return itemPage(ctx, state, item);
   }
   if (isApiJson(rest)) return itemApiJson(ctx, state, item);
+  if (!item.type.isFolder && /^[1-9][0-9]*$/.test(rest[0]) && isApiJson(rest.slice(1))) {
+    const run = buildJson(item, state, ctx.origin, Number(rest[0]));
+    if (!run) throw new NotFound();
+    return jsonReply(ctx, state, run);
+  }
   const r = dropTrailingSlash(rest);
+  if (r[0] === "move" && (r.length === 1 || (r.length === 2 && r[1] === ""))) return movePage(ctx, state, item);
+  if (r.length === 2 && r[0] === "move" && r[1] === "move") return move(ctx, state, item);
   if (r.length === 1) {
     if (r[0] === "createItem") {
       // Only a plain folder takes new items; computed folders (multibranch, organization) make their own.

@@ -138,6 +138,17 @@ export class JobStore {
     this.childrenMap(item.parent).set(key(newName), item);
   }
 
+  /** Moves an item (with everything inside it) under another parent, keeping its name and its files. */
+  move(item: Item, parent: Item | undefined): void {
+    const dir = path.join(this.jobsDirOf(parent), item.name);
+    fs.mkdirSync(this.jobsDirOf(parent), { recursive: true });
+    fs.renameSync(item.dir, dir);
+    this.childrenMap(item.parent).delete(key(item.name));
+    item.parent = parent;
+    this.relocate(item, dir);
+    this.childrenMap(parent).set(key(item.name), item);
+  }
+
   private relocate(item: Item, dir: string): void {
     item.dir = dir;
     for (const c of item.children.values()) this.relocate(c, path.join(dir, "jobs", c.name));

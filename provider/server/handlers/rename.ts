@@ -37,6 +37,10 @@ export function confirmRename(ctx: RequestContext, state: ServerState, item: Ite
   const other = state.store.child(item.parent, name);
   if (other && other !== item) throw validationFailure(`The name \u201c${name}\u201d is already in use.`);
   const oldFullName = fullNameOf(item);
+  // Job.checkRename / Folder.checkRename: after the name checks, nothing that is building (at any depth) renames.
+  if (state.queue.isBuilding(oldFullName)) {
+    throw new Failure(item.type.isFolder ? "Unable to rename a folder while a job inside it is building." : "Unable to rename a job while it is building.");
+  }
   try {
     state.store.rename(item, name);
   } catch (e) {
