@@ -110,5 +110,17 @@ export class ConnectionError extends JenkinsError {}
 /** The server answered, but not like a Jenkins (login page, proxy, HTML instead of XML/JSON). */
 export class NotJenkinsError extends JenkinsError {}
 
+/** 400 on a rename: the job, or a job inside the folder, is building. */
+export class JobBuildingError extends JenkinsError {}
+
+/**
+ * A move Jenkins did not make. The relocation action refuses silently (a redirect like a success), so the client
+ * finds out by looking at the server, and says why when the server shows it.
+ */
+export class MoveRefusedError extends JenkinsError {
+  source?: string;
+  destination?: string;
+}
+
 /** 500 on createItem or a config.xml POST: Jenkins refused the configuration XML. */
 export class InvalidConfigError extends JenkinsError {}

@@ -11,7 +11,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { isConfigWeSent } from "./config-match";
 import { CsrfSession, type Crumb } from "./csrf-session";
-import { JenkinsError, JobAlreadyExistsError, type JenkinsErrorDetails } from "./errors";
+import { BadRequestError, JenkinsError, JobAlreadyExistsError, JobBuildingError, MoveRefusedError, type JenkinsErrorDetails } from "./errors";
 import { isHtmlType } from "./html-message";
 import { encodeQueryValue, jobUrlPath, parentAndName, validateJobName, validateJobPath } from "./names";
 import { resolveOptions, type JenkinsClientOptions, type ResolvedOptions } from "./options";
@@ -119,6 +119,18 @@ function reasonOf(err: JenkinsError): string {
   rest = rest.replace(/^cannot [^:]*: /, "");
   const cut = rest.search(/ \(HTTP \d{3}|\. /);
   return cut >= 0 ? rest.slice(0, cut) : rest;
+}
+
+/** Jenkins refuses to rename what is building with a 400 whose X-Error says so; that refusal gets its own type. */
+function buildingRefusal(e: unknown): unknown {
+  if (!(e instanceof BadRequestError) || !/while (a job inside it|it) is building/.test(e.jenkinsMessage ?? "")) return e;
+  return new JobBuildingError({
+    job: e.job,
+    what: "cannot rename it while a build is running",
+    status: e.status,
+    jenkinsMessage: e.jenkinsMessage,
+    hint: "Wait for the build to finish (or abort it in Jenkins), then run `pulumi up` again; nothing was changed.",
+  });
 }
 
 export class JenkinsClient {
@@ -381,7 +393,9 @@ export class JenkinsClient {
         retry: false,
       };
       for (let round = 1; ; round++) {
-        const failure = await this.attempt(ctx, request, (r) => isRedirectSuccess(r, this.base), "confirmRename");
+        const failure = await this.attempt(ctx, request, (r) => isRedirectSuccess(r, this.base), "confirmRename").catch((e: unknown) => {
+          throw buildingRefusal(e);
+        });
         if (failure === undefined) return;
         const [oldThere, newThere] = await this.lookOrGiveUp(failure, ctx, async () => [
           await this.existsUnchecked(path),
@@ -392,6 +406,61 @@ export class JenkinsClient {
         await sleep(backoffDelay(round, this.opts.retryBaseDelayMs, 10_000, Math.random));
       }
     });
+  }
+
+  /**
+   * Moves the item (with its history, and everything inside a folder) into the folder `destination` ("" for the
+   * top level), keeping its name: the CloudBees Folders relocation action. Jenkins answers every refusal with a
+   * redirect, like a success, so the item is looked for at its new path; a refused move is a MoveRefusedError
+   * naming the reason when the server shows it.
+   */
+  move(path: string, destination: string): Promise<void> {
+    return this.run(async () => {
+      validateJobPath(path);
+      if (destination !== "") validateJobPath(destination);
+      const { name } = parentAndName(path);
+      const newPath = destination === "" ? name : `${destination}/${name}`;
+      const where = destination === "" ? "the top level" : `folder "${destination}"`;
+      const ctx = this.ctx(path, `move it to ${where}`, { notRepeatable: true });
+      const request: Exchange = {
+        method: "POST",
+        path: `${jobUrlPath(path)}move/move`,
+        body: new URLSearchParams({ destination: `/${destination}` }).toString(),
+        contentType: FORM_CONTENT_TYPE,
+        retry: false,
+      };
+      const failure = await this.attempt(ctx, request, (r) => isRedirectSuccess(r, this.base), "move");
+      const look = async (): Promise<[boolean, boolean]> => [await this.existsUnchecked(path), await this.existsUnchecked(newPath)];
+      const [oldThere, newThere] = failure ? await this.lookOrGiveUp(failure, ctx, look) : await look();
+      if (newThere && !oldThere) return;
+      if (failure) throw failure;
+      const refused = new MoveRefusedError({
+        job: path,
+        what: `Jenkins did not move it to ${where}: ${await this.moveRefusal(path, destination, newPath, oldThere)}`,
+        hint: "Nothing was moved. Fix the cause in Jenkins or in the program, then run `pulumi up` again.",
+      });
+      refused.source = path;
+      refused.destination = destination;
+      throw refused;
+    });
+  }
+
+  /** Why the relocation action refused, from what the server shows (reads only). */
+  private async moveRefusal(path: string, destination: string, newPath: string, oldThere: boolean): Promise<string> {
+    if (!oldThere) return "the item is not at its old path any more";
+    const lower = (s: string): string => s.toLowerCase();
+    if (destination !== "" && (lower(destination) === lower(path) || lower(destination).startsWith(`${lower(path)}/`))) {
+      return "a folder cannot be moved into itself or into a folder inside it";
+    }
+    if (destination !== "") {
+      const ctx = this.ctx(destination, "look at the destination");
+      const res = await this.exchange(ctx, { method: "GET", path: `${jobUrlPath(destination)}api/json?tree=_class`, retry: true });
+      if (res.status === 404) return `the destination folder "${destination}" does not exist (or the user may not see it)`;
+      const { _class } = this.parseJson<{ _class?: string }>(ctx, res, "api/json");
+      if (_class !== "com.cloudbees.hudson.plugins.folder.Folder") return `"${destination}" is not a folder that can hold items`;
+    }
+    if (await this.existsUnchecked(newPath)) return `an item named "${newPath.split("/").pop()}" already exists there`;
+    return "the user may lack Job/Create in the destination, or the item cannot be moved (items of a multibranch project cannot)";
   }
 
   /** Every item under `folder` (default: the whole server), recursively, depth-first, parents before children. */

@@ -1,6 +1,6 @@
 /**
  * `diff`: old outputs against new (checked) inputs. `__provider` is ignored, configs are compared semantically
- * (compare.ts), a new name is an in-place rename, a new folder or another item type is a replacement.
+ * (compare.ts), a new name or folder is a rename or move in place, another item type is a replacement.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { unknownPath } from "../specs/unknown";
@@ -42,11 +42,9 @@ export async function diff(_id: string, oldsRaw: Props, newsRaw: Props): Promise
   const diffs = new Set<string>();
   let deleteBeforeReplace = false;
 
-  // An unknown folder is reported as a change, not a replacement: during preview the output of a parent that
-  // is itself changing may not be known yet, and announcing a replacement for every child would mostly be wrong.
-  // `pulumi up` diffs again with the value known, and replaces then if the folder really moved.
-  if (news.folder === UNKNOWN) diffs.add("folder");
-  else if ((olds.folder ?? "") !== (news.folder ?? "")) replaces.push("folder");
+  // A new folder is a move in place (history kept); a job declared in a renamed or moved folder finds itself
+  // already there and records its new path.
+  if (news.folder === UNKNOWN || (olds.folder ?? "") !== (news.folder ?? "")) diffs.add("folder");
 
   if (news.name === UNKNOWN || news.name !== olds.name) diffs.add("name"); // rename in place
 

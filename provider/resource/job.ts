@@ -19,7 +19,10 @@ import { jobProvider } from "./provider";
 export interface JobArgs {
   /** The job's own name (no slashes). Changing it renames the job in place and keeps its build history. */
   name: pulumi.Input<string>;
-  /** Full path of the parent folder, e.g. `team` or `team/apps` (often another Job's `fullName`). Changing it replaces the job. */
+  /**
+   * Full path of the parent folder, e.g. `team` or `team/apps` (often another Job's `fullName`). Changing it moves the
+   * job in place, keeping its build history; a job whose folder was renamed or moved finds itself already there.
+   */
   folder?: pulumi.Input<string>;
   /**
    * The job's config.xml. Compared semantically: formatting, attribute order and plugin versions do not count.

@@ -29,6 +29,7 @@ import { declare, fullNameOf, jobUrl, knownOutputs, outputsFor, strip, withoutSp
 import { driftedConfig, inputsReflecting, sameConfig } from "./drift";
 import { AdoptionError, JobExistsError, JobGoneError, PartialFailureError } from "./errors";
 import { fieldsOf } from "./job-config";
+import { placeOf, relocate } from "./relocate";
 import { renderSpec, sourceOf, specKeyOf } from "./sources";
 import { PROVIDER_KEY, type JobInputs, type JobOutputs } from "./types";
 
@@ -218,26 +219,27 @@ export async function update(id: string, oldsRaw: Props, newsRaw: Props): Promis
   const oldFullName = olds.fullName || fullNameOf(olds);
   const { client, baseUrl } = await connect(oldFullName);
   const declared = declare(news);
-  let fullName = oldFullName;
+  // Where the item is: moves and renames update it step by step.
+  const at = { fullName: oldFullName };
 
   try {
-    if (news.name !== olds.name) {
-      await client.rename(fullName, news.name);
-      fullName = fullNameOf(news);
-    }
-    await applyChanges(client, fullName, olds, declared);
+    if (fullNameOf(news) !== oldFullName) await relocate(client, at, { folder: news.folder ?? "", name: news.name });
+    await applyChanges(client, at.fullName, olds, declared);
   } catch (e) {
     // Deleted in Jenkins since the last refresh: say so instead of re-creating it behind the user's back.
-    const failure = e instanceof JobNotFoundError ? new JobGoneError(fullName, e) : e;
-    if (fullName !== oldFullName) {
-      // The rename went through: record it, or the next run would look for the job under its old name.
-      const renamed = { ...olds, name: news.name, fullName, url: jobUrl(baseUrl, fullName) };
-      const message = (failure as Error).message;
-      throw new PartialFailureError(message, id, { ...renamed, [PROVIDER_KEY]: newsRaw[PROVIDER_KEY] }, [message]);
+    const failure = e instanceof JobNotFoundError ? new JobGoneError(at.fullName, e) : e;
+    if (at.fullName !== oldFullName) {
+      // A move or rename went through: record where the item is, or the next run would look for it elsewhere.
+      const { folder, name } = placeOf(at.fullName);
+      const moved: Props = { ...olds, name, fullName: at.fullName, url: jobUrl(baseUrl, at.fullName) };
+      if (folder === "") delete moved.folder;
+      else moved.folder = folder;
+      const message = `${(failure as Error).message} The job is now at "${at.fullName}".`;
+      throw new PartialFailureError(message, id, { ...moved, [PROVIDER_KEY]: newsRaw[PROVIDER_KEY] }, [message]);
     }
     throw failure;
   }
-  return { outs: outputsFor(news, declared, fullName, baseUrl) };
+  return { outs: outputsFor(news, declared, at.fullName, baseUrl) };
 }
 
 /** Only the requests a change needs: one config.xml POST, or a description POST and/or an enable/disable POST. */

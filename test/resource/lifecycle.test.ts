@@ -387,11 +387,11 @@ describe.each(MODES)("Job lifecycle, methods called directly (%s server)", (mode
       expect(await lifecycle.diff(base.id, base.outs, news)).toMatchObject({ changes: true, replaces: [] });
     });
 
-    it("treats a new name as an in-place rename, a new folder as a replacement", async () => {
+    it("treats a new name as an in-place rename, a new folder as an in-place move", async () => {
       const renamed = await checked({ ...base.inputs, name: "diffed-2" });
       expect(await lifecycle.diff(base.id, base.outs, renamed)).toMatchObject({ changes: true, replaces: [] });
       const moved = await checked({ ...base.inputs, folder: "team" });
-      expect(await lifecycle.diff(base.id, base.outs, moved)).toMatchObject({ changes: true, replaces: ["folder"] });
+      expect(await lifecycle.diff(base.id, base.outs, moved)).toMatchObject({ changes: true, replaces: [], diffs: ["folder"] });
     });
 
     it("replaces, deleting first, when the root element type changes", async () => {

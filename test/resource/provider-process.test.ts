@@ -137,9 +137,9 @@ describe.each(MODES)("Job provider in the dynamic-provider process, over gRPC (%
     expect(state.outputs).toMatchObject({ fullName: "api-build-2", __provider: providerText });
     seen.push(["update outputs", state.outputs]);
 
-    // a new folder or another item type replaces
+    // a new folder is a move in place (an update); another item type replaces
     const moved = await upThrough(urn, state, { name: "api-build-2", folder: "team", configXml: changedXml });
-    expect(moved.diff).toMatchObject({ changes: "some", replaces: ["folder"], deleteBeforeReplace: false });
+    expect(moved.diff).toMatchObject({ changes: "some", replaces: [], deleteBeforeReplace: false });
     const retyped = await upThrough(urn, state, { name: "api-build-2", configXml: PIPELINE_XML });
     expect(retyped.diff).toMatchObject({ changes: "some", replaces: ["configXml"], deleteBeforeReplace: true });
 

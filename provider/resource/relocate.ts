@@ -1,0 +1,81 @@
+/**
+ * Bringing an item to a new folder and/or name in place, keeping its config, history and build numbers (and, for
+ * a folder, everything inside it): Jenkins's rename (`confirmRename`) and the folders plugin's move.
+ *
+ * - An item already at its new path and gone from the old one has moved with its folder (the folder was renamed
+ *   or moved first, in this `up` or an interrupted one): nothing is sent.
+ * - Otherwise everything that can be checked is checked before the first write (the item is there; nothing else
+ *   holds the new name at the destination), then the rename goes first: Jenkins refuses to rename a building
+ *   item, and refused before anything moved, the item stays where it was. The move follows.
+ * - `at` always says where the item is, so a failure after the first step is recorded where the item really is.
+ */
+import type { JenkinsClient } from "../client/jenkins-client";
+import { JobAlreadyExistsError, JobNotFoundError } from "../client/errors";
+import { fullNameOf } from "./desired";
+
+export interface Place {
+  folder: string;
+  name: string;
+}
+
+export function placeOf(fullName: string): Place {
+  const i = fullName.lastIndexOf("/");
+  return i < 0 ? { folder: "", name: fullName } : { folder: fullName.slice(0, i), name: fullName.slice(i + 1) };
+}
+
+const same = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * A rename within the folder: one request, Jenkins checks the rest (name in use, item gone). A 404 is looked
+ * into: an interrupted run may have renamed it already.
+ */
+async function rename(client: JenkinsClient, at: { fullName: string }, target: string, name: string): Promise<void> {
+  try {
+    await client.rename(at.fullName, name);
+  } catch (e) {
+    if (!(e instanceof JobNotFoundError) || !(await client.exists(target))) throw e;
+  }
+  at.fullName = target;
+}
+
+export async function relocate(client: JenkinsClient, at: { fullName: string }, to: Place): Promise<void> {
+  const from = placeOf(at.fullName);
+  const target = fullNameOf({ name: to.name, folder: to.folder || undefined });
+  if (same(from.folder, to.folder)) return rename(client, at, target, to.name);
+  const [oldThere, newThere] = [await client.exists(at.fullName), same(target, at.fullName) ? true : await client.exists(target)];
+  if (!oldThere && newThere) {
+    at.fullName = target;
+    return;
+  }
+  if (!oldThere) {
+    throw new JobNotFoundError({
+      job: at.fullName,
+      what: `cannot move or rename it to "${target}": it is neither at its old path nor at the new one`,
+      hint: "Run `pulumi refresh` to see where the job is, then `pulumi up` again.",
+    });
+  }
+  if (newThere && !same(target, at.fullName)) {
+    throw new JobAlreadyExistsError({
+      job: at.fullName,
+      what: `cannot move or rename it to "${target}": another item already has that name there`,
+      hint: "Rename or remove the other item in Jenkins, or choose another name; nothing was changed.",
+    });
+  }
+  const moving = !same(from.folder, to.folder);
+  const renaming = from.name !== to.name;
+  // Rename first when its intermediate name is free in the old folder; else move first.
+  const intermediate = fullNameOf({ name: to.name, folder: from.folder || undefined });
+  const renameFirst = renaming && (!moving || !(await client.exists(intermediate)));
+  if (renameFirst) {
+    await client.rename(at.fullName, to.name);
+    at.fullName = intermediate;
+  }
+  if (moving) {
+    await client.move(at.fullName, to.folder);
+    at.fullName = fullNameOf({ name: placeOf(at.fullName).name, folder: to.folder || undefined });
+  }
+  if (renaming && !renameFirst) {
+    await client.rename(at.fullName, to.name);
+    at.fullName = target;
+  }
+}
