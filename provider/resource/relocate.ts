@@ -8,6 +8,9 @@
  *   holds the new name at the destination), then the rename goes first: Jenkins refuses to rename a building
  *   item, and refused before anything moved, the item stays where it was. The move follows.
  * - `at` always says where the item is, so a failure after the first step is recorded where the item really is.
+ * - An item whose recorded path is gone may sit inside a folder that moved first: in this process the moves made
+ *   so far say where (the engine runs unrelated updates in parallel); after an interrupted `up`, the one item of
+ *   that name on the server is it.
  */
 import type { JenkinsClient } from "../client/jenkins-client";
 import { JobAlreadyExistsError, JobNotFoundError } from "../client/errors";
@@ -38,14 +41,57 @@ async function rename(client: JenkinsClient, at: { fullName: string }, target: s
   at.fullName = target;
 }
 
+/** Old path → new path of every item this process moved or renamed (lower case keys: names are case-insensitive). */
+const movedHere = new Map<string, string>();
+
+/** The path an item has now, given the moves of its ancestors (or itself) made by this process. */
+function current(fullName: string): string {
+  const segments = fullName.split("/");
+  for (let n = segments.length; n > 0; n--) {
+    const moved = movedHere.get(segments.slice(0, n).join("/").toLowerCase());
+    if (moved !== undefined) return [moved, ...segments.slice(n)].join("/");
+  }
+  return fullName;
+}
+
+/** Where an item whose recorded path is gone is now: the one item on the server with its name, if there is one. */
+async function find(client: JenkinsClient, fullName: string): Promise<string | undefined> {
+  const name = placeOf(fullName).name.toLowerCase();
+  const found = (await client.listJobs()).filter((j) => placeOf(j.fullName).name.toLowerCase() === name);
+  return found.length === 1 ? found[0].fullName : undefined;
+}
+
 export async function relocate(client: JenkinsClient, at: { fullName: string }, to: Place): Promise<void> {
+  const recorded = at.fullName;
+  for (let attempt = 1; ; attempt++) {
+    at.fullName = current(at.fullName);
+    try {
+      await relocateOnce(client, at, to);
+      movedHere.set(recorded.toLowerCase(), at.fullName);
+      return;
+    } catch (e) {
+      // A folder above it moved while this ran: once more from where it is now.
+      if (attempt > 1 || !(e instanceof JobNotFoundError) || current(at.fullName) === at.fullName) throw e;
+    }
+  }
+}
+
+async function relocateOnce(client: JenkinsClient, at: { fullName: string }, to: Place): Promise<void> {
   const from = placeOf(at.fullName);
   const target = fullNameOf({ name: to.name, folder: to.folder || undefined });
+  if (at.fullName === target) return;
   if (same(from.folder, to.folder)) return rename(client, at, target, to.name);
   const [oldThere, newThere] = [await client.exists(at.fullName), same(target, at.fullName) ? true : await client.exists(target)];
   if (!oldThere && newThere) {
     at.fullName = target;
     return;
+  }
+  if (!oldThere && !newThere) {
+    const found = await find(client, at.fullName);
+    if (found !== undefined && found.toLowerCase() !== target.toLowerCase()) {
+      at.fullName = found;
+      return relocateOnce(client, at, to);
+    }
   }
   if (!oldThere) {
     throw new JobNotFoundError({
