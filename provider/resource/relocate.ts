@@ -8,9 +8,9 @@
  *   holds the new name at the destination), then the rename goes first: Jenkins refuses to rename a building
  *   item, and refused before anything moved, the item stays where it was. The move follows.
  * - `at` always says where the item is, so a failure after the first step is recorded where the item really is.
- * - An item whose recorded path is gone may sit inside a folder that moved first: in this process the moves made
- *   so far say where (the engine runs unrelated updates in parallel); after an interrupted `up`, the one item of
- *   that name on the server is it.
+ * - An item whose recorded path is gone may sit inside a folder that moved first: in this `up` the moves made so far
+ *   say where; after an interrupted `up`, an item at the new path (and none at the old) is taken to be it, and
+ *   failing that the one item of that name on the server.
  */
 import type { JenkinsClient } from "../client/jenkins-client";
 import { JobAlreadyExistsError, JobNotFoundError } from "../client/errors";
@@ -41,19 +41,6 @@ async function rename(client: JenkinsClient, at: { fullName: string }, target: s
   at.fullName = target;
 }
 
-/** Old path → new path of every item this process moved or renamed (lower case keys: names are case-insensitive). */
-const movedHere = new Map<string, string>();
-
-/** The path an item has now, given the moves of its ancestors (or itself) made by this process. */
-function current(fullName: string): string {
-  const segments = fullName.split("/");
-  for (let n = segments.length; n > 0; n--) {
-    const moved = movedHere.get(segments.slice(0, n).join("/").toLowerCase());
-    if (moved !== undefined) return [moved, ...segments.slice(n)].join("/");
-  }
-  return fullName;
-}
-
 /** Where an item whose recorded path is gone is now: the one item on the server with its name, if there is one. */
 async function find(client: JenkinsClient, fullName: string): Promise<string | undefined> {
   const name = placeOf(fullName).name.toLowerCase();
@@ -61,19 +48,39 @@ async function find(client: JenkinsClient, fullName: string): Promise<string | u
   return found.length === 1 ? found[0].fullName : undefined;
 }
 
+/**
+ * Old path → new path of every item moved or renamed through each client (one client per Jenkins connection) in
+ * this provider process, lower-case keys as names are case-insensitive.
+ */
+const movedBy = new WeakMap<JenkinsClient, Map<string, string>>();
+
+/** The path an item has now, given the moves of its ancestors (or itself) made through this client. */
+function current(client: JenkinsClient, fullName: string): string {
+  const moved = movedBy.get(client);
+  if (!moved) return fullName;
+  const segments = fullName.split("/");
+  for (let n = segments.length; n > 0; n--) {
+    const to = moved.get(segments.slice(0, n).join("/").toLowerCase());
+    if (to !== undefined) return [to, ...segments.slice(n)].join("/");
+  }
+  return fullName;
+}
+
 export async function relocate(client: JenkinsClient, at: { fullName: string }, to: Place): Promise<void> {
   const recorded = at.fullName;
   for (let attempt = 1; ; attempt++) {
-    at.fullName = current(at.fullName);
+    at.fullName = current(client, at.fullName);
     try {
       await relocateOnce(client, at, to);
-      movedHere.set(recorded.toLowerCase(), at.fullName);
-      return;
+      break;
     } catch (e) {
-      // A folder above it moved while this ran: once more from where it is now.
-      if (attempt > 1 || !(e instanceof JobNotFoundError) || current(at.fullName) === at.fullName) throw e;
+      // A folder above it moved while this ran (the engine runs unrelated updates in parallel): once more, from
+      // where it is now.
+      if (attempt > 1 || !(e instanceof JobNotFoundError) || current(client, at.fullName) === at.fullName) throw e;
     }
   }
+  if (!movedBy.has(client)) movedBy.set(client, new Map());
+  movedBy.get(client)!.set(recorded.toLowerCase(), at.fullName);
 }
 
 async function relocateOnce(client: JenkinsClient, at: { fullName: string }, to: Place): Promise<void> {
