@@ -7,6 +7,8 @@
  *     deploy                   platform/
  *     lint                       deploy             (moved)
  *   platform/                    lint-all           (moved and renamed)
+ *   tools/                       tools/             (a folder moved into another; `scan` follows it)
+ *     scan                         scan
  *
  * Every change is made in place: no job is deleted or re-created; build history and numbers stay.
  */
@@ -34,4 +36,11 @@ const lint = new Job("lint", {
   pipeline: { script: "node {\n  sh 'make lint'\n}\n" },
 });
 
-export const urls = { build: build.url, deploy: deploy.url, lint: lint.url };
+const tools = new Job("tools", { name: "tools", folder: after ? platform.fullName : undefined, folderSpec: {} });
+const scan = new Job("scan", {
+  name: "scan",
+  folder: tools.fullName,
+  pipeline: { script: "node {\n  sh 'make scan'\n}\n" },
+});
+
+export const urls = { build: build.url, deploy: deploy.url, lint: lint.url, scan: scan.url };

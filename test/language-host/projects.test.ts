@@ -25,7 +25,7 @@ const PROJECTS: ProjectCase[] = [
   { dir: ".", items: ["nightly-cleanup", "team", "team/api-build", "team/api-deploy"] },
   { dir: "examples/quickstart", items: ["nightly-cleanup", "team", "team/api-build", "team/api-deploy"] },
   { dir: "examples/typed-jobs", items: ["web", "web/build", "web/deploy"], builds: 1 },
-  { dir: "examples/reorganise-folders", items: ["apps", "apps/build", "apps/deploy", "apps/lint", "platform"] },
+  { dir: "examples/reorganise-folders", items: ["apps", "apps/build", "apps/deploy", "apps/lint", "platform", "tools", "tools/scan"] },
 ];
 
 describe.each(PROJECTS)("the project in $dir, run as the Pulumi CLI runs it", ({ dir, items, builds = 0 }) => {

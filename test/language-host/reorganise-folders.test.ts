@@ -1,6 +1,7 @@
 /**
  * Reorganising folders, as `pulumi up` runs it (examples/reorganise-folders): a folder renamed with a declared job
- * inside it, a job moved into another folder, a job moved and renamed in one change. The preview shows updates
+ * inside it, a job moved into another folder, a job moved and renamed in one change, a folder moved into another
+ * folder with its declared job. The preview shows updates
  * only, with old and new full names; `up` renames and moves in place, re-creating nothing, and every job keeps its
  * build history and numbers. Also: an interrupted `up` that the next `up` finishes, and the refusals that leave
  * nothing half done (a rename while a build runs, a name taken at the destination, no permission to move).
@@ -14,8 +15,8 @@ import { itemsOnServer } from "./server-items";
 import { startStack } from "./stack";
 
 const PROJECT = path.join(repoRoot, "examples", "reorganise-folders");
-const BEFORE = ["apps", "apps/build", "apps/deploy", "apps/lint", "platform"];
-const AFTER = ["applications", "applications/build", "platform", "platform/deploy", "platform/lint-all"];
+const BEFORE = ["apps", "apps/build", "apps/deploy", "apps/lint", "platform", "tools", "tools/scan"];
+const AFTER = ["applications", "applications/build", "platform", "platform/deploy", "platform/lint-all", "platform/tools", "platform/tools/scan"];
 
 function ops(steps: Step[]): string[] {
   return steps.map((s) => `${s.op} ${s.urn.split("::").pop()}`).sort();
@@ -45,7 +46,7 @@ describe("reorganising folders through the language host", () => {
     const up = await cli.up();
     expect({ ok: up.ok, errors: up.errors }).toEqual({ ok: true, errors: [] });
     expect(await itemsOnServer(user)).toEqual(BEFORE);
-    for (const job of ["apps/build", "apps/deploy", "apps/deploy", "apps/lint"]) await buildNow(user, job);
+    for (const job of ["apps/build", "apps/deploy", "apps/deploy", "apps/lint", "tools/scan"]) await buildNow(user, job);
     cli.setConfig("layout", "after");
   });
   afterEach(async () => {
@@ -55,13 +56,23 @@ describe("reorganising folders through the language host", () => {
 
   it("previews updates with old and new full names, then moves and renames in place, keeping history", async () => {
     const preview = await cli.preview();
-    expect(ops(preview.steps)).toEqual(["same platform", "update apps", "update build", "update deploy", "update lint"]);
+    expect(ops(preview.steps)).toEqual([
+      "same platform",
+      "update apps",
+      "update build",
+      "update deploy",
+      "update lint",
+      "update scan",
+      "update tools",
+    ]);
     const moves = Object.fromEntries(preview.steps.filter((s) => s.op === "update").map((s) => [s.urn.split("::").pop(), `${s.olds?.fullName} => ${s.news?.fullName}`]));
     expect(moves).toEqual({
       apps: "apps => applications",
       build: "apps/build => applications/build",
       deploy: "apps/deploy => platform/deploy",
       lint: "apps/lint => platform/lint-all",
+      tools: "tools => platform/tools",
+      scan: "tools/scan => platform/tools/scan",
     });
 
     server.resetCounters();
@@ -70,16 +81,19 @@ describe("reorganising folders through the language host", () => {
     expect(ops(up.steps)).toEqual(ops(preview.steps));
     const writes = server.requests.filter((r) => r.method === "POST").map((r) => r.path);
     expect(writes.filter((p) => /createItem|doDelete/.test(p))).toEqual([]);
-    expect(writes.filter((p) => p.includes("/build/"))).toEqual([]);
+    // The jobs that only follow their folder send nothing.
+    expect(writes.filter((p) => p.includes("/build/") || p.includes("/scan/"))).toEqual([]);
     expect(await itemsOnServer(user)).toEqual(AFTER);
     expect(await history(user, "applications/build")).toEqual({ builds: [1], nextBuildNumber: 2 });
     expect(await history(user, "platform/deploy")).toEqual({ builds: [2, 1], nextBuildNumber: 3 });
     expect(await history(user, "platform/lint-all")).toEqual({ builds: [1], nextBuildNumber: 2 });
+    expect(await history(user, "platform/tools/scan")).toEqual({ builds: [1], nextBuildNumber: 2 });
     expect(up.outputs).toEqual({
       urls: {
         build: `${server.url}job/applications/job/build/`,
         deploy: `${server.url}job/platform/job/deploy/`,
         lint: `${server.url}job/platform/job/lint-all/`,
+        scan: `${server.url}job/platform/job/tools/job/scan/`,
       },
     });
 
