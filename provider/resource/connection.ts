@@ -25,8 +25,9 @@ export interface ConnectionSettings {
 }
 
 /**
- * The engine runs 16 resource operations at once by default (`pulumi up --parallel`); with fewer sockets the
- * provider would queue requests the engine already sent in parallel.
+ * Sockets per connection. The engine runs up to 4 × CPU count resource operations at once by default
+ * (`pulumi up --parallel`); 16 covers that on the common 2- to 4-core runners without opening dozens of sockets to
+ * one Jenkins on a large machine, where requests then wait briefly for a free socket.
  */
 export const DEFAULT_MAX_CONNECTIONS = 16;
 
@@ -42,6 +43,21 @@ export const CONFIG_KEYS = {
 } as const;
 
 type Key = keyof typeof CONFIG_KEYS;
+export type ConfigKey = Key;
+
+/** How each field is named in messages: its stack config key (or `--path` path) and its environment variable. */
+export type KeyNames = Record<Key, { config: string; env: string | undefined; path?: boolean }>;
+
+const STACK_WIDE: KeyNames = CONFIG_KEYS;
+
+/** `pulumi config set [--secret] [--path] <key> <value>`, for messages. */
+function setCommand(names: KeyNames, key: Key, value: string, secret = false): string {
+  return `pulumi config set ${secret ? "--secret " : ""}${names[key].path ? "--path " : ""}${names[key].config} ${value}`;
+}
+
+function envName(names: KeyNames, key: Key): string | undefined {
+  return names[key].env;
+}
 
 /** Plain values of the `jenkins:*` keys, copied out of the config object so no live object is kept. */
 export type ConfigValues = Partial<Record<Key, string>>;
@@ -71,19 +87,19 @@ function parseBoolean(raw: string | undefined, key: string): boolean {
   throw new ConnectionConfigError(`${key} must be true or false.`);
 }
 
-function parseMaxConnections(raw: string | undefined): number {
+function parseMaxConnections(raw: string | undefined, names: KeyNames): number {
   if (raw === undefined) return DEFAULT_MAX_CONNECTIONS;
   const n = Number(raw.trim());
   if (!Number.isInteger(n) || n < 1 || n > 1024) {
     throw new ConnectionConfigError(
-      `jenkins:maxConnections (or JENKINS_MAX_CONNECTIONS) must be a whole number from 1 to 1024; the default is ${DEFAULT_MAX_CONNECTIONS}.`,
+      `${names.maxConnections.config} (or ${names.maxConnections.env}) must be a whole number from 1 to 1024; the default is ${DEFAULT_MAX_CONNECTIONS}.`,
     );
   }
   return n;
 }
 
 /** `jenkins:caCert` may hold the PEM text itself or the path of a PEM file. */
-function loadCaCert(raw: string | undefined): string | undefined {
+function loadCaCert(raw: string | undefined, names: KeyNames): string | undefined {
   if (raw === undefined) return undefined;
   if (raw.includes("-----BEGIN")) return raw;
   try {
@@ -91,19 +107,19 @@ function loadCaCert(raw: string | undefined): string | undefined {
   } catch {
     throw new ConnectionConfigError(
       // The value itself is not echoed: it may be a mangled certificate or key pasted into the wrong key.
-      "jenkins:caCert is neither PEM text (-----BEGIN CERTIFICATE-----…) nor the path of a readable file.",
+      `${names.caCert.config} is neither PEM text (-----BEGIN CERTIFICATE-----…) nor the path of a readable file.`,
     );
   }
 }
 
-function checkUrl(raw: string): string {
+function checkUrl(raw: string, names: KeyNames): string {
   let parsed: URL;
   try {
     parsed = new URL(raw);
   } catch {
     throw new ConnectionConfigError(
-      `The Jenkins URL is not a valid URL. Set it with \`pulumi config set jenkins:url https://jenkins.example.com/\` ` +
-        `or the JENKINS_URL environment variable.`,
+      `The Jenkins URL is not a valid URL. Set it with \`${setCommand(names, "url", "https://jenkins.example.com/")}\` ` +
+        `or the ${names.url.env} environment variable.`,
     );
   }
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
@@ -112,8 +128,8 @@ function checkUrl(raw: string): string {
   if (parsed.username || parsed.password) {
     // The URL ends up in outputs (job urls) and in messages; credentials have their own keys.
     throw new ConnectionConfigError(
-      "The Jenkins URL must not contain a user name or password. Use jenkins:user with jenkins:apiToken " +
-        "(or JENKINS_USER with JENKINS_API_TOKEN) instead.",
+      `The Jenkins URL must not contain a user name or password. Use ${names.user.config} with ${names.apiToken.config} ` +
+        `(or ${names.user.env} with ${names.apiToken.env}) instead.`,
     );
   }
   if (!parsed.pathname.endsWith("/")) parsed.pathname += "/";
@@ -126,18 +142,22 @@ function checkUrl(raw: string): string {
  * Stack config first, then the environment, field by field. A missing URL or credential is an error naming both
  * ways to set it. The environment is read on every call, so a process can pick up a rotated token.
  */
-export function resolveConnection(config: ConfigValues, env: NodeJS.ProcessEnv = process.env): ConnectionSettings {
+export function resolveConnection(
+  config: ConfigValues,
+  env: NodeJS.ProcessEnv = process.env,
+  names: KeyNames = STACK_WIDE,
+): ConnectionSettings {
   const pick = (key: Key): string | undefined => {
     const fromConfig = config[key];
     if (fromConfig !== undefined) return fromConfig;
-    const envName = CONFIG_KEYS[key].env;
-    return envName ? asString(env[envName]) : undefined;
+    const name = envName(names, key);
+    return name ? asString(env[name]) : undefined;
   };
   const url = pick("url");
   if (!url) {
     throw new ConnectionConfigError(
-      "No Jenkins URL is configured. Set it with `pulumi config set jenkins:url https://jenkins.example.com/` " +
-        "or the JENKINS_URL environment variable.",
+      `No Jenkins URL is configured. Set it with \`${setCommand(names, "url", "https://jenkins.example.com/")}\` ` +
+        `or the ${names.url.env} environment variable.`,
     );
   }
   const user = pick("user");
@@ -146,28 +166,38 @@ export function resolveConnection(config: ConfigValues, env: NodeJS.ProcessEnv =
   if (!user || (!apiToken && !password)) {
     throw new ConnectionConfigError(
       "No Jenkins credentials are configured. Set a user and an API token with " +
-        "`pulumi config set jenkins:user <name>` and `pulumi config set --secret jenkins:apiToken <token>` " +
-        "(or jenkins:password), or with the JENKINS_USER and JENKINS_API_TOKEN (or JENKINS_PASSWORD) " +
+        `\`${setCommand(names, "user", "<name>")}\` and \`${setCommand(names, "apiToken", "<token>", true)}\` ` +
+        `(or ${names.password.config}), or with the ${names.user.env} and ${names.apiToken.env} (or ${names.password.env}) ` +
         "environment variables.",
     );
   }
   return {
-    url: checkUrl(url),
+    url: checkUrl(url, names),
     user,
     apiToken,
     // With a token the password is never needed; not keeping it means it cannot leak from here.
     password: apiToken ? undefined : password,
-    caCert: loadCaCert(pick("caCert")),
-    insecureSkipTlsVerify: parseBoolean(pick("insecureSkipTlsVerify"), "jenkins:insecureSkipTlsVerify"),
-    maxConnections: parseMaxConnections(pick("maxConnections")),
+    caCert: loadCaCert(pick("caCert"), names),
+    insecureSkipTlsVerify: parseBoolean(pick("insecureSkipTlsVerify"), names.insecureSkipTlsVerify.config),
+    maxConnections: parseMaxConnections(pick("maxConnections"), names),
   };
 }
 
-const ENV_NAMES = Object.values(CONFIG_KEYS)
-  .map((k) => k.env)
-  .filter((n): n is NonNullable<typeof n> => n !== undefined);
+function envNames(names: KeyNames): string[] {
+  return Object.values(names)
+    .map((k) => k.env)
+    .filter((n): n is NonNullable<typeof n> => n !== undefined);
+}
 
-let lastResolved: { config: ConfigValues; env: NodeJS.ProcessEnv; values: (string | undefined)[]; settings: ConnectionSettings } | undefined;
+interface Resolved {
+  config: ConfigValues;
+  env: NodeJS.ProcessEnv;
+  values: (string | undefined)[];
+  settings: ConnectionSettings;
+}
+
+/** The last resolution per connection name ("" for the stack-wide one). */
+const lastResolved = new Map<string, Resolved>();
 
 /**
  * resolveConnection for the provider's calls: the same settings object as long as the config object and the
@@ -175,15 +205,21 @@ let lastResolved: { config: ConfigValues; env: NodeJS.ProcessEnv; values: (strin
  * Saves the URL parsing and hashing on every call. A `jenkins:caCert` given as a file path is read again on every
  * call, as resolveConnection does.
  */
-export function resolveConnectionOnce(config: ConfigValues, env: NodeJS.ProcessEnv = process.env): ConnectionSettings {
-  const values = ENV_NAMES.map((n) => env[n]);
-  const last = lastResolved;
+export function resolveConnectionOnce(
+  config: ConfigValues,
+  env: NodeJS.ProcessEnv = process.env,
+  names: KeyNames = STACK_WIDE,
+  name = "",
+): ConnectionSettings {
+  const values = envNames(names).map((n) => env[n]);
+  const last = lastResolved.get(name);
   if (last && last.config === config && last.env === env && last.values.every((v, i) => v === values[i])) {
     return last.settings;
   }
-  const settings = resolveConnection(config, env);
+  const settings = resolveConnection(config, env, names);
   const caFromFile = config.caCert !== undefined && !config.caCert.includes("-----BEGIN");
-  lastResolved = caFromFile ? undefined : { config, env, values, settings };
+  if (caFromFile) lastResolved.delete(name);
+  else lastResolved.set(name, { config, env, values, settings });
   return settings;
 }
 

@@ -140,6 +140,7 @@ export function outputsFor(news: JobInputs, declared: Declared, fullName: string
     enabled: fields.enabled,
   };
   if (news.folder) outs.folder = news.folder;
+  if (news.controller) outs.controller = news.controller;
   // The spec as written, so the next diff (which gets old outputs) can render it again.
   if (declared.key !== "configXml") Object.assign(outs, { [declared.key]: news[declared.key] });
   return outs;

@@ -47,6 +47,9 @@ export async function diff(_id: string, oldsRaw: Props, newsRaw: Props): Promise
   if (news.folder === UNKNOWN || (olds.folder ?? "") !== (news.folder ?? "")) diffs.add("folder");
 
   if (news.name === UNKNOWN || news.name !== olds.name) diffs.add("name"); // rename in place
+  // Another controller is another Jenkins: the job is made there and deleted from the old one.
+  if ((news.controller as unknown) === UNKNOWN) diffs.add("controller");
+  else if ((olds.controller ?? "") !== (news.controller ?? "")) replaces.push("controller");
 
   const newKey = sourceOf(newProps);
   const oldKey = sourceOf(oldProps);

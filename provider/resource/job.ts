@@ -41,6 +41,12 @@ export interface JobArgs {
   enabled?: pulumi.Input<boolean>;
   /** Take over a job that already exists (its config is replaced by the declared one). Default false. */
   adopt?: pulumi.Input<boolean>;
+  /**
+   * The controller the job lives on: a name from the stack config `jenkins:controllers` (or the
+   * `JENKINS_CONTROLLER_<NAME>_*` variables). Default: the stack-wide `jenkins:url`. Only the name goes into the
+   * state. Changing it replaces the job (it is another Jenkins).
+   */
+  controller?: pulumi.Input<string>;
 }
 
 export class Job extends pulumi.dynamic.Resource {
@@ -59,6 +65,8 @@ export class Job extends pulumi.dynamic.Resource {
   declare public readonly folderSpec: pulumi.Output<FolderSpec | undefined>;
   declare public readonly description: pulumi.Output<string>;
   declare public readonly enabled: pulumi.Output<boolean>;
+  /** The controller's name, when the job is not on the stack-wide connection. */
+  declare public readonly controller: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: JobArgs, opts?: pulumi.CustomResourceOptions) {
     super(
@@ -74,6 +82,7 @@ export class Job extends pulumi.dynamic.Resource {
         description: args.description,
         enabled: args.enabled,
         adopt: args.adopt,
+        controller: args.controller,
         fullName: undefined,
         url: undefined,
       },

@@ -24,22 +24,27 @@ import { canonicalizeDocument } from "../xml/canonical";
 import { parseXml } from "../xml/tree";
 import { check as checkInputs } from "./check";
 import { configChanged } from "./compare";
-import { readConfig, resolveConnectionOnce, verifiedClientFor, type ConfigSource, type ConfigValues } from "./connection";
+import { verifiedClientFor, type ConfigSource } from "./connection";
+import { StackConnections } from "./stack-connections";
 import { declare, fullNameOf, jobUrl, knownOutputs, outputsFor, strip, withoutSpecs, type Declared, type Props } from "./desired";
 import { driftedConfig, inputsReflecting, sameConfig } from "./drift";
 import { AdoptionError, JobExistsError, JobGoneError, PartialFailureError } from "./errors";
 import { fieldsOf } from "./job-config";
 import { placeOf, relocate } from "./relocate";
 import { renderSpec, sourceOf, specKeyOf } from "./sources";
-import { PROVIDER_KEY, type JobInputs, type JobOutputs } from "./types";
+import { PROVIDER_KEY, UNKNOWN, type JobInputs, type JobOutputs } from "./types";
 
 export { diff } from "./diff";
 
-/** Plain copies of the `jenkins:*` stack config, set by `configure`. Credentials stay in this process only. */
-let configValues: ConfigValues = {};
+/** Plain copies of the stack config's connections, set by `configure`. Credentials stay in this process only. */
+const connections = new StackConnections();
 
 export async function configure(req: { config: ConfigSource }): Promise<void> {
-  configValues = readConfig(req.config);
+  connections.configure(req.config);
+}
+
+function settingsFor(controller: string | undefined) {
+  return connections.settingsFor(controller);
 }
 
 /**
@@ -50,21 +55,28 @@ export async function configure(req: { config: ConfigSource }): Promise<void> {
 export async function check(olds: Props, news: Props): Promise<dynamic.CheckResult> {
   const result = await checkInputs(olds, news);
   if (result.failures && result.failures.length > 0) return result;
-  return { ...result, inputs: { ...result.inputs, ...knownOutputs(result.inputs as Props, baseUrlIfConfigured()) } };
+  const inputs = result.inputs as Props;
+  if (inputs.controller === null || inputs.controller === "") delete inputs.controller;
+  // A named controller must be usable before anything is planned on it: unknown names, missing URLs and
+  // credentials fail the preview, naming the keys to set.
+  const problem = inputs.controller === UNKNOWN ? undefined : connections.controllerProblem(inputs.controller);
+  if (problem !== undefined) return { inputs, failures: [{ property: "controller", reason: problem }] };
+  return { ...result, inputs: { ...inputs, ...knownOutputs(inputs, baseUrlIfConfigured(inputs.controller)) } };
 }
 
-/** The configured Jenkins URL, or undefined when the connection is not usable (create then reports why). */
-function baseUrlIfConfigured(): string | undefined {
+/** The Jenkins URL of the resource's connection, or undefined when it is not usable (create then reports why). */
+function baseUrlIfConfigured(controller: unknown): string | undefined {
+  if (controller === UNKNOWN) return undefined;
   try {
-    return resolveConnectionOnce(configValues).url;
+    return settingsFor(controller as string | undefined).url;
   } catch {
     return undefined;
   }
 }
 
 /** The client for the configured Jenkins, checked to be a Jenkins; errors name the job the call was for. */
-async function connect(fullName: string) {
-  const settings = resolveConnectionOnce(configValues);
+async function connect(fullName: string, controller: string | undefined) {
+  const settings = settingsFor(controller);
   try {
     return { client: await verifiedClientFor(settings), baseUrl: settings.url };
   } catch (e) {
@@ -102,7 +114,7 @@ function mayHaveCreated(e: unknown): e is JenkinsError {
 export async function create(inputsRaw: Props): Promise<dynamic.CreateResult> {
   const news = strip(inputsRaw) as unknown as JobInputs;
   const fullName = fullNameOf(news);
-  const { client, baseUrl } = await connect(fullName);
+  const { client, baseUrl } = await connect(fullName, news.controller);
   const declared = declare(news);
   const xml = declared.toSend();
   // A generated id: Pulumi cannot change an id on update, and a rename must stay an update.
@@ -158,7 +170,7 @@ async function adopt(client: JenkinsClient, fullName: string, declared: Declared
 export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadResult> {
   const olds = strip(propsRaw) as unknown as JobOutputs;
   const fullName = olds.fullName || fullNameOf(olds);
-  const { client, baseUrl } = await connect(fullName);
+  const { client, baseUrl } = await connect(fullName, olds.controller);
   let remote: string;
   try {
     remote = await client.getConfig(fullName);
@@ -217,7 +229,7 @@ export async function update(id: string, oldsRaw: Props, newsRaw: Props): Promis
   const olds = strip(oldsRaw) as unknown as JobOutputs;
   const news = strip(newsRaw) as unknown as JobInputs;
   const oldFullName = olds.fullName || fullNameOf(olds);
-  const { client, baseUrl } = await connect(oldFullName);
+  const { client, baseUrl } = await connect(oldFullName, olds.controller);
   const declared = declare(news);
   // Where the item is: moves and renames update it step by step.
   const at = { fullName: oldFullName };
@@ -272,7 +284,7 @@ async function applyChanges(client: JenkinsClient, fullName: string, olds: JobOu
 export async function deleteJob(_id: string, propsRaw: Props): Promise<void> {
   const olds = strip(propsRaw) as unknown as JobOutputs;
   const fullName = olds.fullName || fullNameOf(olds);
-  const { client } = await connect(fullName);
+  const { client } = await connect(fullName, olds.controller);
   try {
     await client.deleteJob(fullName);
   } catch (e) {

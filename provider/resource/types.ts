@@ -26,10 +26,14 @@ export interface JobInputs {
   enabled?: boolean;
   /** Take over a job that already exists instead of failing. */
   adopt?: boolean;
+  /** Name of a controller of `jenkins:controllers`; absent for the stack-wide connection. */
+  controller?: string;
 }
 
 export interface JobOutputs {
   name: string;
+  /** The controller's name (never its connection); absent for the stack-wide connection. */
+  controller?: string;
   folder?: string;
   /** "team/api-build". */
   fullName: string;

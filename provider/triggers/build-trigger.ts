@@ -26,6 +26,8 @@ export interface BuildTriggerArgs {
   parameters?: pulumi.Input<Record<string, pulumi.Input<string | number | boolean>>>;
   /** Values that fire the trigger again when any of them changes (a commit id, a version, a timestamp). */
   triggers?: pulumi.Input<pulumi.Input<unknown>[]>;
+  /** The controller the job lives on (a name from `jenkins:controllers`); default: the stack-wide connection. */
+  controller?: pulumi.Input<string>;
 }
 
 export class BuildTrigger extends pulumi.dynamic.Resource {
@@ -41,7 +43,7 @@ export class BuildTrigger extends pulumi.dynamic.Resource {
     super(
       triggerProvider,
       name,
-      { job: args.job, kind: args.kind, parameters: args.parameters, triggers: args.triggers, queueUrl: undefined },
+      { job: args.job, kind: args.kind, parameters: args.parameters, triggers: args.triggers, controller: args.controller, queueUrl: undefined },
       opts,
       "jenkins",
       "BuildTrigger",

@@ -61,7 +61,7 @@ function checkParameters(parameters: unknown, kind: unknown): dynamic.CheckFailu
 /** Validates and normalizes inputs (default kind, nulls dropped); unknown preview values pass through. */
 export function checkInputs(newsRaw: Props): dynamic.CheckResult {
   const news: Props = { ...newsRaw };
-  for (const key of ["kind", "parameters", "triggers"]) if (news[key] === null) delete news[key];
+  for (const key of ["kind", "parameters", "triggers", "controller"]) if (news[key] === null || (key === "controller" && news[key] === "")) delete news[key];
   if (news.kind === undefined) news.kind = "build";
   const failures: dynamic.CheckFailure[] = [];
 

@@ -11,20 +11,21 @@
 import { randomUUID } from "node:crypto";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { JenkinsError } from "../client/errors";
-import { clientFor, readConfig, resolveConnection, type ConfigSource, type ConfigValues } from "../resource/connection";
+import { clientFor, type ConfigSource } from "../resource/connection";
+import { StackConnections } from "../resource/stack-connections";
 import { PartialFailureError } from "../resource/errors";
-import { PROVIDER_KEY } from "../resource/types";
+import { PROVIDER_KEY, UNKNOWN } from "../resource/types";
 import { fire } from "./fire";
 import { changedFiringInputs, checkInputs } from "./inputs";
 import type { TriggerInputs, TriggerOutputs } from "./types";
 
 type Props = Record<string, unknown>;
 
-/** Plain copies of the `jenkins:*` stack config, set by `configure`; credentials stay in this process. */
-let configValues: ConfigValues = {};
+/** Plain copies of the stack config's connections, set by `configure`; credentials stay in this process. */
+const connections = new StackConnections();
 
 export async function configure(req: { config: ConfigSource }): Promise<void> {
-  configValues = readConfig(req.config);
+  connections.configure(req.config);
 }
 
 function strip(props: Props | undefined): Props {
@@ -37,12 +38,17 @@ function outputsOf(news: TriggerInputs, queueUrl?: string): TriggerOutputs {
   const outs: TriggerOutputs = { job: news.job, kind: news.kind };
   if (news.parameters !== undefined) outs.parameters = news.parameters;
   if (news.triggers !== undefined) outs.triggers = news.triggers;
+  if (news.controller !== undefined) outs.controller = news.controller;
   if (queueUrl !== undefined) outs.queueUrl = queueUrl;
   return outs;
 }
 
 export async function check(_olds: Props, news: Props): Promise<dynamic.CheckResult> {
-  return checkInputs(news);
+  const result = checkInputs(news);
+  const controller = (result.inputs as Props | undefined)?.controller;
+  const problem = controller === UNKNOWN ? undefined : connections.controllerProblem(controller);
+  if (problem === undefined) return result;
+  return { ...result, failures: [...(result.failures ?? []), { property: "controller", reason: problem }] };
 }
 
 export async function diff(_id: string, oldsRaw: Props, newsRaw: Props): Promise<dynamic.DiffResult> {
@@ -52,7 +58,7 @@ export async function diff(_id: string, oldsRaw: Props, newsRaw: Props): Promise
 
 export async function create(inputsRaw: Props): Promise<dynamic.CreateResult> {
   const news = strip(inputsRaw) as unknown as TriggerInputs;
-  const client = clientFor(resolveConnection(configValues));
+  const client = clientFor(connections.settingsFor(news.controller));
   const id = randomUUID();
   try {
     const { queueUrl } = await fire(client, news.kind, news.job, news.parameters);

@@ -17,6 +17,8 @@ export interface TriggerInputs {
   parameters?: BuildParameters;
   /** Any values; when one of them changes, the trigger fires again (like the `triggers` of @pulumi/command). */
   triggers?: unknown[];
+  /** Name of a controller of `jenkins:controllers`; absent for the stack-wide connection. */
+  controller?: string;
 }
 
 export interface TriggerOutputs extends TriggerInputs {
@@ -25,4 +27,4 @@ export interface TriggerOutputs extends TriggerInputs {
 }
 
 /** The inputs whose change fires the trigger again: what is triggered (job, kind, parameters) and when (triggers). */
-export const FIRING_INPUTS = ["job", "kind", "parameters", "triggers"] as const;
+export const FIRING_INPUTS = ["job", "kind", "parameters", "triggers", "controller"] as const;
