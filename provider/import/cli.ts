@@ -4,7 +4,7 @@
  * adopts the jobs of an existing Jenkins. Exit codes: 0 done, 1 failed, 2 wrong usage.
  */
 import { JenkinsError } from "../client/errors";
-import { ConnectionConfigError } from "../resource/errors";
+import { ConnectionConfigError } from "../connection/errors";
 import { parseCommandLine, USAGE, UsageError } from "./args";
 import { runImport } from "./run";
 import { OutputExistsError } from "./write";

@@ -5,7 +5,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { JenkinsClient } from "../client/jenkins-client";
-import { ConnectionConfigError } from "../resource/errors";
+import { ConnectionConfigError } from "../connection/errors";
 import { resolveScriptConnection } from "../triggers/connect";
 import type { ImportArgs } from "./args";
 import { fetchConfigs } from "./fetch";

@@ -12,15 +12,10 @@ import { fieldsOf, rootNameOf, withFieldsIn, type JobFields } from "./job-config
 import { describeRoot, type RootInfo } from "./job-kinds";
 import { knownFields } from "./known-fields";
 import { renderSpec, sourceOf, SPEC_KEYS, type SourceKey } from "./sources";
-import { PROVIDER_KEY, UNKNOWN, type JobInputs, type JobOutputs } from "./types";
+import { UNKNOWN, type JobInputs, type JobOutputs } from "./types";
 
-export type Props = Record<string, unknown>;
-
-export function strip(props: Props | undefined): Props {
-  const out: Props = { ...(props ?? {}) };
-  delete out[PROVIDER_KEY];
-  return out;
-}
+export { strip, type Props } from "../dynamic/props";
+import type { Props } from "../dynamic/props";
 
 export function fullNameOf(p: { name: string; folder?: string }): string {
   return p.folder ? `${p.folder}/${p.name}` : p.name;

@@ -1,17 +1,10 @@
 /**
- * Errors raised by the Job resource itself (the client has its own, in ../client/errors).
+ * Errors raised by the Job resource itself (the client has its own, in ../client/errors; the connection's are in
+ * ../connection/errors; the partial failure every dynamic resource reports is in ../dynamic/partial-failure).
  *
  * Their messages reach the user through `pulumi up`, so each one says what is wrong and how to fix it, and none
  * of them ever carries a credential.
  */
-
-/** The connection to Jenkins is not configured (or configured in a way that cannot work). */
-export class ConnectionConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "ConnectionConfigError";
-  }
-}
 
 /** The job exists already and the program did not ask to take it over. */
 export class JobExistsError extends Error {
@@ -52,22 +45,5 @@ export class AdoptionError extends Error {
         `or declare a configuration of the same type. ${cause.message}`,
     );
     this.name = "AdoptionError";
-  }
-}
-
-/**
- * A create or update that may have changed the job on the server but could not finish (or confirm) everything. The dynamic provider host
- * turns an error with `id`, `properties` and `reasons` into a partial failure: the resource is kept in state, so
- * the job is not orphaned, and the next `pulumi up` runs an update that converges it.
- */
-export class PartialFailureError extends Error {
-  constructor(
-    message: string,
-    readonly id: string,
-    readonly properties: Record<string, unknown>,
-    readonly reasons: string[],
-  ) {
-    super(message);
-    this.name = "PartialFailureError";
   }
 }

@@ -57,8 +57,4 @@ export interface JobOutputs {
   enabled: boolean;
 }
 
-/** The value the engine sends during preview for inputs that are not known yet. */
-export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
-
-/** The key under which the serialized provider travels in every property map. */
-export const PROVIDER_KEY = "__provider";
+export { PROVIDER_KEY, UNKNOWN } from "../dynamic/props";

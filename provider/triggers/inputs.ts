@@ -10,7 +10,7 @@ import equal from "fast-deep-equal";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { InvalidNameError } from "../client/errors";
 import { validateJobPath } from "../client/names";
-import { UNKNOWN } from "../resource/types";
+import { UNKNOWN } from "../dynamic/props";
 import { FIRING_INPUTS, TRIGGER_KINDS, type TriggerInputs } from "./types";
 
 type Props = Record<string, unknown>;

@@ -11,15 +11,14 @@
 import { randomUUID } from "node:crypto";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { JenkinsError } from "../client/errors";
-import { clientFor, type ConfigSource } from "../resource/connection";
-import { StackConnections } from "../resource/stack-connections";
-import { PartialFailureError } from "../resource/errors";
-import { PROVIDER_KEY, UNKNOWN } from "../resource/types";
+import { clientFor, type ConfigSource } from "../connection/settings";
+import { StackConnections } from "../connection/stack-connections";
+import { PartialFailureError } from "../dynamic/partial-failure";
+import { PROVIDER_KEY, strip, UNKNOWN, type Props } from "../dynamic/props";
 import { fire } from "./fire";
 import { changedFiringInputs, checkInputs } from "./inputs";
 import type { TriggerInputs, TriggerOutputs } from "./types";
 
-type Props = Record<string, unknown>;
 
 /** Plain copies of the stack config's connections, set by `configure`; credentials stay in this process. */
 const connections = new StackConnections();
@@ -28,11 +27,6 @@ export async function configure(req: { config: ConfigSource }): Promise<void> {
   connections.configure(req.config);
 }
 
-function strip(props: Props | undefined): Props {
-  const out: Props = { ...(props ?? {}) };
-  delete out[PROVIDER_KEY];
-  return out;
-}
 
 function outputsOf(news: TriggerInputs, queueUrl?: string): TriggerOutputs {
   const outs: TriggerOutputs = { job: news.job, kind: news.kind };

@@ -11,7 +11,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { startJenkinsServer, type JenkinsServer } from "../../provider/server";
 import * as jobs from "../../provider/resource/lifecycle";
-import { closeClients } from "../../provider/resource/connection";
+import { closeClients } from "../../provider/connection/settings";
 import { InvalidNameError } from "../../provider/client/errors";
 import { JenkinsClient } from "../../provider/client/jenkins-client";
 import { JenkinsUser } from "../harness/jenkins-user";

@@ -7,7 +7,7 @@
 import type { FaultSettings, JenkinsServer } from "../../provider/server";
 import * as jobs from "../../provider/resource/lifecycle";
 import * as triggers from "../../provider/triggers/lifecycle";
-import { closeClients } from "../../provider/resource/connection";
+import { closeClients } from "../../provider/connection/settings";
 import { ADMIN, startServer } from "../harness/test-server";
 import { freestyleConfig } from "./configs";
 import { inProcess, MiniEngine, type Props } from "./engine";

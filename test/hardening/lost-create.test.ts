@@ -10,7 +10,7 @@
  */
 import type { JenkinsServer } from "../../provider/server";
 import * as jobs from "../../provider/resource/lifecycle";
-import { closeClients } from "../../provider/resource/connection";
+import { closeClients } from "../../provider/connection/settings";
 import { ADMIN, startServer } from "../harness/test-server";
 import { freestyleConfig } from "./configs";
 import { inProcess, MiniEngine } from "./engine";

@@ -15,7 +15,7 @@
 import type { FaultSettings, JenkinsServer } from "../../provider/server";
 import * as jobs from "../../provider/resource/lifecycle";
 import * as triggers from "../../provider/triggers/lifecycle";
-import { closeClients } from "../../provider/resource/connection";
+import { closeClients } from "../../provider/connection/settings";
 import { withFields } from "../../provider/resource/job-config";
 import { configsEquivalent } from "../../provider/xml/semantic";
 import { ADMIN, startServer } from "../harness/test-server";

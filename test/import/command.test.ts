@@ -7,7 +7,7 @@ import { UsageError } from "../../provider/import/args";
 import { mapLimit } from "../../provider/import/pool";
 import { startProgress } from "../../provider/import/progress";
 import { OutputExistsError } from "../../provider/import/write";
-import { ConnectionConfigError } from "../../provider/resource/errors";
+import { ConnectionConfigError } from "../../provider/connection/errors";
 import type { JenkinsServer } from "../../provider/server";
 import { JenkinsUser } from "../harness/jenkins-user";
 import { ADMIN, startServer } from "../harness/test-server";

@@ -1,5 +1,5 @@
 /** The pure parts of the resource: description/disabled fields, item kinds, drift display, connection settings. */
-import { resolveConnection } from "../../provider/resource/connection";
+import { resolveConnection } from "../../provider/connection/settings";
 import { alignToDeclared } from "../../provider/resource/drift";
 import { readFields, rootNameOf, transplantFields, withFields, withoutFields } from "../../provider/resource/job-config";
 import { describeRoot } from "../../provider/resource/job-kinds";

@@ -6,7 +6,7 @@ import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { JenkinsServer } from "../../provider/server";
 import * as lifecycle from "../../provider/resource/lifecycle";
-import { closeClients } from "../../provider/resource/connection";
+import { closeClients } from "../../provider/connection/settings";
 import { UNKNOWN } from "../../provider/resource/types";
 import { readFields } from "../../provider/resource/job-config";
 import { describeRoot } from "../../provider/resource/job-kinds";

@@ -4,7 +4,7 @@
  */
 import type { JenkinsServer } from "../../provider/server";
 import * as lifecycle from "../../provider/resource/lifecycle";
-import { closeClients } from "../../provider/resource/connection";
+import { closeClients } from "../../provider/connection/settings";
 import { UNKNOWN } from "../../provider/resource/types";
 import { renderJobSpec } from "../../provider/specs/render";
 import { canonicalizeConfig } from "../../provider/xml/canonical";

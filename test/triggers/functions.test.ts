@@ -1,7 +1,7 @@
 /** The script functions triggerBuild and triggerScmCheck against the Jenkins-compatible server, over real HTTP. */
 import { JenkinsClient } from "../../provider/client/jenkins-client";
 import { NotBuildableError } from "../../provider/client/errors";
-import { ConnectionConfigError } from "../../provider/resource/errors";
+import { ConnectionConfigError } from "../../provider/connection/errors";
 import type { JenkinsServer } from "../../provider/server";
 import { triggerBuild, triggerScmCheck } from "../../provider/triggers";
 import { findLeaks, textOf } from "../harness/secrets";

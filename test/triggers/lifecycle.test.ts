@@ -3,7 +3,7 @@
  * create fires exactly once; update, read and delete never send anything.
  */
 import * as lifecycle from "../../provider/triggers/lifecycle";
-import { closeClients } from "../../provider/resource/connection";
+import { closeClients } from "../../provider/connection/settings";
 import type { JenkinsServer } from "../../provider/server";
 import { UNKNOWN } from "../harness/provider-process";
 import { posts, serverWithJobs, tokenConnection } from "./setup";

@@ -3,7 +3,7 @@
  * named controllers of `jenkins:controllers`. Shared by every resource's lifecycle; plain copies of the values,
  * kept in the provider process only.
  */
-import { readConfig, type ConfigSource, type ConfigValues, type ConnectionSettings } from "./connection";
+import { readConfig, type ConfigSource, type ConfigValues, type ConnectionSettings } from "./settings";
 import { connectionFor, CONTROLLERS_KEY, readControllers, type Controllers } from "./controllers";
 import { ConnectionConfigError } from "./errors";
 

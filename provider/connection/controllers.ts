@@ -13,7 +13,7 @@
  * Only the controller's name goes into the state; each controller gets its own client (connection pool, crumb
  * session, concurrency bound), since clients are kept per distinct connection.
  */
-import { CONFIG_KEYS, resolveConnectionOnce, type ConfigKey, type ConfigValues, type ConnectionSettings, type KeyNames } from "./connection";
+import { CONFIG_KEYS, resolveConnectionOnce, type ConfigKey, type ConfigValues, type ConnectionSettings, type KeyNames } from "./settings";
 import { ConnectionConfigError } from "./errors";
 
 export const CONTROLLERS_KEY = "jenkins:controllers";

@@ -1,0 +1,17 @@
+/**
+ * The connection layer: how a resource finds its Jenkins. Everything here runs inside the provider process (or the
+ * import command), reads the stack config handed to `configure` and the environment at call time, and keeps
+ * credentials in that process only.
+ *
+ * - `StackConnections` (stack-connections.ts): what `configure` received; `settingsFor(controller)` gives the
+ *   settings of the stack-wide connection or of a named controller, `controllerProblem(name)` a check failure.
+ * - `resolveConnection` (settings.ts): stack config first, then the environment, field by field, with messages
+ *   that name the keys to set; `clientFor`/`verifiedClientFor` keep one client per distinct connection.
+ * - `readControllers`/`connectionFor` (controllers.ts): the named controllers of `jenkins:controllers`.
+ * - `ConnectionConfigError` (errors.ts).
+ */
+export { StackConnections } from "./stack-connections";
+export { clientFor, closeClients, readConfig, resolveConnection, verifiedClientFor } from "./settings";
+export type { ConfigSource, ConfigValues, ConnectionSettings } from "./settings";
+export { connectionFor, CONTROLLERS_KEY, readControllers } from "./controllers";
+export { ConnectionConfigError } from "./errors";
