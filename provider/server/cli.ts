@@ -14,7 +14,20 @@ const USAGE = `Usage: npm run jenkins -- [options]
   --user name:password[:token][:admin|read]   repeatable (default admin/admin and reader/reader)
   --no-csrf                switch off crumbs (/crumbIssuer answers 404)
   --absolute-redirects     absolute Location headers, like Jenkins before 2.472
-  --quiet-period MS        build queue quiet period (default 5000)`;
+  --quiet-period MS        build queue quiet period (default 5000)
+  --plugins LIST           installed plugins instead of the default set, e.g. git@5.7.0,workflow-job@1571.vb_423c255d6d9
+  --disabled-plugins LIST  installed but disabled plugins, e.g. git`;
+
+/** "git@5.7.0,workflow-job@1571.v1" → { git: "5.7.0", "workflow-job": "1571.v1" }. */
+export function parsePlugins(list: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const entry of list.split(",").map((e) => e.trim()).filter((e) => e !== "")) {
+    const at = entry.indexOf("@");
+    if (at <= 0 || at === entry.length - 1) throw new Error(`--plugins takes name@version entries, got "${entry}"`);
+    out[entry.slice(0, at)] = entry.slice(at + 1);
+  }
+  return out;
+}
 
 export function parseUser(spec: string): UserSpec {
   const parts = spec.split(":");
@@ -54,6 +67,8 @@ export function parseArgs(argv: string[]): JenkinsServerOptions {
       case "--no-csrf": opts.csrf = false; break;
       case "--absolute-redirects": opts.pathOnlyRedirects = false; break;
       case "--quiet-period": opts.quietPeriodMs = Number(next()); break;
+      case "--plugins": opts.plugins = parsePlugins(next()); break;
+      case "--disabled-plugins": opts.disabledPlugins = next().split(",").map((e) => e.trim()).filter((e) => e !== ""); break;
       case "--help": case "-h": console.log(USAGE); process.exit(0); break;
       default: throw new Error(`unknown option ${a}\n${USAGE}`);
     }

@@ -1,4 +1,5 @@
 /** Public option and record types of the Jenkins-compatible server, and their defaults. */
+import { INSTALLED_PLUGINS } from "./xstream/plugins";
 import { randomBytes } from "node:crypto";
 
 export type ServerMode = "legacy" | "current";
@@ -32,6 +33,13 @@ export interface JenkinsServerOptions {
   quietPeriodMs?: number;
   /** PEM certificate and key: serve HTTPS instead of HTTP (Jenkins behind TLS, e.g. with a private CA). */
   tls?: { cert: string; key: string };
+  /**
+   * Installed plugins, short name → version. Default: what the server's own item types and the usual job configs
+   * use (xstream/plugins.ts). Elements of plugins that are not installed (or disabled) are dropped on save.
+   */
+  plugins?: Readonly<Record<string, string>>;
+  /** Installed but disabled plugins: listed by the plugin manager, their elements dropped as if missing. */
+  disabledPlugins?: readonly string[];
 }
 
 export interface RequestRecord {
@@ -80,6 +88,8 @@ export interface ResolvedOptions {
   csrf: boolean;
   pathOnlyRedirects: boolean;
   quietPeriodMs: number;
+  plugins: Readonly<Record<string, string>>;
+  disabledPlugins: ReadonlySet<string>;
   tls?: { cert: string; key: string };
 }
 
@@ -105,6 +115,8 @@ export function resolveOptions(opts: JenkinsServerOptions = {}): ResolvedOptions
     pathOnlyRedirects: opts.pathOnlyRedirects ?? true,
     quietPeriodMs: opts.quietPeriodMs ?? 5000,
     tls: opts.tls,
+    plugins: opts.plugins ?? INSTALLED_PLUGINS,
+    disabledPlugins: new Set(opts.disabledPlugins ?? []),
   };
 }
 

@@ -17,6 +17,7 @@ import { setEnabled } from "./handlers/enable-disable";
 import { itemApiJson, itemPage } from "./handlers/item-pages";
 import { polling } from "./handlers/polling";
 import { move, movePage } from "./handlers/move";
+import { pluginManager } from "./handlers/plugin-manager";
 import { confirmRename } from "./handlers/rename";
 import { buildJson } from "./api-json";
 import { jsonReply } from "./handlers/common";
@@ -49,6 +50,7 @@ function rootAction(ctx: RequestContext, state: ServerState, rest: string[]): Re
   const r = dropTrailingSlash(rest);
   if (r.length === 1 && r[0] === "createItem") return createItem(ctx, state, undefined);
   if (r[0] === "crumbIssuer" && isApiJson(r.slice(1))) return crumbIssuer(ctx, state);
+  if (r[0] === "pluginManager") return pluginManager(ctx, state, r.slice(1));
   if (r[0] === "me" && isApiJson(r.slice(1))) return me(ctx, state);
   if (r[0] === "queue" && isApiJson(r.slice(1))) return queueApi(ctx, state);
   if (r[0] === "queue" && r[1] === "item" && r.length >= 3 && (r.length === 3 || isApiJson(r.slice(3)))) return queueItemApi(ctx, state, r[2]);

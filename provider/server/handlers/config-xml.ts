@@ -8,6 +8,7 @@ import { empty, text, type Reply } from "../reply";
 import type { Item } from "../store";
 import { decodeXmlReader } from "../xml-body";
 import { readBack, resave } from "../xstream";
+import { activePlugins } from "./plugin-manager";
 import { requirePermission } from "./common";
 
 const FRAME = "hudson.model.AbstractItem.updateByXml(AbstractItem.java:1062)";
@@ -15,10 +16,10 @@ const FRAME = "hudson.model.AbstractItem.updateByXml(AbstractItem.java:1062)";
 /** Re-serializing a large config on every GET is costly and its result depends only on the stored text. */
 const served = new WeakMap<Item, { stored: string; mode: string; text: string }>();
 
-function readBackCached(item: Item, mode: "legacy" | "current"): string {
+function readBackCached(item: Item, mode: "legacy" | "current", state: ServerState): string {
   const hit = served.get(item);
   if (hit && hit.stored === item.xml && hit.mode === mode) return hit.text;
-  const out = readBack(item.xml, mode);
+  const out = readBack(item.xml, mode, activePlugins(state));
   served.set(item, { stored: item.xml, mode, text: out });
   return out;
 }
@@ -27,7 +28,7 @@ export function configXml(ctx: RequestContext, state: ServerState, item: Item): 
   if (ctx.method === "GET" || ctx.method === "HEAD") {
     requirePermission(ctx, PERMISSIONS.ITEM_EXTENDED_READ);
     // Written to the output stream, so the container adds no charset.
-    return text(200, "application/xml", readBackCached(item, state.options.mode));
+    return text(200, "application/xml", readBackCached(item, state.options.mode, state));
   }
   if (ctx.method !== "POST") throw new ContainerError(400, "Bad Request");
   requirePermission(ctx, PERMISSIONS.ITEM_CONFIGURE);
@@ -38,6 +39,6 @@ export function configXml(ctx: RequestContext, state: ServerState, item: Item): 
     throw new Oops("java.io.IOException", `Expecting class ${item.type.className} but got class ${type.className} instead`, [], FRAME);
   }
   // Before 2.568 the posted document was stored as transformed; since then Jenkins saves the reloaded object.
-  state.store.save(item, state.options.mode === "current" ? resave(stored) : stored);
+  state.store.save(item, state.options.mode === "current" ? resave(stored, {}, activePlugins(state)) : stored);
   return empty(200);
 }

@@ -10,7 +10,7 @@
  */
 import type { XmlElement } from "../../xml/tree";
 import { attr, classOfElement, isReference } from "./element-class";
-import { isInstalled, pluginOfClass, pluginReference, shortNameOf } from "./plugins";
+import { isInstalled, pluginOfClass, pluginReference, shortNameOf, type ActivePlugins } from "./plugins";
 
 const PLUGIN = "plugin";
 
@@ -24,13 +24,13 @@ export function ownerOf(e: XmlElement, rootClass?: string): string | null {
 }
 
 /** Removes, in place, every element whose owning plugin is not installed. Returns the names of removed elements. */
-export function dropUninstalled(root: XmlElement): string[] {
+export function dropUninstalled(root: XmlElement, active?: ActivePlugins): string[] {
   const dropped: string[] = [];
   const visit = (e: XmlElement): void => {
     e.children = e.children.filter((c) => {
       if (c.kind !== "element") return true;
       const owner = isReference(c) ? null : ownerOf(c);
-      if (owner !== null && !isInstalled(owner)) {
+      if (owner !== null && !isInstalled(owner, active)) {
         dropped.push(c.name);
         return false;
       }
@@ -58,15 +58,15 @@ function setPluginAttr(e: XmlElement, value: string | undefined): void {
 }
 
 /** Rewrites, in place, the `plugin` attributes of the whole tree with the installed versions. */
-export function assignPluginAttributes(root: XmlElement, rootClass?: string): void {
+export function assignPluginAttributes(root: XmlElement, rootClass?: string, active?: ActivePlugins): void {
   const visit = (e: XmlElement, nearestOwner: string | null, isRoot: boolean): void => {
     let owner: string | null = null;
     if (isReference(e)) {
       setPluginAttr(e, undefined);
     } else {
       owner = ownerOf(e, isRoot ? rootClass : undefined);
-      const shown = owner !== null && owner !== nearestOwner && isInstalled(owner);
-      setPluginAttr(e, shown && owner !== null ? pluginReference(owner) : undefined);
+      const shown = owner !== null && owner !== nearestOwner && isInstalled(owner, active);
+      setPluginAttr(e, shown && owner !== null ? pluginReference(owner, active) : undefined);
     }
     const next = owner ?? nearestOwner;
     for (const c of e.children) if (c.kind === "element") visit(c, next, false);

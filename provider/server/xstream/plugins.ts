@@ -133,13 +133,16 @@ export function pluginOfClass(className: string): string | null | undefined {
   return best === undefined ? undefined : best[1];
 }
 
-export function isInstalled(shortName: string): boolean {
-  return Object.prototype.hasOwnProperty.call(INSTALLED_PLUGINS, shortName);
+/** The plugins whose classes load: installed and enabled, short name → version. */
+export type ActivePlugins = Readonly<Record<string, string>>;
+
+export function isInstalled(shortName: string, active: ActivePlugins = INSTALLED_PLUGINS): boolean {
+  return Object.prototype.hasOwnProperty.call(active, shortName);
 }
 
 /** `shortName@version` as XStream writes it, for an installed plugin. */
-export function pluginReference(shortName: string): string {
-  const version = INSTALLED_PLUGINS[shortName];
+export function pluginReference(shortName: string, active: ActivePlugins = INSTALLED_PLUGINS): string {
+  const version = active[shortName];
   if (version === undefined) throw new Error(`plugin ${shortName} is not installed`);
   return `${shortName}@${version}`;
 }

@@ -8,6 +8,7 @@ import { parseXml, writeXml, type XmlElement } from "../../xml/tree";
 import { itemTypeOf } from "./item-types";
 import { writePreservingLayout } from "./identity-writer";
 import { dropUninstalled, assignPluginAttributes } from "./ownership";
+import type { ActivePlugins } from "./plugins";
 import { normaliseLayout, markEmptyStrings } from "./layout";
 import { completeFields, setFieldText } from "./fields";
 
@@ -33,11 +34,11 @@ export function identityTransform(sentXml: string): string {
 }
 
 /** The job as Jenkins holds it in memory after loading `configXml`, in XStream's tree form. */
-function loadAndSerialize(configXml: string, changes: SaveChanges = {}): XmlElement {
+function loadAndSerialize(configXml: string, changes: SaveChanges = {}, active?: ActivePlugins): XmlElement {
   const root = parseXml(configXml).root;
   const type = itemTypeOf(root.name);
   const rootClass = type?.className;
-  dropUninstalled(root);
+  dropUninstalled(root, active);
   normaliseLayout(root);
   completeFields(root, rootClass);
   if (changes.description !== undefined) setFieldText(root, "description", changes.description, rootClass);
@@ -45,19 +46,19 @@ function loadAndSerialize(configXml: string, changes: SaveChanges = {}): XmlElem
   if (changes.disabled !== undefined && type?.canDisable === true) {
     setFieldText(root, "disabled", String(changes.disabled), rootClass);
   }
-  assignPluginAttributes(root, rootClass);
+  assignPluginAttributes(root, rootClass, active);
   markEmptyStrings(root);
   return root;
 }
 
 /** The file Jenkins writes on any save (enable, disable, description, config.xml POST), with `changes` applied. */
-export function resave(configXml: string, changes?: SaveChanges): string {
-  return writeXml(loadAndSerialize(configXml, changes), { declaration: SAVED_DECLARATION, style: "xstream" });
+export function resave(configXml: string, changes?: SaveChanges, active?: ActivePlugins): string {
+  return writeXml(loadAndSerialize(configXml, changes, active), { declaration: SAVED_DECLARATION, style: "xstream" });
 }
 
 /** The body of `GET config.xml` for a job whose stored file is `storedXml`. */
-export function readBack(storedXml: string, mode: "legacy" | "current"): string {
+export function readBack(storedXml: string, mode: "legacy" | "current", active?: ActivePlugins): string {
   if (mode === "legacy") return storedXml;
   if (mode !== "current") throw new TypeError(`unknown config.xml read mode: ${String(mode)}`);
-  return writeXml(loadAndSerialize(storedXml), { declaration: SERVED_DECLARATION, style: "xstream" });
+  return writeXml(loadAndSerialize(storedXml, {}, active), { declaration: SERVED_DECLARATION, style: "xstream" });
 }
