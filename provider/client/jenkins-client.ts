@@ -463,6 +463,32 @@ export class JenkinsClient {
     return "the user may lack Job/Create in the destination, or the item cannot be moved (items of a multibranch project cannot)";
   }
 
+  /**
+   * The installed plugins (`GET /pluginManager/api/json`), short name → version and whether it is active. Needs
+   * Overall/Administer in a default Jenkins: others get a PermissionError.
+   */
+  installedPlugins(): Promise<Map<string, { version: string; active: boolean }>> {
+    return this.run(async () => {
+      const ctx = this.ctx(undefined, "read the list of installed plugins");
+      const res = await this.exchange(ctx, {
+        method: "GET",
+        path: "/pluginManager/api/json?tree=plugins[shortName,version,active,enabled]",
+        retry: true,
+      });
+      const json = this.parseJson<{ plugins?: Array<{ shortName?: unknown; version?: unknown; active?: unknown; enabled?: unknown }> }>(
+        ctx,
+        res,
+        "pluginManager/api/json",
+      );
+      const out = new Map<string, { version: string; active: boolean }>();
+      for (const p of json.plugins ?? []) {
+        if (typeof p.shortName !== "string") continue;
+        out.set(p.shortName, { version: String(p.version ?? ""), active: p.active !== false && p.enabled !== false });
+      }
+      return out;
+    });
+  }
+
   /** Every item under `folder` (default: the whole server), recursively, depth-first, parents before children. */
   listJobs(folder?: string): Promise<JobSummary[]> {
     return this.run(async () => {

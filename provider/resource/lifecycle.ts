@@ -26,6 +26,9 @@ import { check as checkInputs } from "./check";
 import { configChanged } from "./compare";
 import { verifiedClientFor, type ConfigSource } from "../connection/settings";
 import { StackConnections } from "../connection/stack-connections";
+import { warn } from "../dynamic/engine-log";
+import { parsePluginCheck, PLUGIN_CHECK_KEY, preflight, type PluginCheckMode } from "../plugins/preflight";
+import { unknownPath } from "../specs/unknown";
 import { declare, fullNameOf, jobUrl, knownOutputs, outputsFor, strip, withoutSpecs, type Declared, type Props } from "./desired";
 import { driftedConfig, inputsReflecting, sameConfig } from "./drift";
 import { PartialFailureError } from "../dynamic/partial-failure";
@@ -40,8 +43,16 @@ export { diff } from "./diff";
 /** Plain copies of the stack config's connections, set by `configure`. Credentials stay in this process only. */
 const connections = new StackConnections();
 
+/** `jenkins:pluginCheck`, or why its value is refused (reported by every check of a new or changed config). */
+let pluginCheck: PluginCheckMode | Error = "error";
+
 export async function configure(req: { config: ConfigSource }): Promise<void> {
   connections.configure(req.config);
+  try {
+    pluginCheck = parsePluginCheck(req.config.get(PLUGIN_CHECK_KEY));
+  } catch (e) {
+    pluginCheck = e as Error;
+  }
 }
 
 function settingsFor(controller: string | undefined) {
@@ -62,7 +73,33 @@ export async function check(olds: Props, news: Props): Promise<dynamic.CheckResu
   // credentials fail the preview, naming the keys to set.
   const problem = inputs.controller === UNKNOWN ? undefined : connections.controllerProblem(inputs.controller);
   if (problem !== undefined) return { inputs, failures: [{ property: "controller", reason: problem }] };
-  return { ...result, inputs: { ...inputs, ...knownOutputs(inputs, baseUrlIfConfigured(inputs.controller)) } };
+  const checked = { ...inputs, ...knownOutputs(inputs, baseUrlIfConfigured(inputs.controller)) };
+  const plugins = await checkPlugins(olds, checked);
+  if (plugins !== undefined) return { inputs: checked, failures: [plugins] };
+  return { ...result, inputs: checked };
+}
+
+/**
+ * The plugin pre-flight, for a config that is new or changed (a plan with no changes sends nothing). Skipped while
+ * the config or the job's place is not known yet.
+ */
+async function checkPlugins(olds: Props, news: Props): Promise<dynamic.CheckFailure | undefined> {
+  const key = sourceOf(news);
+  if (sourceOf(olds) === key && JSON.stringify(olds[key]) === JSON.stringify(news[key])) return undefined;
+  if (pluginCheck instanceof Error) return { property: "configXml", reason: pluginCheck.message };
+  if (pluginCheck === "off" || unknownPath(news[key], UNKNOWN, key) !== undefined || news.controller === UNKNOWN) return undefined;
+  const job = typeof news.fullName === "string" ? news.fullName : String(news.name);
+  let client: JenkinsClient;
+  let where: string;
+  try {
+    ({ client, baseUrl: where } = await connect(job, news.controller as string | undefined));
+  } catch (e) {
+    // Not reachable or not configured: create reports that, with the job's name; a preview goes on without the check.
+    await warn(`the plugin check of Jenkins job "${job}" was skipped: ${e instanceof Error ? e.message : String(e)}`);
+    return undefined;
+  }
+  const failure = await preflight(client, job, where, declare(news as unknown as JobInputs).root(), pluginCheck);
+  return failure === undefined ? undefined : { property: key, reason: failure };
 }
 
 /** The Jenkins URL of the resource's connection, or undefined when it is not usable (create then reports why). */

@@ -32,6 +32,17 @@ export function tokenConfig(server: JenkinsServer): Record<string, string> {
   return { "jenkins:url": server.url, "jenkins:user": ADMIN.name, "jenkins:apiToken": ADMIN.apiToken };
 }
 
+/**
+ * The reads a provider process makes once per connection before it plans a new or changed config: the check that
+ * the URL leads to a Jenkins, and the installed plugins for the plugin pre-flight.
+ */
+export const PREFLIGHT_READS = ["GET /api/json", "GET /pluginManager/api/json"];
+
+/** The requests recorded since the last reset, other than the pre-flight reads. */
+export function beyondPreflight(server: JenkinsServer): string[] {
+  return calls(server).filter((c) => !PREFLIGHT_READS.includes(c));
+}
+
 /** "POST /job/a/job/b/config.xml" lines of the requests recorded since the last reset. */
 export function calls(server: JenkinsServer): string[] {
   return server.requests.map((r) => `${r.method} ${r.path}`);

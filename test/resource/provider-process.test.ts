@@ -80,8 +80,9 @@ describe.each(MODES)("Job provider in the dynamic-provider process, over gRPC (%
       description: "Builds the API",
       enabled: false,
     });
-    // The first call of the process checks once that the URL leads to a Jenkins; the create is one request.
-    expect(calls(server)).toEqual(["GET /api/json", "POST /createItem"]);
+    // The first call of the process checks once that the URL leads to a Jenkins and reads the installed plugins
+    // (the plugin pre-flight of Check); the create is one request.
+    expect(calls(server)).toEqual(["GET /api/json", "GET /pluginManager/api/json", "POST /createItem"]);
     expect(state.outputs).toMatchObject({
       name: "api-build",
       fullName: "api-build",

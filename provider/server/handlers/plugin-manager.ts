@@ -12,6 +12,7 @@ import { PERMISSIONS } from "../permissions";
 import type { Reply } from "../reply";
 import { decodeXmlStream } from "../xml-body";
 import type { ActivePlugins } from "../xstream/plugins";
+import { isOlder } from "../../plugins/versions";
 import { jsonReply, requirePermission, requirePost } from "./common";
 
 /** Installed and enabled plugins: the ones whose classes load. */
@@ -19,26 +20,6 @@ export function activePlugins(state: ServerState): ActivePlugins {
   const { plugins, disabledPlugins } = state.options;
   if (disabledPlugins.size === 0) return plugins;
   return Object.fromEntries(Object.entries(plugins).filter(([name]) => !disabledPlugins.has(name)));
-}
-
-/** Leading numeric parts of a plugin version ("1571.vb_423c255d6d9" → [1571]); enough to order releases. */
-function versionParts(v: string): number[] {
-  const out: number[] = [];
-  for (const part of v.split(/[.-]/)) {
-    if (!/^\d+$/.test(part)) break;
-    out.push(Number(part));
-  }
-  return out;
-}
-
-function older(a: string, b: string): boolean {
-  const x = versionParts(a);
-  const y = versionParts(b);
-  for (let i = 0; i < Math.max(x.length, y.length); i++) {
-    const d = (x[i] ?? 0) - (y[i] ?? 0);
-    if (d !== 0) return d < 0;
-  }
-  return false;
 }
 
 function pluginsJson(state: ServerState): Array<Record<string, unknown>> {
@@ -67,14 +48,14 @@ function prevalidate(ctx: RequestContext, state: ServerState): Reply {
     const name = value.slice(0, at);
     const version = value.slice(at + 1);
     const seen = wanted.get(name);
-    if (seen === undefined || older(seen, version)) wanted.set(name, version);
+    if (seen === undefined || isOlder(seen, version)) wanted.set(name, version);
   }
   const { plugins } = state.options;
   const answer: Array<{ name: string; version: string; mode: "missing" | "old" }> = [];
   for (const [name, version] of wanted) {
     const installed = plugins[name];
     if (installed === undefined) answer.push({ name, version, mode: "missing" });
-    else if (older(installed, version)) answer.push({ name, version, mode: "old" });
+    else if (isOlder(installed, version)) answer.push({ name, version, mode: "old" });
   }
   return jsonReply(ctx, state, answer as unknown as Parameters<typeof jsonReply>[2]);
 }

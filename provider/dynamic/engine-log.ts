@@ -1,0 +1,50 @@
+/**
+ * Warnings from inside a provider process, shown by the CLI like any other diagnostic. The engine starts the
+ * provider with its own address as the first argument; the engine's `Log` call takes the message. The gRPC stubs
+ * come from the program's own `@pulumi/pulumi` (this package's peer), so nothing else is loaded. When there is no
+ * engine to talk to (a provider driven by hand), the message goes to stderr.
+ */
+import { createRequire } from "node:module";
+
+interface EngineClient {
+  log(req: unknown, cb: (err: Error | null) => void): void;
+}
+
+let client: { engine: EngineClient; pb: { LogRequest: new () => LogRequest; LogSeverity: { WARNING: number } } } | null | undefined;
+
+interface LogRequest {
+  setSeverity(s: number): void;
+  setMessage(m: string): void;
+  setUrn(u: string): void;
+}
+
+function engine(): typeof client {
+  if (client !== undefined) return client;
+  const address = process.argv[2];
+  client = null;
+  if (!address || !/^[\w.-]+:\d+$/.test(address) || address.endsWith(":0")) return client;
+  try {
+    const fromSdk = createRequire(require.resolve("@pulumi/pulumi/package.json"));
+    const grpc = fromSdk("@grpc/grpc-js") as { credentials: { createInsecure(): unknown } };
+    const stubs = fromSdk("@pulumi/pulumi/proto/engine_grpc_pb") as { EngineClient: new (a: string, c: unknown) => EngineClient };
+    const pb = fromSdk("@pulumi/pulumi/proto/engine_pb") as NonNullable<typeof client>["pb"];
+    client = { engine: new stubs.EngineClient(address, grpc.credentials.createInsecure()), pb };
+  } catch {
+    client = null;
+  }
+  return client;
+}
+
+/** Sends a warning to the engine (or stderr); never throws, never waits for longer than the call. */
+export function warn(message: string): Promise<void> {
+  const c = engine();
+  if (!c) {
+    process.stderr.write(`warning: ${message}\n`);
+    return Promise.resolve();
+  }
+  const req = new c.pb.LogRequest();
+  req.setSeverity(c.pb.LogSeverity.WARNING);
+  req.setMessage(message);
+  req.setUrn("");
+  return new Promise((resolve) => c.engine.log(req, () => resolve()));
+}
