@@ -1,5 +1,5 @@
 /** Starts the Jenkins-compatible server with known users whose secrets the tests can scan for. */
-import { startJenkinsServer, type JenkinsServer } from "../../provider/server";
+import { startJenkinsServer, type JenkinsServer, type JenkinsServerOptions } from "../../provider/server";
 import { secretForms } from "./secrets";
 
 export type Mode = "legacy" | "current";
@@ -16,13 +16,16 @@ export function credentialForms(): string[] {
   return secretForms(ADMIN.name, [ADMIN.password, ADMIN.apiToken]);
 }
 
-export async function startServer(mode: Mode): Promise<JenkinsServer> {
+export const READER = { name: "reader", password: "Pw-reader-2b8" };
+
+export async function startServer(mode: Mode, extra: Omit<JenkinsServerOptions, "users" | "mode"> = {}): Promise<JenkinsServer> {
   return startJenkinsServer({
+    ...extra,
     port: 0,
     mode,
     users: [
       { name: ADMIN.name, password: ADMIN.password, apiToken: ADMIN.apiToken, permissions: "admin" },
-      { name: "reader", password: "Pw-reader-2b8", permissions: "read" },
+      { name: READER.name, password: READER.password, permissions: "read" },
     ],
   });
 }

@@ -1,5 +1,5 @@
 /** A Jenkins-compatible server and a Pulumi CLI stand-in for one project, configured to talk to it with a token. */
-import type { JenkinsServer } from "../../provider/server";
+import type { JenkinsServer, JenkinsServerOptions } from "../../provider/server";
 import { JenkinsUser } from "../harness/jenkins-user";
 import { PulumiCli, type CliOptions } from "../harness/language-host";
 import { cleanEnv } from "../harness/serialized-provider";
@@ -12,8 +12,11 @@ export interface Stack {
   cli: PulumiCli;
 }
 
-export async function startStack(projectDir: string, opts: CliOptions & { apiToken?: string } = {}): Promise<Stack> {
-  const server = await startServer("current");
+export async function startStack(
+  projectDir: string,
+  opts: CliOptions & { apiToken?: string; server?: Omit<JenkinsServerOptions, "users" | "mode"> } = {},
+): Promise<Stack> {
+  const server = await startServer("current", opts.server);
   const user = new JenkinsUser(server.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });
   const cli = new PulumiCli(projectDir, { env: cleanEnv(), ...opts })
     .setConfig("jenkins:url", server.url)
