@@ -489,6 +489,17 @@ export class JenkinsClient {
     });
   }
 
+  /** The numbers of the job's builds, newest first (none for a folder, or a job never built). */
+  buildNumbers(path: string): Promise<number[]> {
+    return this.run(async () => {
+      validateJobPath(path);
+      const ctx = this.ctx(path, "read the job's builds");
+      const res = await this.exchange(ctx, { method: "GET", path: `${jobUrlPath(path)}api/json?tree=builds[number]`, retry: true });
+      const json = this.parseJson<{ builds?: Array<{ number?: unknown }> }>(ctx, res, "api/json");
+      return (json.builds ?? []).map((b) => Number(b.number)).filter((n) => Number.isInteger(n));
+    });
+  }
+
   /** Every item under `folder` (default: the whole server), recursively, depth-first, parents before children. */
   listJobs(folder?: string): Promise<JobSummary[]> {
     return this.run(async () => {

@@ -1,0 +1,148 @@
+/**
+ * What the FolderSweep resource does at each step. Loaded by the thin serialized provider from the installed
+ * package at call time.
+ *
+ * - check: validates the inputs before any request, then lists the folder and writes the plan into the checked
+ *   inputs ("delete apps/old-job"), so the preview shows a reviewer what `up` will do. The plan follows the server,
+ *   so a job made by hand in the folder shows up in the next preview.
+ * - create/update: list again (the preview's view may be stale), then act on the items directly in the folder
+ *   that `keep` does not name: report them (a warning), disable them, or delete them. An item that holds builds is
+ *   not deleted unless `deleteWithBuilds` says so; then nothing is deleted and the error names the items. Declared
+ *   jobs are in `keep`, whose values are their `fullName` outputs: the sweep runs after they exist.
+ * - read/delete: nothing on the server; removing the sweep removes no job.
+ */
+import { randomUUID } from "node:crypto";
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import { JobNotFoundError } from "../client/errors";
+import type { JenkinsClient } from "../client/jenkins-client";
+import type { ConfigSource } from "../connection/settings";
+import { verifiedClientFor } from "../connection/settings";
+import { StackConnections } from "../connection/stack-connections";
+import { warn } from "../dynamic/engine-log";
+import { strip, UNKNOWN, type Props } from "../dynamic/props";
+import { checkSweepInputs, planOf, unmanaged } from "./inputs";
+import type { SweepInputs, SweepOutputs } from "./types";
+
+const connections = new StackConnections();
+
+export async function configure(req: { config: ConfigSource }): Promise<void> {
+  connections.configure(req.config);
+}
+
+function client(controller: string | undefined): Promise<JenkinsClient> {
+  return verifiedClientFor(connections.settingsFor(controller));
+}
+
+interface Child {
+  fullName: string;
+  isFolder: boolean;
+}
+
+/** The items directly in the folder; none when the folder does not exist yet (it is made in the same `up`). */
+async function childrenOf(c: JenkinsClient, folder: string): Promise<Child[]> {
+  const depth = folder.split("/").length + 1;
+  try {
+    return (await c.listJobs(folder)).filter((j) => j.fullName.split("/").length === depth).map((j) => ({ fullName: j.fullName, isFolder: j.isFolder }));
+  } catch (e) {
+    if (e instanceof JobNotFoundError) return [];
+    throw e;
+  }
+}
+
+function sweepOf(news: Props): SweepInputs {
+  return news as unknown as SweepInputs;
+}
+
+export async function check(_olds: Props, newsRaw: Props): Promise<dynamic.CheckResult> {
+  const { inputs, failures } = checkSweepInputs(newsRaw);
+  const problem = inputs.controller === UNKNOWN ? undefined : connections.controllerProblem(inputs.controller);
+  if (problem !== undefined) failures.push({ property: "controller", reason: problem });
+  if (failures.length > 0) return { inputs, failures };
+  const sweep = sweepOf(inputs);
+  if (sweep.folder === UNKNOWN || sweep.keep.includes(UNKNOWN) || (sweep.action as string) === UNKNOWN) return { inputs };
+  const children = await childrenOf(await client(sweep.controller), sweep.folder);
+  const items = unmanaged(children.map((c) => c.fullName), sweep.keep);
+  return { inputs: { ...inputs, plan: planOf(items, sweep.action) } };
+}
+
+const COMPARED = ["folder", "keep", "action", "deleteWithBuilds", "controller", "plan"] as const;
+
+export async function diff(_id: string, oldsRaw: Props, newsRaw: Props): Promise<dynamic.DiffResult> {
+  const olds = strip(oldsRaw);
+  const news = strip(newsRaw);
+  const changed = COMPARED.filter((k) => JSON.stringify(olds[k] ?? null) !== JSON.stringify(news[k] ?? null));
+  const replaces = (olds.controller ?? "") !== (news.controller ?? "") ? ["controller"] : [];
+  return { changes: changed.length > 0, replaces, deleteBeforeReplace: false };
+}
+
+/** Whether an item holds builds (for a folder: any job inside it). */
+async function holdsBuilds(c: JenkinsClient, item: Child): Promise<boolean> {
+  if (!item.isFolder) return (await c.buildNumbers(item.fullName)).length > 0;
+  for (const job of await c.listJobs(item.fullName)) {
+    if (!job.isFolder && (await c.buildNumbers(job.fullName)).length > 0) return true;
+  }
+  return false;
+}
+
+async function sweep(newsRaw: Props): Promise<SweepOutputs> {
+  const news = sweepOf(strip(newsRaw));
+  const c = await client(news.controller);
+  const children = await childrenOf(c, news.folder);
+  const names = unmanaged(children.map((x) => x.fullName), news.keep);
+  const items = children.filter((x) => names.includes(x.fullName));
+  const done: string[] = [];
+  let remaining = items;
+  if (news.action === "report") {
+    if (items.length > 0) {
+      await warn(
+        `FolderSweep of "${news.folder}": ${items.length} item(s) in the folder are not declared by this stack: ` +
+          `${names.join(", ")}. Declare them (and add them to keep), or set action "disable" or "delete".`,
+      );
+    }
+    done.push(...names.map((n) => `reported ${n}`));
+  } else if (news.action === "disable") {
+    for (const item of items) {
+      // Folders cannot be disabled in Jenkins: they stay reported.
+      if (item.isFolder) continue;
+      await c.disable(item.fullName);
+      done.push(`disabled ${item.fullName}`);
+    }
+    remaining = items.filter((i) => i.isFolder);
+  } else {
+    if (!news.deleteWithBuilds) {
+      const withBuilds: string[] = [];
+      for (const item of items) if (await holdsBuilds(c, item)) withBuilds.push(item.fullName);
+      if (withBuilds.length > 0) {
+        throw new Error(
+          `FolderSweep of "${news.folder}" did not delete anything: ${withBuilds.join(", ")} hold(s) build history. ` +
+            `Set deleteWithBuilds: true to delete them with their builds, or declare them (and add them to keep).`,
+        );
+      }
+    }
+    for (const item of items) {
+      await c.deleteJob(item.fullName);
+      done.push(`deleted ${item.fullName}`);
+    }
+    remaining = [];
+  }
+  const plan = news.action === "report" ? planOf(names, "report") : planOf(remaining.map((r) => r.fullName), news.action);
+  return { ...news, plan, done };
+}
+
+export async function create(inputsRaw: Props): Promise<dynamic.CreateResult> {
+  return { id: randomUUID(), outs: await sweep(inputsRaw) };
+}
+
+export async function update(_id: string, _oldsRaw: Props, newsRaw: Props): Promise<dynamic.UpdateResult> {
+  return { outs: await sweep(newsRaw) };
+}
+
+export async function read(id: string, props: Props): Promise<dynamic.ReadResult> {
+  return { id, props: strip(props) };
+}
+
+export async function deleteSweep(): Promise<void> {
+  // A sweep owns no Jenkins item: removing it from the program leaves the folder as it is.
+}
+
+export { deleteSweep as delete };
