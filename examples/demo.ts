@@ -56,7 +56,9 @@ function runPulumiCli(pulumi: string, server: JenkinsServer, user: string, token
     PULUMI_SKIP_UPDATE_CHECK: "true",
   };
   const run = (args: string[], opts: { allowFail?: boolean; stdin?: string } = {}): void => {
-    say(`$ pulumi ${args.map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(" ")}${opts.stdin ? " < (secret)" : ""}`);
+    say(
+      `$ pulumi ${args.map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(" ")}${opts.stdin ? " < (secret)" : ""}`,
+    );
     const res = spawnSync(pulumi, args, {
       cwd: QUICKSTART_DIR,
       env,
@@ -136,7 +138,9 @@ async function runWithMockEngine(server: JenkinsServer, user: string, token: str
     }
     server.resetCounters();
     await engine.up(quickstart, { config });
-    say(`  applied with ${server.requests.length} request(s): ${server.requests.map((r) => `${r.method} ${r.path}`).join(", ")}`);
+    say(
+      `  applied with ${server.requests.length} request(s): ${server.requests.map((r) => `${r.method} ${r.path}`).join(", ")}`,
+    );
 
     heading("Someone edits jobs by hand in Jenkins: api-deploy's script and nightly-cleanup's description");
     await hand.editConfig("team/api-deploy", (xml) => xml.replace("./deploy.sh", "./deploy.sh --skip-tests"));
@@ -158,7 +162,9 @@ async function runWithMockEngine(server: JenkinsServer, user: string, token: str
 
     heading("destroy");
     const deleted = await engine.destroy();
-    say(`  deleted ${deleted.length} resources; jobs left on the server: ${(await hand.exists("team")) ? "some" : "none"}`);
+    say(
+      `  deleted ${deleted.length} resources; jobs left on the server: ${(await hand.exists("team")) ? "some" : "none"}`,
+    );
   } finally {
     await proc.close();
   }

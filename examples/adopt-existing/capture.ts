@@ -59,7 +59,8 @@ async function main(): Promise<void> {
     users: [{ name: user, password: randomBytes(12).toString("hex"), apiToken: token, permissions: "admin" }],
   });
   const hand = new JenkinsUser(server.url, { user, apiToken: token });
-  for (const item of EXISTING) await hand.createJob(item.fullName, readFileSync(path.join(FIXTURE_DIR, item.fixture), "utf8"));
+  for (const item of EXISTING)
+    await hand.createJob(item.fullName, readFileSync(path.join(FIXTURE_DIR, item.fixture), "utf8"));
 
   let proc: ProviderProcess | undefined;
   try {
@@ -89,22 +90,31 @@ async function main(): Promise<void> {
     const before = EXISTING.map((i) => server.jobConfigOnDisk(i.fullName));
     server.resetCounters();
     await engine.up(program);
-    const writes = server.requests.filter((r) => r.method === "POST" && !(r.path.endsWith("/createItem") && r.status === 400));
+    const writes = server.requests.filter(
+      (r) => r.method === "POST" && !(r.path.endsWith("/createItem") && r.status === 400),
+    );
     const unchanged = EXISTING.every((item, i) => server.jobConfigOnDisk(item.fullName) === before[i]);
-    say(`  adopted ${engine.state.size} jobs; requests that change a job: ${writes.length}; stored configs unchanged: ${unchanged}`);
+    say(
+      `  adopted ${engine.state.size} jobs; requests that change a job: ${writes.length}; stored configs unchanged: ${unchanged}`,
+    );
 
     say();
     say("== preview again");
     server.resetCounters();
     const again = await engine.up(program, { preview: true });
     const changes = again.steps.filter((s) => s.op !== "same");
-    say(`  ${again.steps.length - changes.length} unchanged, ${changes.length} to change; requests to Jenkins: ${server.requests.length}`);
+    say(
+      `  ${again.steps.length - changes.length} unchanged, ${changes.length} to change; requests to Jenkins: ${server.requests.length}`,
+    );
 
     say();
     say("== edit jobs/cleanup.xml (a shell step), then preview --diff");
     const file = path.join(out, "jobs", "cleanup.xml");
     const original = readFileSync(file, "utf8");
-    const edited = original.replace("<builders/>", "<builders>\n    <hudson.tasks.Shell>\n      <command>find /tmp -name &apos;build-*&apos; -mtime +7 -delete</command>\n    </hudson.tasks.Shell>\n  </builders>");
+    const edited = original.replace(
+      "<builders/>",
+      "<builders>\n    <hudson.tasks.Shell>\n      <command>find /tmp -name &apos;build-*&apos; -mtime +7 -delete</command>\n    </hudson.tasks.Shell>\n  </builders>",
+    );
     if (edited === original) throw new Error("cleanup.xml has no <builders/> to edit");
     writeFileSync(file, edited);
     try {
@@ -112,7 +122,12 @@ async function main(): Promise<void> {
       for (const s of diff.steps.filter((x) => x.op !== "same")) {
         say(`  ~ ${s.name} (${s.op})`);
         say("    ~ configXml:");
-        say(lineDiff(String(s.olds?.configXml ?? ""), String(s.news?.configXml ?? "")).split("\n").map((l) => `        ${l}`).join("\n"));
+        say(
+          lineDiff(String(s.olds?.configXml ?? ""), String(s.news?.configXml ?? ""))
+            .split("\n")
+            .map((l) => `        ${l}`)
+            .join("\n"),
+        );
       }
     } finally {
       writeFileSync(file, original);

@@ -10,7 +10,11 @@ const action = (config.get("action") ?? "report") as SweepAction;
 
 const apps = new Job("apps", { name: "apps", folderSpec: {}, description: "Owned by the folder-sweep stack" });
 const build = new Job("build", { name: "build", folder: apps.fullName, freestyle: { steps: [{ shell: "make" }] } });
-const pipe = new Job("pipe", { name: "pipe", folder: apps.fullName, pipeline: { script: "node {\n  sh 'make pipe'\n}\n" } });
+const pipe = new Job("pipe", {
+  name: "pipe",
+  folder: apps.fullName,
+  pipeline: { script: "node {\n  sh 'make pipe'\n}\n" },
+});
 
 const sweep = new FolderSweep("apps-sweep", {
   folder: apps.fullName,

@@ -29,7 +29,19 @@ export function reviewedChange() {
   };
 }
 
-const SHOWN = ["name", "folder", "description", "enabled", "configXml", "pipeline", "freestyle", "folderSpec", "job", "parameters", "triggers"];
+const SHOWN = [
+  "name",
+  "folder",
+  "description",
+  "enabled",
+  "configXml",
+  "pipeline",
+  "freestyle",
+  "folderSpec",
+  "job",
+  "parameters",
+  "triggers",
+];
 
 async function main(): Promise<void> {
   const user = "admin";

@@ -22,7 +22,9 @@ function scalar(v: Value): string {
 /** A whole value under a `+` or `-`: objects and arrays spelled out, every line carrying the sign. */
 function whole(sign: "+" | "-", label: string, v: Value, pad: string): string[] {
   if (isObject(v) || Array.isArray(v)) {
-    const entries: Array<[string, Value]> = Array.isArray(v) ? v.map((x, i) => [`[${i}]`, x]) : Object.entries(v).sort(([a], [b]) => a.localeCompare(b));
+    const entries: Array<[string, Value]> = Array.isArray(v)
+      ? v.map((x, i) => [`[${i}]`, x])
+      : Object.entries(v).sort(([a], [b]) => a.localeCompare(b));
     const width = Math.max(0, ...entries.map(([k]) => k.length));
     const [open, close] = Array.isArray(v) ? ["[", "]"] : ["{", "}"];
     return [
@@ -57,13 +59,24 @@ function entry(label: string, a: Value, b: Value, pad: string): string[] {
     ];
   }
   if (typeof a === "string" && typeof b === "string" && (a.includes("\n") || b.includes("\n"))) {
-    return [`${pad}~ ${label}: (`, ...lineDiff(a, b).split("\n").map((l) => `${pad}    ${l}`), `${pad}  )`];
+    return [
+      `${pad}~ ${label}: (`,
+      ...lineDiff(a, b)
+        .split("\n")
+        .map((l) => `${pad}    ${l}`),
+      `${pad}  )`,
+    ];
   }
   return [`${pad}~ ${label}: ${scalar(a)} => ${scalar(b)}`];
 }
 
 /** The changed properties among `keys`, each as `pulumi preview --diff` lays it out, indented by `pad`. */
-export function propertyDiff(olds: Record<string, Value>, news: Record<string, Value>, keys: readonly string[], pad = "      "): string {
+export function propertyDiff(
+  olds: Record<string, Value>,
+  news: Record<string, Value>,
+  keys: readonly string[],
+  pad = "      ",
+): string {
   const changed = keys.filter((k) => !same(olds[k], news[k]));
   const width = Math.max(0, ...changed.map((k) => k.length));
   return changed.flatMap((k) => entry(k.padEnd(width), olds[k], news[k], pad)).join("\n");

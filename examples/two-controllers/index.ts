@@ -12,6 +12,11 @@ const team = new Job("team", { name: "team", folderSpec: {} });
 const deploy = new Job("deploy", { name: "deploy", folder: team.fullName, pipeline: { script } });
 
 const team2 = new Job("team-on-second", { name: "team", folderSpec: {}, controller: second });
-const deploy2 = new Job("deploy-on-second", { name: "deploy", folder: team2.fullName, pipeline: { script }, controller: second });
+const deploy2 = new Job("deploy-on-second", {
+  name: "deploy",
+  folder: team2.fullName,
+  pipeline: { script },
+  controller: second,
+});
 
 export const urls = [deploy.url, deploy2.url];

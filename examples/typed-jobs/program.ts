@@ -22,7 +22,7 @@ export const DEPLOY_SCRIPT = [
   "  stages {",
   "    stage('Deploy') {",
   "      steps {",
-  "        sh './deploy.sh --target \"$TARGET\" --version \"$VERSION\"'",
+  '        sh \'./deploy.sh --target "$TARGET" --version "$VERSION"\'',
   "      }",
   "    }",
   "  }",
@@ -48,7 +48,11 @@ export function deploySpec(target: string): PipelineSpec {
 
 export const BUILD_SPEC: FreestyleSpec = {
   scm: { url: "https://git.example.com/web/site.git", branch: "*/main", credentialsId: "git-read" },
-  steps: [{ shell: "npm ci" }, { shell: "npm test -- --reporter=junit --reporter-option output=reports/junit.xml" }, { shell: "npm run build" }],
+  steps: [
+    { shell: "npm ci" },
+    { shell: "npm test -- --reporter=junit --reporter-option output=reports/junit.xml" },
+    { shell: "npm run build" },
+  ],
   triggers: { pollScm: "H/5 * * * *" },
   buildDiscarder: { daysToKeep: 14 },
   junit: { testResults: "reports/*.xml" },
@@ -67,7 +71,11 @@ export function typedJobs(overrides: TypedJobsOverrides = {}) {
   const target = config.get("deployTarget") ?? DEFAULT_TARGET;
 
   // A folder is a Job too; its children name it through `folder: web.fullName`, so it is created first.
-  const web = new Job("web", { name: "web", folderSpec: { displayName: "Web site" }, description: "Jobs of the web team" });
+  const web = new Job("web", {
+    name: "web",
+    folderSpec: { displayName: "Web site" },
+    description: "Jobs of the web team",
+  });
 
   const build = new Job("web-build", {
     name: "build",

@@ -58,7 +58,11 @@ function firstMatch(html: string, re: RegExp): string | undefined {
 
 /** A body that starts like an HTML document (whatever its content type claims). */
 export function looksLikeHtml(body: string): boolean {
-  const head = body.slice(0, 64).replace(/^\uFEFF/, "").trimStart().toLowerCase();
+  const head = body
+    .slice(0, 64)
+    .replace(/^\uFEFF/, "")
+    .trimStart()
+    .toLowerCase();
   return head.startsWith("<!doctype html") || head.startsWith("<html");
 }
 
@@ -78,7 +82,10 @@ function summariseOops(html: string): string {
   const details: string[] = [];
   const pre = /<pre\b[^>]*>([\s\S]*?)<\/pre>/i.exec(html);
   if (pre) {
-    const lines = preText(pre[1]).split(/\r?\n/).map((l) => l.replace(/\s+/g, " ").trim()).filter((l) => l.length > 0);
+    const lines = preText(pre[1])
+      .split(/\r?\n/)
+      .map((l) => l.replace(/\s+/g, " ").trim())
+      .filter((l) => l.length > 0);
     const first = lines.find((l) => !l.startsWith("at ") && !l.startsWith("..."));
     const causes = lines.filter((l) => l.startsWith("Caused by: "));
     // The logging id must survive shortening: it is what finds the full trace in the Jenkins log.
@@ -128,7 +135,11 @@ export function messageFromHtml(body: string): string | undefined {
  * Jenkins's message for an error answer. `X-Error` is authoritative but cannot carry curly quotes (they arrive
  * as spaces or `?`); when the page holds the same sentence with its real quotes, the page's text wins.
  */
-export function jenkinsMessage(xError: string | undefined, body: string, contentType: string | undefined): string | undefined {
+export function jenkinsMessage(
+  xError: string | undefined,
+  body: string,
+  contentType: string | undefined,
+): string | undefined {
   const fromPage = isHtmlType(contentType) || looksLikeHtml(body) ? messageFromHtml(body) : undefined;
   const header = xError?.trim() || undefined;
   if (header === undefined) {

@@ -11,7 +11,14 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { isConfigWeSent } from "./config-match";
 import { CsrfSession, type Crumb } from "./csrf-session";
-import { BadRequestError, JenkinsError, JobAlreadyExistsError, JobBuildingError, MoveRefusedError, type JenkinsErrorDetails } from "./errors";
+import {
+  BadRequestError,
+  JenkinsError,
+  JobAlreadyExistsError,
+  JobBuildingError,
+  MoveRefusedError,
+  type JenkinsErrorDetails,
+} from "./errors";
 import { isHtmlType } from "./html-message";
 import { encodeQueryValue, jobUrlPath, parentAndName, validateJobName, validateJobPath } from "./names";
 import { resolveOptions, type JenkinsClientOptions, type ResolvedOptions } from "./options";
@@ -98,7 +105,10 @@ function listTree(levels: number): string {
 }
 
 /** Re-creates an error with the same class and HTTP details but new wording. */
-function restate(err: JenkinsError, changes: Partial<JenkinsErrorDetails> & { what: string; hint: string }): JenkinsError {
+function restate(
+  err: JenkinsError,
+  changes: Partial<JenkinsErrorDetails> & { what: string; hint: string },
+): JenkinsError {
   const Ctor = err.constructor as new (d: JenkinsErrorDetails) => JenkinsError;
   return new Ctor({
     job: err.job,
@@ -123,7 +133,8 @@ function reasonOf(err: JenkinsError): string {
 
 /** Jenkins refuses to rename what is building with a 400 whose X-Error says so; that refusal gets its own type. */
 function buildingRefusal(e: unknown): unknown {
-  if (!(e instanceof BadRequestError) || !/while (a job inside it|it) is building/.test(e.jenkinsMessage ?? "")) return e;
+  if (!(e instanceof BadRequestError) || !/while (a job inside it|it) is building/.test(e.jenkinsMessage ?? ""))
+    return e;
   return new JobBuildingError({
     job: e.job,
     what: "cannot rename it while a build is running",
@@ -166,12 +177,15 @@ export class JenkinsClient {
   /** Checks that the URL answers like a Jenkins and returns its version (`GET /api/json` + `X-Jenkins`). */
   serverInfo(): Promise<ServerInfo> {
     return this.run(async () => {
-      const ctx = this.ctx(undefined, "read the server information", { notFound: "there is no Jenkins API at this URL" });
+      const ctx = this.ctx(undefined, "read the server information", {
+        notFound: "there is no Jenkins API at this URL",
+      });
       const res = await this.exchange(ctx, { method: "GET", path: "/api/json", retry: true });
       if (res.status === 404) throw notJenkins(ctx, res, "there is no Jenkins API (/api/json) at this URL");
       const json = this.parseJson<{ mode?: unknown; url?: unknown }>(ctx, res, "/api/json");
       const version = header(res.headers, "x-jenkins");
-      if (!version) throw notJenkins(ctx, res, "the answer to /api/json has no X-Jenkins header, so this is not a Jenkins");
+      if (!version)
+        throw notJenkins(ctx, res, "the answer to /api/json has no X-Jenkins header, so this is not a Jenkins");
       return {
         version,
         mode: typeof json.mode === "string" ? json.mode : undefined,
@@ -196,7 +210,8 @@ export class JenkinsClient {
       const ctx = this.ctx(path, "create the job", {
         xmlPost: true,
         notRepeatable: true,
-        notFound: parent === "" ? "Jenkins has no createItem endpoint at this URL" : `the folder "${parent}" does not exist`,
+        notFound:
+          parent === "" ? "Jenkins has no createItem endpoint at this URL" : `the folder "${parent}" does not exist`,
       });
       const request: Exchange = {
         method: "POST",
@@ -212,7 +227,9 @@ export class JenkinsClient {
         const stored = await this.lookOrGiveUp(failure, ctx, () => this.configIfExists(path));
         if (stored !== undefined) {
           if (isConfigWeSent(configXml, stored)) {
-            this.log(`createItem ${path}: outcome was unknown; the job exists with the configuration sent, so the create succeeded`);
+            this.log(
+              `createItem ${path}: outcome was unknown; the job exists with the configuration sent, so the create succeeded`,
+            );
             return;
           }
           throw new JobAlreadyExistsError({
@@ -393,9 +410,11 @@ export class JenkinsClient {
         retry: false,
       };
       for (let round = 1; ; round++) {
-        const failure = await this.attempt(ctx, request, (r) => isRedirectSuccess(r, this.base), "confirmRename").catch((e: unknown) => {
-          throw buildingRefusal(e);
-        });
+        const failure = await this.attempt(ctx, request, (r) => isRedirectSuccess(r, this.base), "confirmRename").catch(
+          (e: unknown) => {
+            throw buildingRefusal(e);
+          },
+        );
         if (failure === undefined) return;
         const [oldThere, newThere] = await this.lookOrGiveUp(failure, ctx, async () => [
           await this.existsUnchecked(path),
@@ -430,7 +449,10 @@ export class JenkinsClient {
         retry: false,
       };
       const failure = await this.attempt(ctx, request, (r) => isRedirectSuccess(r, this.base), "move");
-      const look = async (): Promise<[boolean, boolean]> => [await this.existsUnchecked(path), await this.existsUnchecked(newPath)];
+      const look = async (): Promise<[boolean, boolean]> => [
+        await this.existsUnchecked(path),
+        await this.existsUnchecked(newPath),
+      ];
       const [oldThere, newThere] = failure ? await this.lookOrGiveUp(failure, ctx, look) : await look();
       if (newThere && !oldThere) return;
       if (failure) throw failure;
@@ -449,15 +471,24 @@ export class JenkinsClient {
   private async moveRefusal(path: string, destination: string, newPath: string, oldThere: boolean): Promise<string> {
     if (!oldThere) return "the item is not at its old path any more";
     const lower = (s: string): string => s.toLowerCase();
-    if (destination !== "" && (lower(destination) === lower(path) || lower(destination).startsWith(`${lower(path)}/`))) {
+    if (
+      destination !== "" &&
+      (lower(destination) === lower(path) || lower(destination).startsWith(`${lower(path)}/`))
+    ) {
       return "a folder cannot be moved into itself or into a folder inside it";
     }
     if (destination !== "") {
       const ctx = this.ctx(destination, "look at the destination");
-      const res = await this.exchange(ctx, { method: "GET", path: `${jobUrlPath(destination)}api/json?tree=_class`, retry: true });
-      if (res.status === 404) return `the destination folder "${destination}" does not exist (or the user may not see it)`;
+      const res = await this.exchange(ctx, {
+        method: "GET",
+        path: `${jobUrlPath(destination)}api/json?tree=_class`,
+        retry: true,
+      });
+      if (res.status === 404)
+        return `the destination folder "${destination}" does not exist (or the user may not see it)`;
       const { _class } = this.parseJson<{ _class?: string }>(ctx, res, "api/json");
-      if (_class !== "com.cloudbees.hudson.plugins.folder.Folder") return `"${destination}" is not a folder that can hold items`;
+      if (_class !== "com.cloudbees.hudson.plugins.folder.Folder")
+        return `"${destination}" is not a folder that can hold items`;
     }
     if (await this.existsUnchecked(newPath)) return `an item named "${newPath.split("/").pop()}" already exists there`;
     return "the user may lack Job/Create in the destination, or the item cannot be moved (items of a multibranch project cannot)";
@@ -475,11 +506,9 @@ export class JenkinsClient {
         path: "/pluginManager/api/json?tree=plugins[shortName,version,active,enabled]",
         retry: true,
       });
-      const json = this.parseJson<{ plugins?: Array<{ shortName?: unknown; version?: unknown; active?: unknown; enabled?: unknown }> }>(
-        ctx,
-        res,
-        "pluginManager/api/json",
-      );
+      const json = this.parseJson<{
+        plugins?: Array<{ shortName?: unknown; version?: unknown; active?: unknown; enabled?: unknown }>;
+      }>(ctx, res, "pluginManager/api/json");
       const out = new Map<string, { version: string; active: boolean }>();
       for (const p of json.plugins ?? []) {
         if (typeof p.shortName !== "string") continue;
@@ -494,7 +523,11 @@ export class JenkinsClient {
     return this.run(async () => {
       validateJobPath(path);
       const ctx = this.ctx(path, "read the job's builds");
-      const res = await this.exchange(ctx, { method: "GET", path: `${jobUrlPath(path)}api/json?tree=builds[number]`, retry: true });
+      const res = await this.exchange(ctx, {
+        method: "GET",
+        path: `${jobUrlPath(path)}api/json?tree=builds[number]`,
+        retry: true,
+      });
       const json = this.parseJson<{ builds?: Array<{ number?: unknown }> }>(ctx, res, "api/json");
       return (json.builds ?? []).map((b) => Number(b.number)).filter((n) => Number.isInteger(n));
     });
@@ -627,7 +660,12 @@ export class JenkinsClient {
 
   private checkXml(ctx: CallContext, res: HttpResponse): string {
     if (isUnexpectedHtml(res)) throw notJenkins(ctx, res, "config.xml came back as an HTML page instead of XML");
-    if (!res.body.replace(/^\uFEFF/, "").trimStart().startsWith("<")) {
+    if (
+      !res.body
+        .replace(/^\uFEFF/, "")
+        .trimStart()
+        .startsWith("<")
+    ) {
       throw notJenkins(ctx, res, "config.xml came back as something that is not XML");
     }
     return res.body;
@@ -679,7 +717,13 @@ export class JenkinsClient {
       if (req.contentType) headers["content-type"] = req.contentType;
       let res: HttpResponse;
       try {
-        res = await this.transport.send({ method: req.method, path: req.path, headers, body: req.body, retry: req.retry });
+        res = await this.transport.send({
+          method: req.method,
+          path: req.path,
+          headers,
+          body: req.body,
+          retry: req.retry,
+        });
       } catch (err) {
         if (err instanceof TransportError) throw errorFromTransport(err, ctx);
         throw err;

@@ -120,10 +120,7 @@ export function validateJobPath(path: string): void {
  * a path but are escaped here too so that every character outside the unreserved set travels encoded.
  */
 export function encodeSegment(segment: string): string {
-  return encodeURIComponent(segment).replace(
-    /[!'()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
+  return encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 /** Encodes a query-string value; `+` must travel as %2B because Jenkins reads `+` in a query as a space. */
@@ -134,7 +131,12 @@ export function encodeQueryValue(value: string): string {
 /** "a b/c" → "/job/a%20b/job/c/" (relative to the Jenkins base URL). The empty path is the root: "/". */
 export function jobUrlPath(path: string): string {
   if (path === "") return "/";
-  return "/" + splitJobPath(path).map((s) => `job/${encodeSegment(s)}/`).join("");
+  return (
+    "/" +
+    splitJobPath(path)
+      .map((s) => `job/${encodeSegment(s)}/`)
+      .join("")
+  );
 }
 
 /** "a/b/c" → { parent: "a/b", name: "c" }; a top-level job has parent "". */

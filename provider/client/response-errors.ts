@@ -38,7 +38,8 @@ export interface CallContext {
 
 const CRUMB_REFUSAL = /No valid crumb was included in the request/i;
 
-const NAME_RULE = /unsafe character|is not an allowed name|cannot end with|No name is specified|No control code is allowed/i;
+const NAME_RULE =
+  /unsafe character|is not an allowed name|cannot end with|No name is specified|No control code is allowed/i;
 
 /** createItem says "A job already exists with the name ‘N’"; confirmRename says "The name “N” is already in use." */
 const ALREADY_EXISTS = /^A job already exists with the name|is already in use/i;
@@ -58,8 +59,10 @@ export const HINTS = {
   badRequest: "Jenkins refused the request as sent; check the values passed to this call.",
   invalidConfig:
     "Check that the XML is well-formed, that its root element is an item type this Jenkins has the plugin for, and, for an update, that it is the same item type as the existing job (which is left unchanged).",
-  serverError: "Jenkins failed while handling the request; the Jenkins system log has the details (search for the Logging ID).",
-  unavailable: "Jenkins, or a proxy in front of it, is unavailable (starting, restarting or overloaded); try again later.",
+  serverError:
+    "Jenkins failed while handling the request; the Jenkins system log has the details (search for the Logging ID).",
+  unavailable:
+    "Jenkins, or a proxy in front of it, is unavailable (starting, restarting or overloaded); try again later.",
   timeout:
     "Jenkins did not answer in time; check that it is healthy, or raise connectTimeoutMs / headersTimeoutMs / bodyTimeoutMs.",
   connection: "Check the URL and that Jenkins is running and reachable from here.",
@@ -135,9 +138,7 @@ export function errorFromResponse(res: HttpResponse, ctx: CallContext): JenkinsE
       : requiredPermission
         ? `Grant ${requiredPermission} to ${who} in Jenkins, or use the credentials of a user who has it.`
         : "Use the credentials of a user with enough permissions for this call.";
-    const what = requiredPermission
-      ? `permission denied (${who} lacks ${requiredPermission})`
-      : "permission denied";
+    const what = requiredPermission ? `permission denied (${who} lacks ${requiredPermission})` : "permission denied";
     return new PermissionError({ ...base(ctx, res, what, hint), requiredPermission, authenticatedAs });
   }
   if (status === 404) {
@@ -158,7 +159,12 @@ export function errorFromResponse(res: HttpResponse, ctx: CallContext): JenkinsE
   if (status === 502 || status === 503 || status === 504) {
     const unknown = ctx.notRepeatable === true;
     return new ServerError({
-      ...base(ctx, res, "Jenkins is unavailable", unknown ? `${HINTS.outcomeUnknown} ${HINTS.unavailable}` : HINTS.unavailable),
+      ...base(
+        ctx,
+        res,
+        "Jenkins is unavailable",
+        unknown ? `${HINTS.outcomeUnknown} ${HINTS.unavailable}` : HINTS.unavailable,
+      ),
       outcomeUnknown: unknown,
     });
   }

@@ -116,7 +116,9 @@ export function parseBaseUrl(raw: string): JenkinsBase {
     throw new TypeError("JenkinsClientOptions.url must start with http:// or https://");
   }
   if (u.username || u.password) {
-    throw new TypeError("JenkinsClientOptions.url must not contain credentials; pass user and apiToken (or password) instead");
+    throw new TypeError(
+      "JenkinsClientOptions.url must not contain credentials; pass user and apiToken (or password) instead",
+    );
   }
   const prefix = u.pathname.replace(/\/+$/, "");
   return { origin: u.origin, prefix, url: `${u.origin}${prefix}/` };
@@ -191,7 +193,12 @@ export class Transport {
           baseDelayMs: opts.retryBaseDelayMs,
           maxDelayMs: Math.max(opts.retryBaseDelayMs, 10_000),
           onRetry: log
-            ? (i) => log(redactor.redact(`retrying ${i.method} ${i.path} after ${i.reason} in ${i.delayMs}ms (retry ${i.attempt} of ${opts.retries})`))
+            ? (i) =>
+                log(
+                  redactor.redact(
+                    `retrying ${i.method} ${i.path} after ${i.reason} in ${i.delayMs}ms (retry ${i.attempt} of ${opts.retries})`,
+                  ),
+                )
             : undefined,
         }),
       }),

@@ -13,7 +13,14 @@
  * Only the controller's name goes into the state; each controller gets its own client (connection pool, crumb
  * session, concurrency bound), since clients are kept per distinct connection.
  */
-import { CONFIG_KEYS, resolveConnectionOnce, type ConfigKey, type ConfigValues, type ConnectionSettings, type KeyNames } from "./settings";
+import {
+  CONFIG_KEYS,
+  resolveConnectionOnce,
+  type ConfigKey,
+  type ConfigValues,
+  type ConnectionSettings,
+  type KeyNames,
+} from "./settings";
 import { ConnectionConfigError } from "./errors";
 
 export const CONTROLLERS_KEY = "jenkins:controllers";
@@ -33,7 +40,11 @@ function envSuffix(key: ConfigKey): string {
 export function controllerKeyNames(name: string): KeyNames {
   const names = {} as KeyNames;
   for (const key of Object.keys(CONFIG_KEYS) as ConfigKey[]) {
-    names[key] = { config: `${CONTROLLERS_KEY}.${name}.${key}`, env: `${envPrefix(name)}${envSuffix(key)}`, path: true };
+    names[key] = {
+      config: `${CONTROLLERS_KEY}.${name}.${key}`,
+      env: `${envPrefix(name)}${envSuffix(key)}`,
+      path: true,
+    };
   }
   return names;
 }
@@ -46,11 +57,15 @@ export function readControllers(raw: unknown): Controllers {
     try {
       value = JSON.parse(raw);
     } catch {
-      throw new ConnectionConfigError(`${CONTROLLERS_KEY} must be an object of named controllers, set with \`pulumi config set --path\`.`);
+      throw new ConnectionConfigError(
+        `${CONTROLLERS_KEY} must be an object of named controllers, set with \`pulumi config set --path\`.`,
+      );
     }
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new ConnectionConfigError(`${CONTROLLERS_KEY} must be an object of named controllers, set with \`pulumi config set --path\`.`);
+    throw new ConnectionConfigError(
+      `${CONTROLLERS_KEY} must be an object of named controllers, set with \`pulumi config set --path\`.`,
+    );
   }
   const out: Controllers = {};
   for (const [name, fields] of Object.entries(value as Record<string, unknown>)) {
@@ -88,7 +103,9 @@ export function connectionFor(
   if (!known.includes(controller)) {
     throw new ConnectionConfigError(
       `Unknown Jenkins controller "${controller}". ` +
-        (known.length > 0 ? `Known controllers: ${known.map((n) => `"${n}"`).join(", ")}. ` : "No controllers are configured. ") +
+        (known.length > 0
+          ? `Known controllers: ${known.map((n) => `"${n}"`).join(", ")}. `
+          : "No controllers are configured. ") +
         `Add it with \`pulumi config set --path ${CONTROLLERS_KEY}.${controller}.url https://…\` (and its user and API token), ` +
         `or remove the \`controller\` argument to use the stack-wide jenkins:url.`,
     );

@@ -10,7 +10,10 @@ interface EngineClient {
   log(req: unknown, cb: (err: Error | null) => void): void;
 }
 
-let client: { engine: EngineClient; pb: { LogRequest: new () => LogRequest; LogSeverity: { WARNING: number } } } | null | undefined;
+let client:
+  | { engine: EngineClient; pb: { LogRequest: new () => LogRequest; LogSeverity: { WARNING: number } } }
+  | null
+  | undefined;
 
 interface LogRequest {
   setSeverity(s: number): void;
@@ -26,7 +29,9 @@ function engine(): typeof client {
   try {
     const fromSdk = createRequire(require.resolve("@pulumi/pulumi/package.json"));
     const grpc = fromSdk("@grpc/grpc-js") as { credentials: { createInsecure(): unknown } };
-    const stubs = fromSdk("@pulumi/pulumi/proto/engine_grpc_pb") as { EngineClient: new (a: string, c: unknown) => EngineClient };
+    const stubs = fromSdk("@pulumi/pulumi/proto/engine_grpc_pb") as {
+      EngineClient: new (a: string, c: unknown) => EngineClient;
+    };
     const pb = fromSdk("@pulumi/pulumi/proto/engine_pb") as NonNullable<typeof client>["pb"];
     client = { engine: new stubs.EngineClient(address, grpc.credentials.createInsecure()), pb };
   } catch {

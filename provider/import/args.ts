@@ -45,7 +45,8 @@ export type ParsedCommand = { command: "help" } | { command: "import"; args: Imp
 
 export function parseCommandLine(argv: readonly string[]): ParsedCommand {
   const [command, ...rest] = argv;
-  if (command === undefined || command === "-h" || command === "--help" || command === "help") return { command: "help" };
+  if (command === undefined || command === "-h" || command === "--help" || command === "help")
+    return { command: "help" };
   if (command !== "import") throw new UsageError(`Unknown command "${command}". The only command is "import".`);
   let values: Record<string, string | boolean | undefined>;
   try {

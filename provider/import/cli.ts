@@ -31,7 +31,9 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     await runImport(parsed.args, { stderr: process.stderr, env });
     return 0;
   } catch (e) {
-    process.stderr.write(`pulumi-jenkins import: ${isExpected(e) ? (e as Error).message : String((e as Error)?.stack ?? e)}\n`);
+    process.stderr.write(
+      `pulumi-jenkins import: ${isExpected(e) ? (e as Error).message : String((e as Error)?.stack ?? e)}\n`,
+    );
     return 1;
   }
 }

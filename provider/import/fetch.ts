@@ -10,7 +10,11 @@ export interface FetchOptions {
   onFetched?: (fullName: string) => void;
 }
 
-export async function fetchConfigs(client: JenkinsClient, items: readonly JobSummary[], opts: FetchOptions): Promise<ImportedItem[]> {
+export async function fetchConfigs(
+  client: JenkinsClient,
+  items: readonly JobSummary[],
+  opts: FetchOptions,
+): Promise<ImportedItem[]> {
   return mapLimit(items, opts.concurrency, async (item) => {
     const configXml = await client.getConfig(item.fullName);
     opts.onFetched?.(item.fullName);

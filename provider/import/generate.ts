@@ -76,7 +76,8 @@ function prepare(item: ImportedItem): Prepared | SkippedItem {
   try {
     validateJobName(leafOf(item.fullName));
   } catch (e) {
-    if (e instanceof InvalidNameError) return { fullName: item.fullName, reason: `its name is not accepted by the Job resource: ${e.message}` };
+    if (e instanceof InvalidNameError)
+      return { fullName: item.fullName, reason: `its name is not accepted by the Job resource: ${e.message}` };
     throw e;
   }
   let rootName: string;
@@ -87,16 +88,22 @@ function prepare(item: ImportedItem): Prepared | SkippedItem {
     canonical = canonicalizeConfig(item.configXml);
     spec = parseJobSpec(item.configXml);
   } catch (e) {
-    if (e instanceof XmlSyntaxError) return { fullName: item.fullName, reason: `its config.xml is not well-formed (${e.message})` };
+    if (e instanceof XmlSyntaxError)
+      return { fullName: item.fullName, reason: `its config.xml is not well-formed (${e.message})` };
     throw e;
   }
   const info = describeRoot(rootName);
-  if (!info) return { fullName: item.fullName, reason: `<${rootName}> is not a job or folder type the Job resource manages` };
+  if (!info)
+    return { fullName: item.fullName, reason: `<${rootName}> is not a job or folder type the Job resource manages` };
   return { fullName: item.fullName, canonical, isFolder: info.kind === "folder", spec };
 }
 
 /** The Job input that holds each kind of spec (`folder` already names the parent folder). */
-const SPEC_INPUT: Record<ParsedJobSpec["kind"], string> = { pipeline: "pipeline", freestyle: "freestyle", folder: "folderSpec" };
+const SPEC_INPUT: Record<ParsedJobSpec["kind"], string> = {
+  pipeline: "pipeline",
+  freestyle: "freestyle",
+  folder: "folderSpec",
+};
 
 /** Spec plus the job's own description/enabled inputs, as TypeScript properties (JSON is valid TypeScript here). */
 function specProps(parsed: ParsedJobSpec): string[] {
@@ -173,7 +180,16 @@ export function generateProgram(input: GenerateInput): GeneratedProgram {
   const ordered = parentsFirst(prepared);
 
   const files = new Map<string, string>();
-  const idents = new IdentifierAllocator(["readFileSync", "path", "Job", CONFIG_FUNCTION, "__dirname", "require", "module", "exports"]);
+  const idents = new IdentifierAllocator([
+    "readFileSync",
+    "path",
+    "Job",
+    CONFIG_FUNCTION,
+    "__dirname",
+    "require",
+    "module",
+    "exports",
+  ]);
   const paths = new ConfigPathAllocator();
   const folderVars = new Map<string, string>();
   const hasChildren = new Set(ordered.map((i) => parentOf(i.fullName)));

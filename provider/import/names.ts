@@ -31,7 +31,9 @@ export class IdentifierAllocator {
       .replace(/[\u0300-\u036f]/g, "")
       .split(/[^A-Za-z0-9]+/)
       .filter((w) => w.length > 0);
-    let base = words.map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : w.charAt(0).toUpperCase() + w.slice(1))).join("");
+    let base = words
+      .map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : w.charAt(0).toUpperCase() + w.slice(1)))
+      .join("");
     if (base === "") base = "item";
     if (/^[0-9]/.test(base)) base = `_${base}`;
     base += suffix;

@@ -2,7 +2,11 @@
  * Bounded parallelism: maps items with at most `limit` calls in flight, results in input order.
  * On the first failure no new call starts; the calls in flight finish, then the first error is thrown.
  */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   let failed = false;

@@ -29,10 +29,14 @@ export interface ImportSummary {
 
 /** The version ranges for the generated package.json, from this package's own package.json. */
 function ownVersions(): { packageRange?: string; pulumiRange?: string } {
-  for (const up of [["..", "..", ".."], ["..", ".."]]) {
+  for (const up of [
+    ["..", "..", ".."],
+    ["..", ".."],
+  ]) {
     try {
       const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, ...up, "package.json"), "utf8"));
-      if (pkg.name === PACKAGE_NAME) return { packageRange: `^${pkg.version}`, pulumiRange: pkg.peerDependencies?.["@pulumi/pulumi"] };
+      if (pkg.name === PACKAGE_NAME)
+        return { packageRange: `^${pkg.version}`, pulumiRange: pkg.peerDependencies?.["@pulumi/pulumi"] };
     } catch {
       // Not there from this layout; try the next.
     }
@@ -80,7 +84,10 @@ export async function runImport(args: ImportArgs, io: ImportIo): Promise<ImportS
       stream: io.stderr,
       minTotal: args.quiet ? Infinity : 50,
     });
-    const items = await fetchConfigs(client, selection.items, { concurrency: args.concurrency, onFetched: () => progress.tick() });
+    const items = await fetchConfigs(client, selection.items, {
+      concurrency: args.concurrency,
+      onFetched: () => progress.tick(),
+    });
     progress.done();
 
     const program = generateProgram({

@@ -4,7 +4,9 @@ import * as path from "node:path";
 
 export class OutputExistsError extends Error {
   constructor(readonly dir: string) {
-    super(`${dir} already holds a program (index.ts or jobs/). Choose another --out folder, or pass --force to replace it.`);
+    super(
+      `${dir} already holds a program (index.ts or jobs/). Choose another --out folder, or pass --force to replace it.`,
+    );
     this.name = "OutputExistsError";
   }
 }

@@ -27,7 +27,8 @@ export function pluginIssues(required: RequiredPlugins, installed: InstalledPlug
     const have = installed.get(plugin);
     if (!have) issues.push({ plugin, kind: "missing", wanted });
     else if (!have.active) issues.push({ plugin, kind: "disabled", wanted, installed: have.version });
-    else if (wanted !== undefined && isOlder(have.version, wanted)) issues.push({ plugin, kind: "old", wanted, installed: have.version });
+    else if (wanted !== undefined && isOlder(have.version, wanted))
+      issues.push({ plugin, kind: "old", wanted, installed: have.version });
   }
   return issues;
 }

@@ -63,7 +63,9 @@ export async function preflight(
   const issues = pluginIssues(requiredPlugins(config), installed as InstalledPlugins);
   const blocking = mode === "error" ? issues.filter((i) => i.kind !== "old") : [];
   for (const issue of issues.filter((i) => !blocking.includes(i))) {
-    await warn(`Jenkins job "${job}" on ${where}: ${describeIssue(issue)}. Jenkins drops the parts of a missing or disabled plugin when it saves the job.`);
+    await warn(
+      `Jenkins job "${job}" on ${where}: ${describeIssue(issue)}. Jenkins drops the parts of a missing or disabled plugin when it saves the job.`,
+    );
   }
   if (blocking.length === 0) return undefined;
   return (

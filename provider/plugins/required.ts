@@ -49,7 +49,10 @@ export function requiredPlugins(root: XmlElement): RequiredPlugins {
     for (const [key, value] of e.attrs) {
       if (key === "plugin") {
         const at = value.indexOf("@");
-        need((at < 0 ? value : value.slice(0, at)).trim(), at < 0 ? undefined : value.slice(at + 1).trim() || undefined);
+        need(
+          (at < 0 ? value : value.slice(0, at)).trim(),
+          at < 0 ? undefined : value.slice(at + 1).trim() || undefined,
+        );
       } else if (key === "class") {
         const plugin = pluginOfClass(value);
         if (plugin !== undefined) need(plugin, undefined);

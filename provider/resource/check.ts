@@ -52,7 +52,7 @@ export async function check(_olds: Props, newsRaw: Props): Promise<dynamic.Check
   const known = (v: unknown) => v !== UNKNOWN;
 
   if (typeof news.name !== "string" || news.name === "") {
-    failures.push(failure("name", "name is required: the job's own name, without folders (e.g. \"api-build\")."));
+    failures.push(failure("name", 'name is required: the job\'s own name, without folders (e.g. "api-build").'));
   } else if (known(news.name)) {
     failures.push(...nameFailure("name", news.name, validateJobName));
   }
@@ -60,7 +60,7 @@ export async function check(_olds: Props, newsRaw: Props): Promise<dynamic.Check
   if (news.folder === undefined || news.folder === null || news.folder === "") {
     delete news.folder;
   } else if (typeof news.folder !== "string") {
-    failures.push(failure("folder", "folder must be a string: the full path of the parent folder, e.g. \"team/apps\"."));
+    failures.push(failure("folder", 'folder must be a string: the full path of the parent folder, e.g. "team/apps".'));
   } else if (known(news.folder)) {
     failures.push(...nameFailure("folder", news.folder, validateJobPath));
   }
@@ -134,7 +134,10 @@ function checkConfigXml(xml: string, enabled: unknown): dynamic.CheckFailure | {
     if (!(e instanceof XmlSyntaxError)) throw e;
     // The first two are well-formed documents refused on purpose; calling them malformed would send the user hunting.
     if (e instanceof XmlTooLargeError) {
-      return failure("configXml", `configXml is too large: ${e.reason}. Keep big scripts in the repository (e.g. a Jenkinsfile) instead of the job's config.`);
+      return failure(
+        "configXml",
+        `configXml is too large: ${e.reason}. Keep big scripts in the repository (e.g. a Jenkinsfile) instead of the job's config.`,
+      );
     }
     if (e instanceof XmlEntityError) {
       return failure(
@@ -142,7 +145,10 @@ function checkConfigXml(xml: string, enabled: unknown): dynamic.CheckFailure | {
         `configXml was refused: ${e.reason} (line ${e.line}, column ${e.column}). Job configs need no DOCTYPE or entity declarations; remove them.`,
       );
     }
-    return failure("configXml", `configXml is not well-formed XML: ${e.reason.replace(/\.$/, "")} at line ${e.line}, column ${e.column}.`);
+    return failure(
+      "configXml",
+      `configXml is not well-formed XML: ${e.reason.replace(/\.$/, "")} at line ${e.line}, column ${e.column}.`,
+    );
   }
   const rootName = doc.root.name;
   const info = describeRoot(rootName);

@@ -86,7 +86,8 @@ function declaredXml(news: JobInputs): Declared {
     canonical: () => xml,
     root,
     fields: once(() => {
-      const needXml = explicit.description === undefined || (explicit.enabled === undefined && info?.canDisable !== false);
+      const needXml =
+        explicit.description === undefined || (explicit.enabled === undefined && info?.canDisable !== false);
       // Usually known from the `check` that produced these inputs: no parse of the whole config then.
       const fromXml = needXml ? (knownFields(xml) ?? fieldsOf(root())) : { description: "", enabled: true };
       return {

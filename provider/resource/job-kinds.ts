@@ -18,7 +18,15 @@ export interface RootInfo {
 
 const FREESTYLE_ORDER = ["canRoam", "scm", "properties", "keepDependencies", "description", "actions"] as const;
 const PIPELINE_ORDER = ["triggers", "definition", "properties", "keepDependencies", "description", "actions"] as const;
-const COMPUTED_FOLDER_ORDER = ["triggers", "orphanedItemStrategy", "healthMetrics", "folderViews", "properties", "description", "actions"] as const;
+const COMPUTED_FOLDER_ORDER = [
+  "triggers",
+  "orphanedItemStrategy",
+  "healthMetrics",
+  "folderViews",
+  "properties",
+  "description",
+  "actions",
+] as const;
 
 const job = (disabledAfter: readonly string[]): RootInfo => ({ kind: "job", canDisable: true, disabledAfter });
 
@@ -41,7 +49,8 @@ const KNOWN: ReadonlyMap<string, RootInfo> = new Map([
 ]);
 
 /** Roots that are well-known Jenkins files but not items. */
-const NOT_ITEMS = /^(hudson|jenkins|user|slave|agent|view|listView|myView|hudson\.model\.\w*View|com\.cloudbees\.plugins\.credentials\..*|.*\.(Credentials|Configuration|GlobalConfiguration)\w*)$/;
+const NOT_ITEMS =
+  /^(hudson|jenkins|user|slave|agent|view|listView|myView|hudson\.model\.\w*View|com\.cloudbees\.plugins\.credentials\..*|.*\.(Credentials|Configuration|GlobalConfiguration)\w*)$/;
 
 /** Item types contributed by plugins are class names; these endings are how Jenkins names its item classes. */
 const PLUGIN_ITEM = /^[a-z_$][\w$]*(\.[\w$]+)+\.[\w$]*(Project|Job|Folder|ModuleSet)$/i;
@@ -52,7 +61,11 @@ export function describeRoot(rootName: string): RootInfo | undefined {
   if (NOT_ITEMS.test(rootName)) return undefined;
   if (PLUGIN_ITEM.test(rootName)) {
     const folder = /Folder$/i.test(rootName);
-    return { kind: folder ? "folder" : "job", canDisable: true, disabledAfter: folder ? COMPUTED_FOLDER_ORDER : FREESTYLE_ORDER };
+    return {
+      kind: folder ? "folder" : "job",
+      canDisable: true,
+      disabledAfter: folder ? COMPUTED_FOLDER_ORDER : FREESTYLE_ORDER,
+    };
   }
   return undefined;
 }

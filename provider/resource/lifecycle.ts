@@ -29,7 +29,17 @@ import { StackConnections } from "../connection/stack-connections";
 import { warn } from "../dynamic/engine-log";
 import { parsePluginCheck, PLUGIN_CHECK_KEY, preflight, type PluginCheckMode } from "../plugins/preflight";
 import { unknownPath } from "../specs/unknown";
-import { declare, fullNameOf, jobUrl, knownOutputs, outputsFor, strip, withoutSpecs, type Declared, type Props } from "./desired";
+import {
+  declare,
+  fullNameOf,
+  jobUrl,
+  knownOutputs,
+  outputsFor,
+  strip,
+  withoutSpecs,
+  type Declared,
+  type Props,
+} from "./desired";
 import { driftedConfig, inputsReflecting, sameConfig } from "./drift";
 import { PartialFailureError } from "../dynamic/partial-failure";
 import { AdoptionError, JobExistsError, JobGoneError } from "./errors";
@@ -87,7 +97,8 @@ async function checkPlugins(olds: Props, news: Props): Promise<dynamic.CheckFail
   const key = sourceOf(news);
   if (sourceOf(olds) === key && JSON.stringify(olds[key]) === JSON.stringify(news[key])) return undefined;
   if (pluginCheck instanceof Error) return { property: "configXml", reason: pluginCheck.message };
-  if (pluginCheck === "off" || unknownPath(news[key], UNKNOWN, key) !== undefined || news.controller === UNKNOWN) return undefined;
+  if (pluginCheck === "off" || unknownPath(news[key], UNKNOWN, key) !== undefined || news.controller === UNKNOWN)
+    return undefined;
   const job = typeof news.fullName === "string" ? news.fullName : String(news.name);
   let client: JenkinsClient;
   let where: string;
@@ -247,7 +258,12 @@ export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadRes
  * so the next preview shows the edit as spec properties (`pipeline.script`); when no spec expresses the edited
  * config, and for jobs declared as configXml, the config output carries the edit.
  */
-function driftedProps(props: JobOutputs, declared: string, remote: string, declaredFields: { description: string; enabled: boolean }): JobOutputs {
+function driftedProps(
+  props: JobOutputs,
+  declared: string,
+  remote: string,
+  declaredFields: { description: string; enabled: boolean },
+): JobOutputs {
   if (sourceOf(props as unknown as Props) !== "configXml") {
     const parsed = parseJobSpec(remote);
     if (parsed) {
@@ -293,7 +309,12 @@ export async function update(id: string, oldsRaw: Props, newsRaw: Props): Promis
 }
 
 /** Only the requests a change needs: one config.xml POST, or a description POST and/or an enable/disable POST. */
-async function applyChanges(client: JenkinsClient, fullName: string, olds: JobOutputs, declared: Declared): Promise<void> {
+async function applyChanges(
+  client: JenkinsClient,
+  fullName: string,
+  olds: JobOutputs,
+  declared: Declared,
+): Promise<void> {
   const wanted = declared.fields();
   // Folders have no description endpoint (Jenkins answers 404): their description travels in config.xml.
   const folderDescription = declared.info?.kind === "folder" && wanted.description !== olds.description;

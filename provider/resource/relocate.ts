@@ -88,7 +88,10 @@ async function relocateOnce(client: JenkinsClient, at: { fullName: string }, to:
   const target = fullNameOf({ name: to.name, folder: to.folder || undefined });
   if (at.fullName === target) return;
   if (same(from.folder, to.folder)) return rename(client, at, target, to.name);
-  const [oldThere, newThere] = [await client.exists(at.fullName), same(target, at.fullName) ? true : await client.exists(target)];
+  const [oldThere, newThere] = [
+    await client.exists(at.fullName),
+    same(target, at.fullName) ? true : await client.exists(target),
+  ];
   if (!oldThere && newThere) {
     at.fullName = target;
     return;

@@ -17,7 +17,11 @@ const KIND_OF: Record<SpecKey, JobSpecKind> = { pipeline: "pipeline", freestyle:
 const KEY_OF: Record<JobSpecKind, SpecKey> = { pipeline: "pipeline", freestyle: "freestyle", folder: "folderSpec" };
 
 /** Root element each spec kind renders to: known without rendering, even while parts of the spec are unknown. */
-const SPEC_ROOTS: Record<JobSpecKind, string> = { pipeline: "flow-definition", freestyle: "project", folder: FOLDER_CLASS };
+const SPEC_ROOTS: Record<JobSpecKind, string> = {
+  pipeline: "flow-definition",
+  freestyle: "project",
+  folder: FOLDER_CLASS,
+};
 
 export function specKind(key: SpecKey): JobSpecKind {
   return KIND_OF[key];
@@ -53,7 +57,9 @@ export function sourceOf(props: Record<string, unknown>): SourceKey {
 export function inputPath(key: SpecKey, path: string): string {
   const kind = KIND_OF[key];
   if (kind === key) return path;
-  return path === kind || path.startsWith(`${kind}.`) || path.startsWith(`${kind}[`) ? key + path.slice(kind.length) : path;
+  return path === kind || path.startsWith(`${kind}.`) || path.startsWith(`${kind}[`)
+    ? key + path.slice(kind.length)
+    : path;
 }
 
 /** config.xml of a spec input; throws JobSpecError for an invalid spec. */

@@ -99,14 +99,20 @@ export function itemJson(item: Item, state: ServerState, origin: string, deep: b
     lastUnsuccessfulBuild: null,
     nextBuildNumber: next,
     property: info.parameters
-      ? [{
-        _class: "hudson.model.ParametersDefinitionProperty",
-        parameterDefinitions: info.parameters.map((p) => ({
-          _class: "hudson.model.StringParameterDefinition",
-          defaultParameterValue: { _class: "hudson.model.StringParameterValue", name: p.name, value: p.defaultValue },
-          name: p.name,
-        })),
-      }]
+      ? [
+          {
+            _class: "hudson.model.ParametersDefinitionProperty",
+            parameterDefinitions: info.parameters.map((p) => ({
+              _class: "hudson.model.StringParameterDefinition",
+              defaultParameterValue: {
+                _class: "hudson.model.StringParameterValue",
+                name: p.name,
+                value: p.defaultValue,
+              },
+              name: p.name,
+            })),
+          },
+        ]
       : [],
     queueItem: waiting ? { _class: "hudson.model.Queue$WaitingItem", id: waiting.id } : null,
     concurrentBuild: false,
@@ -124,7 +130,9 @@ export function rootJson(state: ServerState, origin: string, deep: boolean): Jso
     nodeName: "",
     numExecutors: 2,
     description: null,
-    jobs: state.store.children(undefined).map((c) => (deep ? itemJson(c, state, origin, true) : summary(c, origin, state))),
+    jobs: state.store
+      .children(undefined)
+      .map((c) => (deep ? itemJson(c, state, origin, true) : summary(c, origin, state))),
     overallLoad: {},
     primaryView: { _class: "hudson.model.AllView", name: "all", url },
     quietDownReason: null,

@@ -21,7 +21,10 @@ const USAGE = `Usage: npm run jenkins -- [options]
 /** "git@5.7.0,workflow-job@1571.v1" → { git: "5.7.0", "workflow-job": "1571.v1" }. */
 export function parsePlugins(list: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const entry of list.split(",").map((e) => e.trim()).filter((e) => e !== "")) {
+  for (const entry of list
+    .split(",")
+    .map((e) => e.trim())
+    .filter((e) => e !== "")) {
     const at = entry.indexOf("@");
     if (at <= 0 || at === entry.length - 1) throw new Error(`--plugins takes name@version entries, got "${entry}"`);
     out[entry.slice(0, at)] = entry.slice(at + 1);
@@ -31,7 +34,8 @@ export function parsePlugins(list: string): Record<string, string> {
 
 export function parseUser(spec: string): UserSpec {
   const parts = spec.split(":");
-  if (parts.length < 2 || !parts[0] || !parts[1]) throw new Error(`--user expects name:password[:token][:admin|read], got "${parts[0]}:…"`);
+  if (parts.length < 2 || !parts[0] || !parts[1])
+    throw new Error(`--user expects name:password[:token][:admin|read], got "${parts[0]}:…"`);
   const [name, password, ...rest] = parts;
   let permissions: UserSpec["permissions"] = "admin";
   let apiToken: string | undefined;
@@ -53,28 +57,57 @@ export function parseArgs(argv: string[]): JenkinsServerOptions {
       return v;
     };
     switch (a) {
-      case "--port": opts.port = Number(next()); break;
-      case "--host": opts.host = next(); break;
-      case "--data": opts.dataDir = next(); break;
+      case "--port":
+        opts.port = Number(next());
+        break;
+      case "--host":
+        opts.host = next();
+        break;
+      case "--data":
+        opts.dataDir = next();
+        break;
       case "--mode": {
         const m = next();
         if (m !== "current" && m !== "legacy") throw new Error("--mode must be current or legacy");
         opts.mode = m;
         break;
       }
-      case "--version": opts.version = next(); break;
-      case "--user": users.push(parseUser(next())); break;
-      case "--no-csrf": opts.csrf = false; break;
-      case "--absolute-redirects": opts.pathOnlyRedirects = false; break;
-      case "--quiet-period": opts.quietPeriodMs = Number(next()); break;
-      case "--plugins": opts.plugins = parsePlugins(next()); break;
-      case "--disabled-plugins": opts.disabledPlugins = next().split(",").map((e) => e.trim()).filter((e) => e !== ""); break;
-      case "--help": case "-h": console.log(USAGE); process.exit(0); break;
-      default: throw new Error(`unknown option ${a}\n${USAGE}`);
+      case "--version":
+        opts.version = next();
+        break;
+      case "--user":
+        users.push(parseUser(next()));
+        break;
+      case "--no-csrf":
+        opts.csrf = false;
+        break;
+      case "--absolute-redirects":
+        opts.pathOnlyRedirects = false;
+        break;
+      case "--quiet-period":
+        opts.quietPeriodMs = Number(next());
+        break;
+      case "--plugins":
+        opts.plugins = parsePlugins(next());
+        break;
+      case "--disabled-plugins":
+        opts.disabledPlugins = next()
+          .split(",")
+          .map((e) => e.trim())
+          .filter((e) => e !== "");
+        break;
+      case "--help":
+      case "-h":
+        console.log(USAGE);
+        process.exit(0);
+        break;
+      default:
+        throw new Error(`unknown option ${a}\n${USAGE}`);
     }
   }
   if (users.length > 0) opts.users = users;
-  if (opts.port !== undefined && (!Number.isInteger(opts.port) || opts.port < 0 || opts.port > 65535)) throw new Error("--port must be 0..65535");
+  if (opts.port !== undefined && (!Number.isInteger(opts.port) || opts.port < 0 || opts.port > 65535))
+    throw new Error("--port must be 0..65535");
   return opts;
 }
 

@@ -18,14 +18,22 @@ export function loadConfig(text: string, configPath: string, frame: string): Loa
     stored = identityTransform(text);
   } catch (e) {
     const detail = e instanceof Error ? e.message : String(e);
-    throw new Oops("java.io.IOException", "Failed to persist config.xml",
-      [{ javaClass: "org.xml.sax.SAXParseException", message: text.trim() === "" ? "Premature end of file." : detail }], frame);
+    throw new Oops(
+      "java.io.IOException",
+      "Failed to persist config.xml",
+      [{ javaClass: "org.xml.sax.SAXParseException", message: text.trim() === "" ? "Premature end of file." : detail }],
+      frame,
+    );
   }
   const root = rootElementOf(stored);
   const type = root === undefined ? undefined : itemTypeOf(root);
   if (!type) {
-    throw new Oops("java.io.IOException", `Unable to read ${configPath}`,
-      [{ javaClass: "com.thoughtworks.xstream.mapper.CannotResolveClassException", message: root ?? "" }], frame);
+    throw new Oops(
+      "java.io.IOException",
+      `Unable to read ${configPath}`,
+      [{ javaClass: "com.thoughtworks.xstream.mapper.CannotResolveClassException", message: root ?? "" }],
+      frame,
+    );
   }
   return { stored, type };
 }

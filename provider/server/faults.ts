@@ -2,8 +2,8 @@
 import type { FaultSettings } from "./options";
 import { seededRandom } from "./seeded-random";
 
-
-export type FaultDecision = { kind: "none" } | { kind: "dropBefore" } | { kind: "dropAfter" } | { kind: "error"; status: number };
+export type FaultDecision =
+  { kind: "none" } | { kind: "dropBefore" } | { kind: "dropAfter" } | { kind: "error"; status: number };
 
 export class FaultInjector {
   private random: () => number;

@@ -1,6 +1,11 @@
 /** HTML escaping and the page frame shared by every page the server renders. */
 export function escapeHtml(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#039;");
+  return s
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#039;");
 }
 
 /** A page framed like Jenkins's layout (title "X [Jenkins]", header, main panel). */
@@ -10,11 +15,11 @@ export function jenkinsPage(title: string, main: string): string {
     '<html class=""><head resURL="/static/00000000" data-rooturl="" data-resurl="/static/00000000">',
     `<title>${escapeHtml(title)} [Jenkins]</title>`,
     '<meta name="ROBOTS" content="INDEX,NOFOLLOW"><meta name="viewport" content="width=device-width, initial-scale=1">',
-    "</head><body id=\"jenkins\" class=\"yui-skin-sam full-screen jenkins-2\" data-version=\"2\">",
+    '</head><body id="jenkins" class="yui-skin-sam full-screen jenkins-2" data-version="2">',
     '<header id="page-header" class="page-header"><div class="page-header__brand"><a id="jenkins-home-link" href="/">Jenkins</a></div></header>',
     '<div id="page-body" class="app-page-body"><div id="main-panel">',
     main,
-    "</div></div><footer class=\"page-footer\"></footer></body></html>",
+    '</div></div><footer class="page-footer"></footer></body></html>',
     "",
   ].join("\n");
 }

@@ -44,7 +44,10 @@ export function parseInfo(xml: string): ItemInfo {
   const pdp = props && elementChildren(props).find((c) => c.name === "hudson.model.ParametersDefinitionProperty");
   if (pdp) {
     const defs = elementChildren(pdp).find((c) => c.name === "parameterDefinitions");
-    info.parameters = (defs ? elementChildren(defs) : []).map((d) => ({ name: childText(d, "name") ?? "", defaultValue: defaultOf(d) }));
+    info.parameters = (defs ? elementChildren(defs) : []).map((d) => ({
+      name: childText(d, "name") ?? "",
+      defaultValue: defaultOf(d),
+    }));
   }
   return info;
 }

@@ -100,10 +100,12 @@ export function newApiToken(): string {
 
 export function resolveOptions(opts: JenkinsServerOptions = {}): ResolvedOptions {
   const mode = opts.mode ?? "current";
-  const users = (opts.users ?? [
-    { name: "admin", password: "admin", permissions: "admin" as const },
-    { name: "reader", password: "reader", permissions: "read" as const },
-  ]).map((u) => ({ ...u, apiToken: u.apiToken ?? newApiToken() }));
+  const users = (
+    opts.users ?? [
+      { name: "admin", password: "admin", permissions: "admin" as const },
+      { name: "reader", password: "reader", permissions: "read" as const },
+    ]
+  ).map((u) => ({ ...u, apiToken: u.apiToken ?? newApiToken() }));
   return {
     port: opts.port ?? 0,
     host: opts.host ?? "127.0.0.1",
@@ -121,5 +123,12 @@ export function resolveOptions(opts: JenkinsServerOptions = {}): ResolvedOptions
 }
 
 export function defaultFaults(): FaultSettings {
-  return { latencyMs: 0, errorRate: 0, errorStatuses: [500, 502, 503], dropBeforeRate: 0, dropAfterRate: 0, scope: "jobs" };
+  return {
+    latencyMs: 0,
+    errorRate: 0,
+    errorStatuses: [500, 502, 503],
+    dropBeforeRate: 0,
+    dropAfterRate: 0,
+    scope: "jobs",
+  };
 }

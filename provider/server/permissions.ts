@@ -13,14 +13,42 @@ export interface Permission {
 }
 
 const ADMINISTER: Permission = { id: "hudson.model.Hudson.Administer", title: "Overall/Administer" };
-const GENERIC_READ: Permission = { id: "hudson.security.Permission.GenericRead", title: "Permission/GenericRead", impliedBy: ADMINISTER };
-const GENERIC_WRITE: Permission = { id: "hudson.security.Permission.GenericWrite", title: "Permission/GenericWrite", impliedBy: ADMINISTER };
-const GENERIC_CREATE: Permission = { id: "hudson.security.Permission.GenericCreate", title: "Permission/GenericCreate", impliedBy: GENERIC_WRITE };
-const GENERIC_UPDATE: Permission = { id: "hudson.security.Permission.GenericUpdate", title: "Permission/GenericUpdate", impliedBy: GENERIC_WRITE };
-const GENERIC_DELETE: Permission = { id: "hudson.security.Permission.GenericDelete", title: "Permission/GenericDelete", impliedBy: GENERIC_WRITE };
-const GENERIC_CONFIGURE: Permission = { id: "hudson.security.Permission.GenericConfigure", title: "Permission/GenericConfigure", impliedBy: GENERIC_UPDATE };
+const GENERIC_READ: Permission = {
+  id: "hudson.security.Permission.GenericRead",
+  title: "Permission/GenericRead",
+  impliedBy: ADMINISTER,
+};
+const GENERIC_WRITE: Permission = {
+  id: "hudson.security.Permission.GenericWrite",
+  title: "Permission/GenericWrite",
+  impliedBy: ADMINISTER,
+};
+const GENERIC_CREATE: Permission = {
+  id: "hudson.security.Permission.GenericCreate",
+  title: "Permission/GenericCreate",
+  impliedBy: GENERIC_WRITE,
+};
+const GENERIC_UPDATE: Permission = {
+  id: "hudson.security.Permission.GenericUpdate",
+  title: "Permission/GenericUpdate",
+  impliedBy: GENERIC_WRITE,
+};
+const GENERIC_DELETE: Permission = {
+  id: "hudson.security.Permission.GenericDelete",
+  title: "Permission/GenericDelete",
+  impliedBy: GENERIC_WRITE,
+};
+const GENERIC_CONFIGURE: Permission = {
+  id: "hudson.security.Permission.GenericConfigure",
+  title: "Permission/GenericConfigure",
+  impliedBy: GENERIC_UPDATE,
+};
 
-const ITEM_CONFIGURE: Permission = { id: "hudson.model.Item.Configure", title: "Job/Configure", impliedBy: GENERIC_CONFIGURE };
+const ITEM_CONFIGURE: Permission = {
+  id: "hudson.model.Item.Configure",
+  title: "Job/Configure",
+  impliedBy: GENERIC_CONFIGURE,
+};
 
 export const PERMISSIONS = {
   OVERALL_READ: { id: "hudson.model.Hudson.Read", title: "Overall/Read", impliedBy: GENERIC_READ } as Permission,
@@ -29,7 +57,11 @@ export const PERMISSIONS = {
   ITEM_CREATE: { id: "hudson.model.Item.Create", title: "Job/Create", impliedBy: GENERIC_CREATE } as Permission,
   ITEM_DELETE: { id: "hudson.model.Item.Delete", title: "Job/Delete", impliedBy: GENERIC_DELETE } as Permission,
   ITEM_CONFIGURE,
-  ITEM_EXTENDED_READ: { id: "hudson.model.Item.ExtendedRead", title: "Job/ExtendedRead", impliedBy: ITEM_CONFIGURE } as Permission,
+  ITEM_EXTENDED_READ: {
+    id: "hudson.model.Item.ExtendedRead",
+    title: "Job/ExtendedRead",
+    impliedBy: ITEM_CONFIGURE,
+  } as Permission,
   ITEM_BUILD: { id: "hudson.model.Item.Build", title: "Job/Build", impliedBy: GENERIC_UPDATE } as Permission,
   ITEM_MOVE: { id: "hudson.model.Item.Move", title: "Job/Move", impliedBy: GENERIC_CREATE } as Permission,
 };

@@ -61,7 +61,11 @@ export class BuildQueue {
   isBuilding(fullName: string, now = Date.now()): boolean {
     const inside = `${fullName}/`;
     return [...this.items.values()].some(
-      (q) => (q.job === fullName || q.job.startsWith(inside)) && this.started(q, now) && this.holding && q.finishedAt === undefined,
+      (q) =>
+        (q.job === fullName || q.job.startsWith(inside)) &&
+        this.started(q, now) &&
+        this.holding &&
+        q.finishedAt === undefined,
     );
   }
 
@@ -71,7 +75,9 @@ export class BuildQueue {
 
   schedule(job: string, params: Record<string, string>, delayMs?: number): QueueItem {
     const now = Date.now();
-    let q = [...this.items.values()].find((x) => x.job === job && this.isWaiting(x, now) && sameParams(x.params, params));
+    let q = [...this.items.values()].find(
+      (x) => x.job === job && this.isWaiting(x, now) && sameParams(x.params, params),
+    );
     if (!q) {
       const buildNumber = this.nextBuild.get(job) ?? 1;
       this.nextBuild.set(job, buildNumber + 1);

@@ -38,7 +38,11 @@ const ITEM_ACTIONS: Record<string, ItemHandler> = {
   doRename: confirmRename,
 };
 
-const isApiJson = (rest: string[]): boolean => rest.length >= 2 && rest[0] === "api" && rest[1] === "json" && (rest.length === 2 || (rest.length === 3 && rest[2] === ""));
+const isApiJson = (rest: string[]): boolean =>
+  rest.length >= 2 &&
+  rest[0] === "api" &&
+  rest[1] === "json" &&
+  (rest.length === 2 || (rest.length === 3 && rest[2] === ""));
 
 function dropTrailingSlash(rest: string[]): string[] {
   return rest.length > 1 && rest[rest.length - 1] === "" ? rest.slice(0, -1) : rest;
@@ -53,7 +57,8 @@ function rootAction(ctx: RequestContext, state: ServerState, rest: string[]): Re
   if (r[0] === "pluginManager") return pluginManager(ctx, state, r.slice(1));
   if (r[0] === "me" && isApiJson(r.slice(1))) return me(ctx, state);
   if (r[0] === "queue" && isApiJson(r.slice(1))) return queueApi(ctx, state);
-  if (r[0] === "queue" && r[1] === "item" && r.length >= 3 && (r.length === 3 || isApiJson(r.slice(3)))) return queueItemApi(ctx, state, r[2]);
+  if (r[0] === "queue" && r[1] === "item" && r.length >= 3 && (r.length === 3 || isApiJson(r.slice(3))))
+    return queueItemApi(ctx, state, r[2]);
   throw new NotFound();
 }
 

@@ -41,18 +41,33 @@ function faultReply(status: number, info: PageInfo): Reply {
   if (status === 500) return oopsReply(new Oops("java.lang.IllegalStateException", "Injected failure"), info);
   const phrase = http.STATUS_CODES[status] ?? "Error";
   // What a reverse proxy in front of Jenkins answers: its own small HTML page.
-  return reply(status, [["Content-Type", "text/html"]], `<html><head><title>${status} ${phrase}</title></head><body><center><h1>${status} ${phrase}</h1></center><hr><center>nginx</center></body></html>\n`);
+  return reply(
+    status,
+    [["Content-Type", "text/html"]],
+    `<html><head><title>${status} ${phrase}</title></head><body><center><h1>${status} ${phrase}</h1></center><hr><center>nginx</center></body></html>\n`,
+  );
 }
 
 /** What Jenkins answers while it starts up. */
 function restartingReply(info: PageInfo): Reply {
-  return reply(503, [["Content-Type", "text/html;charset=utf-8"], ["X-Jenkins", info.version], ["Retry-After", "1"]],
+  return reply(
+    503,
+    [
+      ["Content-Type", "text/html;charset=utf-8"],
+      ["X-Jenkins", info.version],
+      ["Retry-After", "1"],
+    ],
     "<!DOCTYPE html><html><head><title>Starting Jenkins</title></head><body><h1>Please wait while Jenkins is getting ready to work\u2026</h1>" +
-    "<p>Your browser will reload automatically when Jenkins is ready.</p></body></html>\n");
+      "<p>Your browser will reload automatically when Jenkins is ready.</p></body></html>\n",
+  );
 }
 
 /** Everything up to and including the handler; never throws. */
-export function answer(ctx: Omit<RequestContext, "segments" | "params" | "auth" | "sessionId">, state: ServerState, record: RequestRecord): Reply {
+export function answer(
+  ctx: Omit<RequestContext, "segments" | "params" | "auth" | "sessionId">,
+  state: ServerState,
+  record: RequestRecord,
+): Reply {
   const info = pageInfo(ctx, state);
   if (ctx.rawPath.includes(";")) return containerErrorReply(400, "Semicolons are not allowed in the request URI", info);
   let segments: string[];
@@ -114,7 +129,14 @@ export function createHandler(p: Pipeline): http.RequestListener {
       p.requests.push(record);
       const body = await readBody(req);
       const host = req.headers.host ?? `${p.state.options.host}`;
-      const base = { method, rawPath, rawQuery, headers: req.headers, body: body ?? Buffer.alloc(0), origin: `${p.state.options.tls ? "https" : "http"}://${host}` };
+      const base = {
+        method,
+        rawPath,
+        rawQuery,
+        headers: req.headers,
+        body: body ?? Buffer.alloc(0),
+        origin: `${p.state.options.tls ? "https" : "http"}://${host}`,
+      };
       if (body === undefined) {
         record.status = 413;
         write(res, containerErrorReply(413, "Payload Too Large", pageInfo(base, p.state)), method);
@@ -153,7 +175,12 @@ export function createHandler(p: Pipeline): http.RequestListener {
       write(res, r, method);
     })().catch((e: unknown) => {
       if (!res.headersSent) {
-        const info = { version: p.state.options.version, instanceId: p.state.instanceId, rawPath: req.url ?? "/", rawQuery: "" };
+        const info = {
+          version: p.state.options.version,
+          instanceId: p.state.instanceId,
+          rawPath: req.url ?? "/",
+          rawQuery: "",
+        };
         write(res, errorToReply(e, info), req.method ?? "GET");
       } else {
         res.destroy();

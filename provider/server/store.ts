@@ -76,7 +76,9 @@ export class JobStore {
 
   /** Children sorted the way Jenkins lists them (case-insensitive name order). */
   children(parent: Item | undefined): Item[] {
-    return [...this.childrenMap(parent).values()].sort((a, b) => (key(a.name) < key(b.name) ? -1 : key(a.name) > key(b.name) ? 1 : 0));
+    return [...this.childrenMap(parent).values()].sort((a, b) =>
+      key(a.name) < key(b.name) ? -1 : key(a.name) > key(b.name) ? 1 : 0,
+    );
   }
 
   byFullName(fullName: string): Item | undefined {

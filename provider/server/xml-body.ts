@@ -7,9 +7,13 @@
 import { Oops } from "./http-errors";
 
 function decodeWith(buf: Buffer, charset: string): string {
-  const cs = charset.trim().replace(/^["']|["']$/g, "").toLowerCase();
+  const cs = charset
+    .trim()
+    .replace(/^["']|["']$/g, "")
+    .toLowerCase();
   if (cs === "utf-8" || cs === "utf8") return buf.toString("utf8");
-  if (cs === "iso-8859-1" || cs === "latin1" || cs === "iso8859-1" || cs === "us-ascii" || cs === "ascii") return buf.toString("latin1");
+  if (cs === "iso-8859-1" || cs === "latin1" || cs === "iso8859-1" || cs === "us-ascii" || cs === "ascii")
+    return buf.toString("latin1");
   try {
     return new TextDecoder(cs).decode(buf);
   } catch {

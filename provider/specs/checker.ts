@@ -35,7 +35,12 @@ export class Checker {
   }
 
   /** Reports keys outside `allowed` (a typo would otherwise be ignored silently); `hint` may add advice per key. */
-  onlyKeys(o: Fields, path: string, allowed: readonly string[], hint?: string | ((key: string) => string | undefined)): void {
+  onlyKeys(
+    o: Fields,
+    path: string,
+    allowed: readonly string[],
+    hint?: string | ((key: string) => string | undefined),
+  ): void {
     for (const key of Object.keys(o)) {
       if (allowed.includes(key)) continue;
       const advice = typeof hint === "function" ? hint(key) : hint;
@@ -44,7 +49,12 @@ export class Checker {
   }
 
   /** Checks an optional (or, with `required`, mandatory) string field. */
-  string(o: Fields, key: string, path: string, opts: { required?: boolean; nonEmpty?: boolean; singleLine?: boolean } = {}): void {
+  string(
+    o: Fields,
+    key: string,
+    path: string,
+    opts: { required?: boolean; nonEmpty?: boolean; singleLine?: boolean } = {},
+  ): void {
     const v = o[key];
     const at = `${path}.${key}`;
     if (!isGiven(v)) {

@@ -34,7 +34,13 @@ function parameter(p: ParameterSpec): XmlElement {
         // What the UI's newline-separated text field turns into (Arrays.asList over a String[]).
         obj(
           "choices",
-          [obj("a", p.choices.map((c) => str("string", c)), [classAttr("string-array")])],
+          [
+            obj(
+              "a",
+              p.choices.map((c) => str("string", c)),
+              [classAttr("string-array")],
+            ),
+          ],
           [classAttr("java.util.Arrays$ArrayList")],
         ),
       ]);
@@ -114,7 +120,10 @@ export function gitScm(scm: GitScmSpec): XmlElement {
     [
       int("configVersion", 2),
       obj("userRemoteConfigs", [
-        obj("hudson.plugins.git.UserRemoteConfig", [str("url", scm.url), ...optional("credentialsId", scm.credentialsId)]),
+        obj("hudson.plugins.git.UserRemoteConfig", [
+          str("url", scm.url),
+          ...optional("credentialsId", scm.credentialsId),
+        ]),
       ]),
       obj("branches", [obj("hudson.plugins.git.BranchSpec", [str("name", scm.branch ?? DEFAULT_BRANCH)])]),
       bool("doGenerateSubmoduleConfigurations", false),

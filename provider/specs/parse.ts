@@ -169,7 +169,8 @@ function pipeline(root: XmlElement): PipelineSpec {
     throw new DoesNotFit();
   }
   const props = child(root, "properties");
-  const triggerProp = props && child(props, "org.jenkinsci.plugins.workflow.job.properties.PipelineTriggersJobProperty");
+  const triggerProp =
+    props && child(props, "org.jenkinsci.plugins.workflow.job.properties.PipelineTriggersJobProperty");
   Object.assign(spec, common(root, props, triggerProp && child(triggerProp, "triggers")));
   if (props && child(props, "org.jenkinsci.plugins.workflow.job.properties.DisableConcurrentBuildsJobProperty")) {
     spec.concurrentBuilds = false;

@@ -40,7 +40,11 @@ function properties(spec: PipelineSpec): XmlElement {
   return obj("properties", [
     ...buildDiscarderProperty(spec.buildDiscarder),
     ...(spec.concurrentBuilds === false
-      ? [obj("org.jenkinsci.plugins.workflow.job.properties.DisableConcurrentBuildsJobProperty", [bool("abortPrevious", false)])]
+      ? [
+          obj("org.jenkinsci.plugins.workflow.job.properties.DisableConcurrentBuildsJobProperty", [
+            bool("abortPrevious", false),
+          ]),
+        ]
       : []),
     ...parametersProperty(spec.parameters),
     ...(triggers.length > 0

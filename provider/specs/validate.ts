@@ -23,7 +23,8 @@ function parameters(c: Checker, v: unknown, path: string): void {
       return;
     }
     if (!(PARAMETER_TYPES as readonly unknown[]).includes(type)) {
-      const password = type === "password" ? " (password parameters are not supported: their default would be stored in state)" : "";
+      const password =
+        type === "password" ? " (password parameters are not supported: their default would be stored in state)" : "";
       c.add(`${at}.type`, `unknown parameter type; expected one of ${PARAMETER_TYPES.join(", ")}${password}`);
       return;
     }
@@ -141,7 +142,17 @@ function freestyle(c: Checker, s: Fields, path: string): void {
   c.onlyKeys(
     s,
     path,
-    ["scm", "steps", "triggers", "buildDiscarder", "archiveArtifacts", "junit", "concurrentBuild", "quietPeriod", "parameters"],
+    [
+      "scm",
+      "steps",
+      "triggers",
+      "buildDiscarder",
+      "archiveArtifacts",
+      "junit",
+      "concurrentBuild",
+      "quietPeriod",
+      "parameters",
+    ],
     jobHint,
   );
   if (isGiven(s.scm)) gitScm(c, s.scm, `${path}.scm`);

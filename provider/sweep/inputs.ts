@@ -13,15 +13,30 @@ function failure(property: string, reason: string): dynamic.CheckFailure {
 export function checkSweepInputs(newsRaw: Props): { inputs: Props; failures: dynamic.CheckFailure[] } {
   const news: Props = { ...newsRaw };
   const failures: dynamic.CheckFailure[] = [];
-  for (const key of ["action", "deleteWithBuilds", "controller"]) if (news[key] === null || news[key] === "") delete news[key];
+  for (const key of ["action", "deleteWithBuilds", "controller"])
+    if (news[key] === null || news[key] === "") delete news[key];
   if (news.action === undefined) news.action = "report";
   if (typeof news.folder !== "string" || news.folder === "") {
-    failures.push(failure("folder", 'folder is required: the full name of the folder this stack owns, e.g. "apps" (often a Job\'s fullName).'));
+    failures.push(
+      failure(
+        "folder",
+        'folder is required: the full name of the folder this stack owns, e.g. "apps" (often a Job\'s fullName).',
+      ),
+    );
   }
   if (news.action !== UNKNOWN && !SWEEP_ACTIONS.includes(news.action as SweepAction)) {
-    failures.push(failure("action", `action must be one of ${SWEEP_ACTIONS.map((a) => `"${a}"`).join(", ")}; got ${JSON.stringify(news.action)}.`));
+    failures.push(
+      failure(
+        "action",
+        `action must be one of ${SWEEP_ACTIONS.map((a) => `"${a}"`).join(", ")}; got ${JSON.stringify(news.action)}.`,
+      ),
+    );
   }
-  if (news.deleteWithBuilds !== undefined && news.deleteWithBuilds !== UNKNOWN && typeof news.deleteWithBuilds !== "boolean") {
+  if (
+    news.deleteWithBuilds !== undefined &&
+    news.deleteWithBuilds !== UNKNOWN &&
+    typeof news.deleteWithBuilds !== "boolean"
+  ) {
     failures.push(failure("deleteWithBuilds", "deleteWithBuilds must be true or false."));
   }
   const keep = news.keep ?? [];
@@ -31,9 +46,16 @@ export function checkSweepInputs(newsRaw: Props): { inputs: Props; failures: dyn
     const prefix = `${news.folder.toLowerCase()}/`;
     for (const entry of keep) {
       if (entry === UNKNOWN) continue;
-      if (typeof entry !== "string" || !entry.toLowerCase().startsWith(prefix) || entry.slice(prefix.length).includes("/")) {
+      if (
+        typeof entry !== "string" ||
+        !entry.toLowerCase().startsWith(prefix) ||
+        entry.slice(prefix.length).includes("/")
+      ) {
         failures.push(
-          failure("keep", `keep entry ${JSON.stringify(entry)} is not an item directly in folder "${news.folder}"; list the full names of the folder's declared items, e.g. "${news.folder}/build".`),
+          failure(
+            "keep",
+            `keep entry ${JSON.stringify(entry)} is not an item directly in folder "${news.folder}"; list the full names of the folder's declared items, e.g. "${news.folder}/build".`,
+          ),
         );
       }
     }

@@ -42,7 +42,9 @@ interface Child {
 async function childrenOf(c: JenkinsClient, folder: string): Promise<Child[]> {
   const depth = folder.split("/").length + 1;
   try {
-    return (await c.listJobs(folder)).filter((j) => j.fullName.split("/").length === depth).map((j) => ({ fullName: j.fullName, isFolder: j.isFolder }));
+    return (await c.listJobs(folder))
+      .filter((j) => j.fullName.split("/").length === depth)
+      .map((j) => ({ fullName: j.fullName, isFolder: j.isFolder }));
   } catch (e) {
     if (e instanceof JobNotFoundError) return [];
     throw e;
@@ -59,9 +61,13 @@ export async function check(_olds: Props, newsRaw: Props): Promise<dynamic.Check
   if (problem !== undefined) failures.push({ property: "controller", reason: problem });
   if (failures.length > 0) return { inputs, failures };
   const sweep = sweepOf(inputs);
-  if (sweep.folder === UNKNOWN || sweep.keep.includes(UNKNOWN) || (sweep.action as string) === UNKNOWN) return { inputs };
+  if (sweep.folder === UNKNOWN || sweep.keep.includes(UNKNOWN) || (sweep.action as string) === UNKNOWN)
+    return { inputs };
   const children = await childrenOf(await client(sweep.controller), sweep.folder);
-  const items = unmanaged(children.map((c) => c.fullName), sweep.keep);
+  const items = unmanaged(
+    children.map((c) => c.fullName),
+    sweep.keep,
+  );
   return { inputs: { ...inputs, plan: planOf(items, sweep.action) } };
 }
 
@@ -88,7 +94,10 @@ async function sweep(newsRaw: Props): Promise<SweepOutputs> {
   const news = sweepOf(strip(newsRaw));
   const c = await client(news.controller);
   const children = await childrenOf(c, news.folder);
-  const names = unmanaged(children.map((x) => x.fullName), news.keep);
+  const names = unmanaged(
+    children.map((x) => x.fullName),
+    news.keep,
+  );
   const items = children.filter((x) => names.includes(x.fullName));
   const done: string[] = [];
   let remaining = items;
@@ -125,7 +134,13 @@ async function sweep(newsRaw: Props): Promise<SweepOutputs> {
     }
     remaining = [];
   }
-  const plan = news.action === "report" ? planOf(names, "report") : planOf(remaining.map((r) => r.fullName), news.action);
+  const plan =
+    news.action === "report"
+      ? planOf(names, "report")
+      : planOf(
+          remaining.map((r) => r.fullName),
+          news.action,
+        );
   return { ...news, plan, done };
 }
 

@@ -43,7 +43,14 @@ export class BuildTrigger extends pulumi.dynamic.Resource {
     super(
       triggerProvider,
       name,
-      { job: args.job, kind: args.kind, parameters: args.parameters, triggers: args.triggers, controller: args.controller, queueUrl: undefined },
+      {
+        job: args.job,
+        kind: args.kind,
+        parameters: args.parameters,
+        triggers: args.triggers,
+        controller: args.controller,
+        queueUrl: undefined,
+      },
       opts,
       "jenkins",
       "BuildTrigger",

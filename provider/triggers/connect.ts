@@ -32,7 +32,10 @@ function toConfigValues(c: ScriptConnection): ConfigValues {
 }
 
 /** Explicit settings merged with the environment; throws ConnectionConfigError when the URL or a credential is missing. */
-export function resolveScriptConnection(c: ScriptConnection = {}, env: NodeJS.ProcessEnv = process.env): ConnectionSettings {
+export function resolveScriptConnection(
+  c: ScriptConnection = {},
+  env: NodeJS.ProcessEnv = process.env,
+): ConnectionSettings {
   return resolveConnection(toConfigValues(c), env);
 }
 

@@ -30,7 +30,7 @@ function failure(property: string, reason: string): dynamic.CheckFailure {
 function checkJob(job: unknown): dynamic.CheckFailure | undefined {
   if (job === UNKNOWN) return undefined;
   if (typeof job !== "string" || job === "") {
-    return failure("job", "job is required: the full path of the job to trigger, e.g. \"team/api-build\".");
+    return failure("job", 'job is required: the full path of the job to trigger, e.g. "team/api-build".');
   }
   try {
     validateJobPath(job);
@@ -44,10 +44,10 @@ function checkJob(job: unknown): dynamic.CheckFailure | undefined {
 function checkParameters(parameters: unknown, kind: unknown): dynamic.CheckFailure | undefined {
   if (parameters === undefined || parameters === UNKNOWN) return undefined;
   if (typeof parameters !== "object" || parameters === null || Array.isArray(parameters)) {
-    return failure("parameters", "parameters must be an object of parameter names to values, e.g. { VERSION: \"1.2\" }.");
+    return failure("parameters", 'parameters must be an object of parameter names to values, e.g. { VERSION: "1.2" }.');
   }
   if (kind === "scmCheck") {
-    return failure("parameters", "parameters apply to builds only; remove them or use kind \"build\".");
+    return failure("parameters", 'parameters apply to builds only; remove them or use kind "build".');
   }
   for (const [name, value] of Object.entries(parameters)) {
     if (value === UNKNOWN) continue;
@@ -61,7 +61,8 @@ function checkParameters(parameters: unknown, kind: unknown): dynamic.CheckFailu
 /** Validates and normalizes inputs (default kind, nulls dropped); unknown preview values pass through. */
 export function checkInputs(newsRaw: Props): dynamic.CheckResult {
   const news: Props = { ...newsRaw };
-  for (const key of ["kind", "parameters", "triggers", "controller"]) if (news[key] === null || (key === "controller" && news[key] === "")) delete news[key];
+  for (const key of ["kind", "parameters", "triggers", "controller"])
+    if (news[key] === null || (key === "controller" && news[key] === "")) delete news[key];
   if (news.kind === undefined) news.kind = "build";
   const failures: dynamic.CheckFailure[] = [];
 

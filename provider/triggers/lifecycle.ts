@@ -19,14 +19,12 @@ import { fire } from "./fire";
 import { changedFiringInputs, checkInputs } from "./inputs";
 import type { TriggerInputs, TriggerOutputs } from "./types";
 
-
 /** Plain copies of the stack config's connections, set by `configure`; credentials stay in this process. */
 const connections = new StackConnections();
 
 export async function configure(req: { config: ConfigSource }): Promise<void> {
   connections.configure(req.config);
 }
-
 
 function outputsOf(news: TriggerInputs, queueUrl?: string): TriggerOutputs {
   const outs: TriggerOutputs = { job: news.job, kind: news.kind };

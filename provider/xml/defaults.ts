@@ -77,7 +77,8 @@ export const NEUTRAL_ATTRIBUTES: readonly string[] = ["class", "plugin"];
 
 export function isDefaultField(parent: string, element: string, value: string): boolean {
   return JENKINS_DEFAULT_FIELDS.some(
-    (row) => row.element === element && row.value === value && (row.parents === undefined || row.parents.includes(parent)),
+    (row) =>
+      row.element === element && row.value === value && (row.parents === undefined || row.parents.includes(parent)),
   );
 }
 

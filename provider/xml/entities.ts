@@ -105,7 +105,8 @@ function decodeAll(raw: string, ctx: EntityContext): string {
     const [token, hex, dec, name] = m;
     if (name === undefined) {
       const ch = charFromReference(hex, dec);
-      if (ch === undefined) throw located(ctx, token, (p) => new XmlSyntaxError(`invalid character reference ${token}`, p.line, p.column));
+      if (ch === undefined)
+        throw located(ctx, token, (p) => new XmlSyntaxError(`invalid character reference ${token}`, p.line, p.column));
       out += ch;
     } else {
       const predefined = PREDEFINED_ENTITIES.get(name);
@@ -118,7 +119,11 @@ function decodeAll(raw: string, ctx: EntityContext): string {
         }
         ctx.budget.remaining -= value.length;
         if (ctx.budget.remaining < 0) {
-          throw new XmlTooLargeError(ctx.budget.maxBytes - ctx.budget.remaining, ctx.budget.maxBytes, "XML document after entity expansion");
+          throw new XmlTooLargeError(
+            ctx.budget.maxBytes - ctx.budget.remaining,
+            ctx.budget.maxBytes,
+            "XML document after entity expansion",
+          );
         }
         out += value;
       }
@@ -133,11 +138,19 @@ function decodeAll(raw: string, ctx: EntityContext): string {
 function strayAmpersand(ctx: EntityContext, around: string): XmlSyntaxError {
   const at = around.indexOf("&");
   const snippet = around.slice(at, at + 12);
-  return located(ctx, snippet, (p) => new XmlSyntaxError(`'&' must start an entity or character reference (write &amp;)`, p.line, p.column));
+  return located(
+    ctx,
+    snippet,
+    (p) => new XmlSyntaxError(`'&' must start an entity or character reference (write &amp;)`, p.line, p.column),
+  );
 }
 
 // Errors found while decoding only know the offending token; its first occurrence gives a good position.
-function located<E extends XmlSyntaxError>(ctx: EntityContext, token: string, make: (p: { line: number; column: number }) => E): E {
+function located<E extends XmlSyntaxError>(
+  ctx: EntityContext,
+  token: string,
+  make: (p: { line: number; column: number }) => E,
+): E {
   const idx = ctx.source.indexOf(token);
   return make(positionAt(ctx.source, idx < 0 ? 0 : idx));
 }

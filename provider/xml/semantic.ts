@@ -13,13 +13,7 @@
  * accepted: Jenkins adds default fields, and also drops declared ones its classes do not have with those values.
  */
 import { isDefaultField, isManagedContainer, NEUTRAL_ATTRIBUTES } from "./defaults";
-import {
-  childElements,
-  comparableAttributes,
-  groupKey,
-  orderedChildren,
-  significantText,
-} from "./normalize";
+import { childElements, comparableAttributes, groupKey, orderedChildren, significantText } from "./normalize";
 import { parseXml, type ParseOptions, type XmlElement } from "./tree";
 
 /** Options of the comparison of parsed trees (compareElements and friends). */
@@ -39,7 +33,11 @@ export interface CompareOptions extends ParseOptions, ElementCompareOptions {}
  * Strict semantic equality (no Jenkins defaults). Identical texts are equal without being parsed; otherwise
  * throws XmlSyntaxError if either side is not well-formed.
  */
-export function configsEqual(a: string, b: string, opts?: ParseOptions & Pick<ElementCompareOptions, "ignoreRootFields">): boolean {
+export function configsEqual(
+  a: string,
+  b: string,
+  opts?: ParseOptions & Pick<ElementCompareOptions, "ignoreRootFields">,
+): boolean {
   if (a === b) return true;
   return elementsEqual(parseXml(a, opts).root, parseXml(b, opts).root, opts);
 }
@@ -72,7 +70,11 @@ export function configDifferences(a: string, b: string, opts: CompareOptions = {
  * configsEqual for parsed trees (the roots of two documents): a caller that already holds the tree of a config
  * compares it without parsing the text again. Neither tree is modified.
  */
-export function elementsEqual(a: XmlElement, b: XmlElement, opts: Pick<ElementCompareOptions, "ignoreRootFields"> = {}): boolean {
+export function elementsEqual(
+  a: XmlElement,
+  b: XmlElement,
+  opts: Pick<ElementCompareOptions, "ignoreRootFields"> = {},
+): boolean {
   return sameElement(withoutRootFields(a, opts.ignoreRootFields), withoutRootFields(b, opts.ignoreRootFields));
 }
 
@@ -275,7 +277,8 @@ function diffChildren(a: XmlElement, b: XmlElement, path: string, ctx: DiffConte
   // Names that need an index in paths: class names, and names repeated on either side.
   const repeated = (name: string): boolean =>
     name.includes(".") || (groupsA.get(name)?.length ?? 0) > 1 || (groupsB.get(name)?.length ?? 0) > 1;
-  const childPath = (item: Indexed): string => `${path}/${item.el.name}${repeated(item.el.name) ? `[${item.nth}]` : ""}`;
+  const childPath = (item: Indexed): string =>
+    `${path}/${item.el.name}${repeated(item.el.name) ? `[${item.nth}]` : ""}`;
 
   for (const key of keys) {
     const ga = groupsA.get(key) ?? [];
@@ -286,13 +289,20 @@ function diffChildren(a: XmlElement, b: XmlElement, path: string, ctx: DiffConte
     }
     // A field present on one side only (not a list entry): Jenkins may add or drop it with its default value.
     const isField = key !== "" && ga.length + gb.length === 1;
-    alignEntries(ga, gb, ctx, (item, side) => {
-      const parentName = side === "removed" ? a.name : b.name;
-      if (ctx.jenkins && isField && jenkinsMayAddOrDrop(parentName, item.el)) return;
-      ctx.out.push(`${childPath(item)}: ${side}`);
-    }, (x, y) => diffElement(x.el, y.el, childPath(x), a.name, ctx), (x, y) => {
-      ctx.out.push(`${childPath(x)}: moved from position ${x.pos} to ${y.pos}`);
-    });
+    alignEntries(
+      ga,
+      gb,
+      ctx,
+      (item, side) => {
+        const parentName = side === "removed" ? a.name : b.name;
+        if (ctx.jenkins && isField && jenkinsMayAddOrDrop(parentName, item.el)) return;
+        ctx.out.push(`${childPath(item)}: ${side}`);
+      },
+      (x, y) => diffElement(x.el, y.el, childPath(x), a.name, ctx),
+      (x, y) => {
+        ctx.out.push(`${childPath(x)}: moved from position ${x.pos} to ${y.pos}`);
+      },
+    );
   }
 }
 

@@ -209,7 +209,8 @@ function attributesOf(node: FxpNode, ctx: DecodeContext): [string, string][] {
     let rawValue = String(map[key]);
     // XML attribute-value normalisation: literal tabs/newlines become spaces; character references survive.
     if (rawValue.indexOf("\n") !== -1 || rawValue.indexOf("\t") !== -1) rawValue = rawValue.replace(/[\t\n]/g, " ");
-    if (rawValue.indexOf("<") !== -1) throw notAllowed(ctx, `${name}=`, `'<' in the value of attribute "${name}" (write &lt;)`);
+    if (rawValue.indexOf("<") !== -1)
+      throw notAllowed(ctx, `${name}=`, `'<' in the value of attribute "${name}" (write &lt;)`);
     out.push([name, decodeEntities(rawValue, ctx)]);
   }
   return out;

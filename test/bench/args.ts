@@ -37,7 +37,9 @@ export const USAGE = `Usage: npm run bench -- [--jobs N] [--large N100K,N1M] [--
 function positiveInt(flag: string, raw: string | undefined, allowZero = false): number {
   const n = Number(raw);
   if (raw === undefined || !Number.isInteger(n) || n < 0 || (!allowZero && n === 0)) {
-    throw new Error(`${flag} needs a ${allowZero ? "non-negative" : "positive"} integer (got ${raw ?? "nothing"})\n${USAGE}`);
+    throw new Error(
+      `${flag} needs a ${allowZero ? "non-negative" : "positive"} integer (got ${raw ?? "nothing"})\n${USAGE}`,
+    );
   }
   return n;
 }

@@ -16,7 +16,6 @@ function esc(s: string): string {
     .replace(/'/g, "&apos;");
 }
 
-
 const TEAMS = ["payments", "search", "identity", "platform", "mobile", "data", "billing", "growth"];
 const TOOLS = ["maven", "gradle", "npm", "go", "make"];
 const BRANCHES = ["main", "develop", "release/*", "master"];
@@ -195,7 +194,9 @@ ${gitScm(repo, pick(r, BRANCHES))}
   </buildWrappers>
 </project>
 `;
-  let steps = shellStep(`echo "config revision ${revision} of ${team}-service-${index}"\n./ci/prepare.sh --team ${team}`);
+  let steps = shellStep(
+    `echo "config revision ${revision} of ${team}-service-${index}"\n./ci/prepare.sh --team ${team}`,
+  );
   let size = head.length + tail.length + steps.length;
   for (let step = 1; size < targetBytes; step++) {
     const s = shellStep(buildCommand(tool, step, r));
@@ -206,7 +207,10 @@ ${gitScm(repo, pick(r, BRANCHES))}
 }
 
 function stage(tool: string, step: number, r: () => number): string {
-  const lines = buildCommand(tool, step, r).split("\n").map((l) => `          ${l}`).join("\n");
+  const lines = buildCommand(tool, step, r)
+    .split("\n")
+    .map((l) => `          ${l}`)
+    .join("\n");
   return `    stage('Module ${step}') {
       when { not { expression { params.SKIP_TESTS } } }
       steps {
@@ -291,7 +295,13 @@ export function makeJobs(regular: number, large100k: number, large1m: number): B
   const jobs: BenchJob[] = [];
   const add = (name: string, index: number, size: SizeClass): void => {
     const kind = index % 2 === 0 ? "freestyle" : "pipeline";
-    jobs.push({ name, kind, size, config: makeConfig(kind, index, size, 1), updated: makeConfig(kind, index, size, 2) });
+    jobs.push({
+      name,
+      kind,
+      size,
+      config: makeConfig(kind, index, size, 1),
+      updated: makeConfig(kind, index, size, 2),
+    });
   };
   const width = String(regular).length;
   for (let i = 0; i < regular; i++) add(`bench-${String(i + 1).padStart(width, "0")}`, i, "5KB");

@@ -15,7 +15,12 @@ export async function runFloor(host: ServerHost, jobs: BenchJob[], parallel: num
   const url = new URL(host.url);
   const pool = new Pool(url.origin, { connections: parallel });
   const auth = basicAuth(host.user.name, host.user.apiToken);
-  const send = async (method: "GET" | "POST", path: string, ok: (s: number) => boolean, body?: string): Promise<string> => {
+  const send = async (
+    method: "GET" | "POST",
+    path: string,
+    ok: (s: number) => boolean,
+    body?: string,
+  ): Promise<string> => {
     const res = await pool.request({
       method,
       path,
@@ -32,26 +37,46 @@ export async function runFloor(host: ServerHost, jobs: BenchJob[], parallel: num
     runPool(jobs, parallel, fn, new Progress(`floor ${label}`, jobs.length));
   try {
     phases.push(
-      await measurePhase(host, "create", jobs.length, each("create", async (j) => {
-        await send("POST", `/createItem?name=${encodeURIComponent(j.name)}`, is200, j.config);
-      })),
+      await measurePhase(
+        host,
+        "create",
+        jobs.length,
+        each("create", async (j) => {
+          await send("POST", `/createItem?name=${encodeURIComponent(j.name)}`, is200, j.config);
+        }),
+      ),
     );
     phases.push(
-      await measurePhase(host, "refresh", jobs.length, each("refresh", async (j) => {
-        await send("GET", `${jobPath(j.name)}config.xml`, is200);
-      })),
+      await measurePhase(
+        host,
+        "refresh",
+        jobs.length,
+        each("refresh", async (j) => {
+          await send("GET", `${jobPath(j.name)}config.xml`, is200);
+        }),
+      ),
     );
     // A client that keeps the applied config can tell "unchanged" without asking Jenkins: no request at all.
     phases.push(await measurePhase(host, "noop-diff", jobs.length, async () => undefined));
     phases.push(
-      await measurePhase(host, "update", jobs.length, each("update", async (j) => {
-        await send("POST", `${jobPath(j.name)}config.xml`, is200, j.updated);
-      })),
+      await measurePhase(
+        host,
+        "update",
+        jobs.length,
+        each("update", async (j) => {
+          await send("POST", `${jobPath(j.name)}config.xml`, is200, j.updated);
+        }),
+      ),
     );
     phases.push(
-      await measurePhase(host, "delete", jobs.length, each("delete", async (j) => {
-        await send("POST", `${jobPath(j.name)}doDelete`, (s) => s >= 200 && s < 400);
-      })),
+      await measurePhase(
+        host,
+        "delete",
+        jobs.length,
+        each("delete", async (j) => {
+          await send("POST", `${jobPath(j.name)}doDelete`, (s) => s >= 200 && s < 400);
+        }),
+      ),
     );
   } finally {
     await pool.close();

@@ -99,7 +99,10 @@ export async function runProvider(
       __provider: providerText,
     });
 
-    const phase = async (name: PhaseName, fn: (job: BenchJob, unexpected: string[]) => Promise<void>): Promise<void> => {
+    const phase = async (
+      name: PhaseName,
+      fn: (job: BenchJob, unexpected: string[]) => Promise<void>,
+    ): Promise<void> => {
       const unexpected: string[] = [];
       const cpu0 = cpuTimeMs(pid);
       const result = await measurePhase(host, name, jobs.length, async () => {
@@ -125,7 +128,8 @@ export async function runProvider(
     await phase("create", async (job) => {
       const urn = jobUrn(job.name);
       const checked = await proc.check(urn, {}, declared(job, job.config));
-      if (checked.failures.length > 0) throw new Error(`check of ${job.name} failed: ${JSON.stringify(checked.failures)}`);
+      if (checked.failures.length > 0)
+        throw new Error(`check of ${job.name} failed: ${JSON.stringify(checked.failures)}`);
       const created = await proc.create(urn, checked.inputs);
       state.set(job.name, { job, urn, id: created.id, inputs: checked.inputs, outputs: created.properties });
     });

@@ -25,7 +25,20 @@ function ratioCell(a: number | undefined, b: number | undefined): string {
 export function renderReport(m: Measurements, targets: TargetResult[], header: string[]): string {
   const out: string[] = [...header, ""];
   const rows: string[][] = [
-    ["phase", "contender", "wall s", "ops/s", "requests", "req/op", "/floor", "py-seq/x", "py-thr/x", "srv cpu", "cli cpu", "prov cpu"],
+    [
+      "phase",
+      "contender",
+      "wall s",
+      "ops/s",
+      "requests",
+      "req/op",
+      "/floor",
+      "py-seq/x",
+      "py-thr/x",
+      "srv cpu",
+      "cli cpu",
+      "prov cpu",
+    ],
   ];
   for (const phase of PHASES) {
     for (const who of CONTENDERS) {
@@ -51,8 +64,12 @@ export function renderReport(m: Measurements, targets: TargetResult[], header: s
     }
   }
   out.push(table(rows, [false, false, true, true, true, true, true, true, true, true, true, true]));
-  out.push("  /floor: wall time divided by the floor's; py-seq/x, py-thr/x: python-jenkins's wall time divided by this one's");
-  out.push("  (how many times faster). CPU seconds in the phase: srv = the server's thread; cli = the client side (this");
+  out.push(
+    "  /floor: wall time divided by the floor's; py-seq/x, py-thr/x: python-jenkins's wall time divided by this one's",
+  );
+  out.push(
+    "  (how many times faster). CPU seconds in the phase: srv = the server's thread; cli = the client side (this",
+  );
   out.push("  process's main thread: undici for the floor, the engine stand-in's gRPC/protobuf for the provider; the");
   out.push("  python process for python-jenkins); prov = the dynamic-provider process.");
 
@@ -64,11 +81,15 @@ export function renderReport(m: Measurements, targets: TargetResult[], header: s
       for (const p of c.phases) {
         const parts = Object.entries(p.requestsByKind).map(([k, n]) => `${k} ${n}`);
         if (parts.length === 0) continue;
-        out.push(`  ${c.name.padEnd(15)} ${p.phase.padEnd(10)} ${parts.join(", ")}${p.failedRequests ? `  (status >= 400: ${p.failedRequests})` : ""}`);
+        out.push(
+          `  ${c.name.padEnd(15)} ${p.phase.padEnd(10)} ${parts.join(", ")}${p.failedRequests ? `  (status >= 400: ${p.failedRequests})` : ""}`,
+        );
       }
     }
   }
-  const odd = m.contenders.flatMap((c) => c.phases.flatMap((p) => (p.unexpected ?? []).map((u) => `  ${c.name} ${p.phase}: ${u}`)));
+  const odd = m.contenders.flatMap((c) =>
+    c.phases.flatMap((p) => (p.unexpected ?? []).map((u) => `  ${c.name} ${p.phase}: ${u}`)),
+  );
   if (odd.length > 0) out.push("", "Unexpected results:", ...odd);
 
   if (m.provider) {
@@ -76,7 +97,10 @@ export function renderReport(m: Measurements, targets: TargetResult[], header: s
     const byPhase = Object.entries(e.peakMemoryByPhaseMb)
       .map(([k, v]) => `${k} ${v.toFixed(0)}`)
       .join(", ");
-    out.push("", `Provider process peak memory (VmHWM): ${e.peakMemoryMb.toFixed(0)} MB  (after each phase: ${byPhase})`);
+    out.push(
+      "",
+      `Provider process peak memory (VmHWM): ${e.peakMemoryMb.toFixed(0)} MB  (after each phase: ${byPhase})`,
+    );
     out.push(
       `No-op diff CPU in the provider process: ${(e.noopCpuRegularMs / 1000).toFixed(2)} s for ${e.regularJobs} jobs of ~5 KB, ` +
         `${(e.noopCpuLargeMs / 1000).toFixed(2)} s for ${e.largeJobs} large jobs`,
@@ -84,7 +108,9 @@ export function renderReport(m: Measurements, targets: TargetResult[], header: s
   }
   if (m.diffCost) {
     out.push("", "Diff cost per config (median CPU ms in process; wall median in brackets):");
-    const rows2: string[][] = [["size", "kind", "bytes", "runs", "canon+compare", "(wall)", "canonicalize", "compare", "check+diff"]];
+    const rows2: string[][] = [
+      ["size", "kind", "bytes", "runs", "canon+compare", "(wall)", "canonicalize", "compare", "check+diff"],
+    ];
     for (const d of m.diffCost) {
       rows2.push([
         d.size,
@@ -99,7 +125,9 @@ export function renderReport(m: Measurements, targets: TargetResult[], header: s
       ]);
     }
     out.push(table(rows2, [false, false, true, true, true, true, true, true, true]));
-    out.push("  canon+compare: canonicalizeConfig(declared) + configsEqual(stored, canonical); check+diff: the resource's");
+    out.push(
+      "  canon+compare: canonicalizeConfig(declared) + configsEqual(stored, canonical); check+diff: the resource's",
+    );
     out.push("  own check() and diff() for an unchanged config, called in process.");
   }
   out.push("", "Targets:");

@@ -52,7 +52,9 @@ async function main(): Promise<void> {
   const started = Date.now();
   const command = `npm run bench -- ${process.argv.slice(2).join(" ")}`.trim().replace(/ --$/, "");
   const jobs = makeJobs(opts.jobs, opts.large100k, opts.large1m);
-  log(`bench: ${jobs.length} jobs (${sizeSummary(jobs)}), ${opts.parallel} in flight, server mode ${opts.mode}, latency ${opts.latencyMs} ms`);
+  log(
+    `bench: ${jobs.length} jobs (${sizeSummary(jobs)}), ${opts.parallel} in flight, server mode ${opts.mode}, latency ${opts.latencyMs} ms`,
+  );
 
   const m: Measurements = { contenders: [] };
   // First, while this process's heap is small: garbage left by the contenders would bill GC work to these samples.
@@ -61,13 +63,15 @@ async function main(): Promise<void> {
     m.diffCost = await measureDiffCost();
   }
   const contenders: ContenderResult[] = m.contenders;
-  if (wants(opts, "floor")) contenders.push(await onFreshServer(opts, "floor", (h) => runFloor(h, jobs, opts.parallel)));
+  if (wants(opts, "floor"))
+    contenders.push(await onFreshServer(opts, "floor", (h) => runFloor(h, jobs, opts.parallel)));
   if (wants(opts, "provider")) {
     const run = await onFreshServer(opts, "provider", (h) => runProvider(h, jobs, opts.parallel, opts));
     contenders.push(run.result);
     m.provider = run.extras;
   }
-  if (wants(opts, "python-seq")) contenders.push(await onFreshServer(opts, "python-jenkins sequential", (h) => runPython(h, jobs, 1)));
+  if (wants(opts, "python-seq"))
+    contenders.push(await onFreshServer(opts, "python-jenkins sequential", (h) => runPython(h, jobs, 1)));
   if (wants(opts, "python-threads")) {
     contenders.push(await onFreshServer(opts, "python-jenkins threaded", (h) => runPython(h, jobs, opts.parallel)));
   }
@@ -87,7 +91,12 @@ async function main(): Promise<void> {
     date: new Date(started).toISOString(),
     totalWallMs: totalMs,
     options: { ...opts, only: opts.only ? [...opts.only] : undefined },
-    machine: { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, platform: process.platform },
+    machine: {
+      node: process.version,
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      platform: process.platform,
+    },
     jobs: { total: jobs.length, summary: sizeSummary(jobs) },
     contenders: m.contenders,
     provider: m.provider,

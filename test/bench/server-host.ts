@@ -35,7 +35,9 @@ export class ServerHost {
     const init: WorkerInit = { mode, user, latencyMs };
     const worker = new Worker(path.join(__dirname, "server-worker.js"), { workerData: init });
     const url = await new Promise<string>((resolve, reject) => {
-      worker.once("message", (msg: { ready?: boolean; url?: string }) => (msg.ready ? resolve(msg.url!) : reject(new Error("server worker did not start"))));
+      worker.once("message", (msg: { ready?: boolean; url?: string }) =>
+        msg.ready ? resolve(msg.url!) : reject(new Error("server worker did not start")),
+      );
       worker.once("error", reject);
     });
     return new ServerHost(worker, url, user);

@@ -61,7 +61,9 @@ async function main(): Promise<void> {
           break;
         case "jobCount": {
           const res = await fetch(new URL("api/json?tree=jobs[name]", server.url), {
-            headers: { Authorization: `Basic ${Buffer.from(`${init.user.name}:${init.user.apiToken}`).toString("base64")}` },
+            headers: {
+              Authorization: `Basic ${Buffer.from(`${init.user.name}:${init.user.apiToken}`).toString("base64")}`,
+            },
           });
           const body = (await res.json()) as { jobs?: unknown[] };
           port.postMessage({ id: msg.id, value: body.jobs?.length ?? -1 });

@@ -1,5 +1,13 @@
 /** The targets of the benchmark, evaluated against the measured figures. */
-import { MIN_REQUESTS_PER_OP, PHASES, type ContenderName, type ContenderResult, type DiffCost, type PhaseName, type ProviderExtras } from "./types";
+import {
+  MIN_REQUESTS_PER_OP,
+  PHASES,
+  type ContenderName,
+  type ContenderResult,
+  type DiffCost,
+  type PhaseName,
+  type ProviderExtras,
+} from "./types";
 
 export interface TargetResult {
   target: string;
@@ -62,7 +70,10 @@ export function evaluateTargets(m: Measurements): TargetResult[] {
     const totalExtra = perOp.reduce((n, x) => n + x.extra, 0);
     out.push({
       target: "requests per operation = minimum (1,1,0,1,1)",
-      pass: perOp.every(({ extra }) => extra >= 0) && totalExtra <= 1 && perOp.find((x) => x.p === "noop-diff")?.extra === 0,
+      pass:
+        perOp.every(({ extra }) => extra >= 0) &&
+        totalExtra <= 1 &&
+        perOp.find((x) => x.p === "noop-diff")?.extra === 0,
       measured:
         perOp.map(({ p, value }) => `${p} ${fmt(value, 3)}`).join(", ") +
         (totalExtra !== 0 ? ` (${totalExtra} beyond the minimum in the whole run)` : ""),

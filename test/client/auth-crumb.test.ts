@@ -100,7 +100,9 @@ describe("password", () => {
   });
 
   it("the crumb check comes before URL dispatch: a POST without crumb to a missing job is 403, not 404", async () => {
-    const answer = await raw(server, "POST", "/job/does-not-exist/disable", { auth: basic(ADMIN.name, ADMIN.password) });
+    const answer = await raw(server, "POST", "/job/does-not-exist/disable", {
+      auth: basic(ADMIN.name, ADMIN.password),
+    });
     expect(answer.status).toBe(403);
     expect(answer.body).toContain("No valid crumb was included in the request");
     expect(h(answer, "x-error")).toBeUndefined();
@@ -119,7 +121,11 @@ describe("password", () => {
     const client = passwordClient(server, { url: proxy.url });
     const err = await caught(() => client.disable("pw-refuse"));
     expect(err).toBeInstanceOf(CrumbError);
-    expect(err).toMatchObject({ status: 403, job: "pw-refuse", jenkinsMessage: "No valid crumb was included in the request" });
+    expect(err).toMatchObject({
+      status: 403,
+      job: "pw-refuse",
+      jenkinsMessage: "No valid crumb was included in the request",
+    });
     expect(err.message).toContain("the CSRF crumb was refused");
     expect(err.message).toContain("Use an API token instead of a password");
     expect(server.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
@@ -163,21 +169,38 @@ describe("CSRF protection off", () => {
 
 describe("401 and 403", () => {
   it("a wrong secret → 401 with WWW-Authenticate → AuthenticationError", async () => {
-    const client = new JenkinsClient({ url: server.url, user: ADMIN.name, apiToken: "11" + "0".repeat(32), retryBaseDelayMs: 1 });
+    const client = new JenkinsClient({
+      url: server.url,
+      user: ADMIN.name,
+      apiToken: "11" + "0".repeat(32),
+      retryBaseDelayMs: 1,
+    });
     const err = await caught(() => client.getConfig("anything"));
     expect(err).toBeInstanceOf(AuthenticationError);
     expect(err).toMatchObject({ status: 401, job: "anything" });
     expect(err.message).toContain("the credentials were rejected");
     expect(err.message).toContain("API token");
-    const unknownUser = new JenkinsClient({ url: server.url, user: "mallory", password: "whatever-1", retryBaseDelayMs: 1 });
+    const unknownUser = new JenkinsClient({
+      url: server.url,
+      user: "mallory",
+      password: "whatever-1",
+      retryBaseDelayMs: 1,
+    });
     expect(await caught(() => unknownUser.serverInfo())).toBeInstanceOf(AuthenticationError);
     // A wrong password fails on the crumb fetch, before any POST is sent.
     server.resetCounters();
-    const wrongPw = new JenkinsClient({ url: server.url, user: ADMIN.name, password: "not-the-password", retryBaseDelayMs: 1 });
+    const wrongPw = new JenkinsClient({
+      url: server.url,
+      user: ADMIN.name,
+      password: "not-the-password",
+      retryBaseDelayMs: 1,
+    });
     const pwErr = await caught(() => wrongPw.disable("x"));
     expect(pwErr).toBeInstanceOf(AuthenticationError);
     expect(pwErr).toMatchObject({ job: "x", status: 401 });
-    expect(pwErr.message).toMatch(/^Jenkins job "x": cannot disable the job: the credentials were rejected while fetching a CSRF crumb \(HTTP 401/);
+    expect(pwErr.message).toMatch(
+      /^Jenkins job "x": cannot disable the job: the credentials were rejected while fetching a CSRF crumb \(HTTP 401/,
+    );
     expect(server.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(["GET /crumbIssuer/api/json 401"]);
     const answer = await raw(server, "GET", "/api/json", { auth: basic(ADMIN.name, "nope-nope") });
     expect(answer.status).toBe(401);
@@ -201,11 +224,20 @@ describe("401 and 403", () => {
   it("a read-only user sees jobs but cannot change them; the 403 names the permission", async () => {
     const admin = tokenClient(server);
     await admin.createJob("ro-job", freestyle());
-    const reader = new JenkinsClient({ url: server.url, user: READER.name, password: READER.password, retryBaseDelayMs: 1 });
+    const reader = new JenkinsClient({
+      url: server.url,
+      user: READER.name,
+      password: READER.password,
+      retryBaseDelayMs: 1,
+    });
     expect(await reader.exists("ro-job")).toBe(true);
     const err = await caught(() => reader.deleteJob("ro-job"));
     expect(err).toBeInstanceOf(PermissionError);
-    expect(err).toMatchObject({ requiredPermission: "hudson.model.Item.Delete", authenticatedAs: "bob", job: "ro-job" });
+    expect(err).toMatchObject({
+      requiredPermission: "hudson.model.Item.Delete",
+      authenticatedAs: "bob",
+      job: "ro-job",
+    });
     expect(await admin.exists("ro-job")).toBe(true);
     await admin.close();
     await reader.close();

@@ -4,7 +4,9 @@ function escapeText(s: string): string {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
-export function freestyle(opts: { description?: string; command?: string; disabled?: boolean; scmTrigger?: boolean } = {}): string {
+export function freestyle(
+  opts: { description?: string; command?: string; disabled?: boolean; scmTrigger?: boolean } = {},
+): string {
   return [
     "<?xml version='1.1' encoding='UTF-8'?>",
     "<project>",

@@ -3,12 +3,7 @@
  * summary, and "this is not a Jenkins" for login pages and proxies answering 200.
  */
 import type { JenkinsServer } from "../../provider/server";
-import {
-  AuthenticationError,
-  JenkinsError,
-  NotJenkinsError,
-  ServerError,
-} from "../../provider/client";
+import { AuthenticationError, JenkinsError, NotJenkinsError, ServerError } from "../../provider/client";
 import { jenkinsMessage, messageFromHtml } from "../../provider/client/html-message";
 import { freestyle } from "./configs";
 import { basic, caught, h, raw, READER, startServer, tokenClient } from "./helpers";
@@ -44,7 +39,9 @@ describe("messages from the server's error pages", () => {
   it("Not Found, Access Denied and the container's crumb page", async () => {
     const notFound = await raw(server, "GET", "/job/nope/config.xml");
     expect(notFound.status).toBe(404);
-    expect(messageFromHtml(notFound.body)).toBe("Not Found: This page may not exist, or you may not have permission to see it.");
+    expect(messageFromHtml(notFound.body)).toBe(
+      "Not Found: This page may not exist, or you may not have permission to see it.",
+    );
     const denied = await raw(server, "POST", "/job/e-job/disable", { auth: basic(READER.name, READER.apiToken) });
     expect(denied.status).toBe(403);
     expect(messageFromHtml(denied.body)).toBe("Access Denied: bob is missing the Job/Configure permission");
@@ -61,7 +58,9 @@ describe("messages from the server's error pages", () => {
     expect(answer.status).toBe(500);
     expect(answer.body.length).toBeGreaterThan(500);
     const line = messageFromHtml(answer.body) ?? "";
-    expect(line).toMatch(/^Oops! A problem occurred while processing the request \| [\w.$]+(Exception|Error)\b.*\| Logging ID=[0-9a-f-]{36}$/);
+    expect(line).toMatch(
+      /^Oops! A problem occurred while processing the request \| [\w.$]+(Exception|Error)\b.*\| Logging ID=[0-9a-f-]{36}$/,
+    );
     expect(line).not.toContain("\n");
     expect(line).not.toMatch(/\bat org\./);
     expect(line.length).toBeLessThanOrEqual(300);
@@ -78,7 +77,9 @@ describe("messages from the server's error pages", () => {
   it("every error has the common format: subject, what, (HTTP status: message), hint", async () => {
     const client = tokenClient(server);
     const err = await caught(() => client.build("missing-job"));
-    expect(err.message).toMatch(/^Jenkins job "missing-job": cannot trigger a build: the job does not exist \(HTTP 404: [^)]+\)\. \S/);
+    expect(err.message).toMatch(
+      /^Jenkins job "missing-job": cannot trigger a build: the job does not exist \(HTTP 404: [^)]+\)\. \S/,
+    );
     expect(err).toMatchObject({ job: "missing-job", status: 404, name: "JobNotFoundError" });
     expect((err as JenkinsError).hint.length).toBeGreaterThan(20);
     await client.close();
@@ -136,7 +137,10 @@ describe("not a Jenkins", () => {
 
   it("a gateway error page (502) is summarised, not dumped", async () => {
     const page = `<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center>${"<!-- padding -->".repeat(50)}</body></html>`;
-    const proxy = await startProxy({ target: server.url, intercept: () => ({ status: 502, headers: { "content-type": "text/html" }, body: page }) });
+    const proxy = await startProxy({
+      target: server.url,
+      intercept: () => ({ status: 502, headers: { "content-type": "text/html" }, body: page }),
+    });
     const client = tokenClient(server, { url: proxy.url, retries: 1 });
     const err = await caught(() => client.getConfig("e-job"));
     expect(err).toBeInstanceOf(ServerError);

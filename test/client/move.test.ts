@@ -30,7 +30,9 @@ describe("moving items", () => {
   it("moves a job into a folder and to the top level, one POST each, verified at the new path", async () => {
     server.resetCounters();
     await client.move("apps/svc", "platform");
-    expect(server.requests.filter((r) => r.method === "POST").map((r) => r.path)).toEqual(["/job/apps/job/svc/move/move"]);
+    expect(server.requests.filter((r) => r.method === "POST").map((r) => r.path)).toEqual([
+      "/job/apps/job/svc/move/move",
+    ]);
     expect(await client.exists("platform/svc")).toBe(true);
     await client.move("platform/svc", "");
     expect(await client.exists("svc")).toBe(true);
@@ -45,7 +47,9 @@ describe("moving items", () => {
   ])("reports %s as a refused move, with nothing moved", async (_why, item, destination, reason) => {
     const err = await caught(() => client.move(item, destination));
     expect(err).toBeInstanceOf(MoveRefusedError);
-    expect(err.message).toContain(`Jenkins job "${item}": Jenkins did not move it to folder "${destination}": ${reason}`);
+    expect(err.message).toContain(
+      `Jenkins job "${item}": Jenkins did not move it to folder "${destination}": ${reason}`,
+    );
     expect(err).toMatchObject({ source: item, destination });
     expect(await client.exists(item)).toBe(true);
   });
@@ -65,7 +69,9 @@ describe("moving items", () => {
     await new Promise((r) => setTimeout(r, 20));
     const err = await caught(() => client.rename("apps/svc", "svc2"));
     expect(err).toBeInstanceOf(JobBuildingError);
-    expect(err.message).toMatch(/^Jenkins job "apps\/svc": cannot rename it while a build is running \(HTTP 400: Unable to rename a job while it is building\.\)\. Wait for the build/);
+    expect(err.message).toMatch(
+      /^Jenkins job "apps\/svc": cannot rename it while a build is running \(HTTP 400: Unable to rename a job while it is building\.\)\. Wait for the build/,
+    );
     server.holdBuilds(false);
     await client.rename("apps/svc", "svc2");
     expect(await client.exists("apps/svc2")).toBe(true);

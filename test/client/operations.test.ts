@@ -48,7 +48,13 @@ describe("POST createItem", () => {
   it("creates a top-level job: 200, empty body, no Location", async () => {
     await client.createJob("create-top", freestyle());
     const rec = last("POST", "/createItem");
-    expect(rec).toMatchObject({ path: "/createItem", query: "name=create-top", status: 200, user: "alice", viaToken: true });
+    expect(rec).toMatchObject({
+      path: "/createItem",
+      query: "name=create-top",
+      status: 200,
+      user: "alice",
+      viaToken: true,
+    });
     expect(count(server, "POST", "/createItem")).toBe(1);
     expect(await client.exists("create-top")).toBe(true);
 
@@ -62,7 +68,11 @@ describe("POST createItem", () => {
   it("creates inside a folder with /job/F/createItem", async () => {
     await client.createJob("create-f", folder());
     await client.createJob("create-f/inner", pipeline());
-    expect(last("POST", "/createItem")).toMatchObject({ path: "/job/create-f/createItem", query: "name=inner", status: 200 });
+    expect(last("POST", "/createItem")).toMatchObject({
+      path: "/job/create-f/createItem",
+      query: "name=inner",
+      status: 200,
+    });
     expect(await client.exists("create-f/inner")).toBe(true);
   });
 
@@ -78,8 +88,14 @@ describe("POST createItem", () => {
     await client.createJob("dup-job", freestyle());
     const err = await caught(() => client.createJob("DUP-JOB", freestyle()));
     expect(err).toBeInstanceOf(JobAlreadyExistsError);
-    expect(err).toMatchObject({ job: "DUP-JOB", status: 400, jenkinsMessage: "A job already exists with the name ‘DUP-JOB’" });
-    expect(err.message).toMatch(/^Jenkins job "DUP-JOB": cannot create the job: a job with this name already exists \(HTTP 400: /);
+    expect(err).toMatchObject({
+      job: "DUP-JOB",
+      status: 400,
+      jenkinsMessage: "A job already exists with the name ‘DUP-JOB’",
+    });
+    expect(err.message).toMatch(
+      /^Jenkins job "DUP-JOB": cannot create the job: a job with this name already exists \(HTTP 400: /,
+    );
     // Sent once: a 400 is an answer, not a reason to retry.
     expect(count(server, "POST", "/createItem")).toBe(2);
 
@@ -94,14 +110,17 @@ describe("POST createItem", () => {
       "create-malformed": "<project><description>oops</project>",
       "create-empty": "",
       "create-unknown-root": "<com.example.NoSuchPluginProject><x/></com.example.NoSuchPluginProject>",
-      "create-non-item": "<hudson.model.StringParameterDefinition><name>x</name></hudson.model.StringParameterDefinition>",
+      "create-non-item":
+        "<hudson.model.StringParameterDefinition><name>x</name></hudson.model.StringParameterDefinition>",
     };
     for (const [name, xml] of Object.entries(bad)) {
       const err = await caught(() => client.createJob(name, xml));
       expect(err).toBeInstanceOf(InvalidConfigError);
       expect(err).toMatchObject({ job: name, status: 500 });
       expect(err.message).toContain("Jenkins refused the configuration XML");
-      expect((err as InvalidConfigError).jenkinsMessage).toMatch(/^Oops! A problem occurred while processing the request/);
+      expect((err as InvalidConfigError).jenkinsMessage).toMatch(
+        /^Oops! A problem occurred while processing the request/,
+      );
       // One line, summarised, not the page.
       expect(err.message).not.toMatch(/<|\n/);
       expect(await client.exists(name)).toBe(false);
@@ -126,7 +145,10 @@ describe("POST createItem", () => {
     const noName = await raw(server, "POST", "/createItem", { headers: XML, body: freestyle() });
     expect(noName.status).toBe(400);
     expect(h(noName, "x-error")).toBe("Query parameter 'name' is required");
-    const noMode = await raw(server, "POST", "/createItem?name=x2", { headers: { "content-type": "text/plain" }, body: "x" });
+    const noMode = await raw(server, "POST", "/createItem?name=x2", {
+      headers: { "content-type": "text/plain" },
+      body: "x",
+    });
     expect(noMode.status).toBe(400);
     expect(h(noMode, "x-error")).toBe("No mode given");
     for (const answer of [noType, noName, noMode]) {
@@ -136,7 +158,9 @@ describe("POST createItem", () => {
     }
     const unsafe = await raw(server, "POST", "/createItem?name=a%40b", { headers: XML, body: freestyle() });
     expect(unsafe.status).toBe(400);
-    expect(errorFromResponse(unsafe, { action: "create the job", anonymous: false }).jenkinsMessage).toBe("‘@’ is an unsafe character");
+    expect(errorFromResponse(unsafe, { action: "create the job", anonymous: false }).jenkinsMessage).toBe(
+      "‘@’ is an unsafe character",
+    );
 
     const getRoot = await raw(server, "GET", "/createItem?name=x3");
     expect(getRoot.status).toBe(405);
@@ -203,7 +227,11 @@ describe("POST enable / disable", () => {
     const reader = readerClient(server);
     const denied = await caught(() => reader.disable("toggle-perm"));
     expect(denied).toBeInstanceOf(PermissionError);
-    expect(denied).toMatchObject({ status: 403, requiredPermission: "hudson.model.Item.Configure", authenticatedAs: "bob" });
+    expect(denied).toMatchObject({
+      status: 403,
+      requiredPermission: "hudson.model.Item.Configure",
+      authenticatedAs: "bob",
+    });
     const answer = await raw(server, "POST", "/job/toggle-perm/disable", {
       auth: `Basic ${Buffer.from(`bob:${"11" + "0f9e8d7c".repeat(4)}`).toString("base64")}`,
     });
@@ -275,7 +303,10 @@ describe("POST build / buildWithParameters", () => {
     await client.createJob("b-params", parameterized());
     const { queueUrl } = await client.build("b-params", { GREETING: "hi there & + ü", LOUD: true });
     expect(queueUrl).toMatch(/\/queue\/item\/\d+\/$/);
-    expect(last("POST", "/buildWithParameters")).toMatchObject({ path: "/job/b-params/buildWithParameters", status: 201 });
+    expect(last("POST", "/buildWithParameters")).toMatchObject({
+      path: "/job/b-params/buildWithParameters",
+      status: 201,
+    });
     const rec = server.builds.filter((b) => b.job === "b-params");
     expect(rec[rec.length - 1].params).toEqual({ GREETING: "hi there & + ü", LOUD: "true" });
   });
@@ -491,12 +522,17 @@ describe("server check, existence and listing", () => {
       className: "org.jenkinsci.plugins.workflow.job.WorkflowJob",
       isFolder: false,
     });
-    expect(all.find((j) => j.fullName === "L1/side")).toMatchObject({ className: "hudson.model.FreeStyleProject", isFolder: false });
+    expect(all.find((j) => j.fullName === "L1/side")).toMatchObject({
+      className: "hudson.model.FreeStyleProject",
+      isFolder: false,
+    });
     // Four levels per request: L1 (levels 2-5) and then L1/L2/L3/L4/L5 for what lies below.
     expect(sentApiJson()).toEqual(["/job/L1/api/json", "/job/L1/job/L2/job/L3/job/L4/job/L5/api/json"]);
 
     const everything = await client.listJobs();
-    expect(everything.map((j) => j.fullName)).toEqual(expect.arrayContaining(["L1", "L1/L2/L3/L4/L5/L6/leaf", "c-job"]));
+    expect(everything.map((j) => j.fullName)).toEqual(
+      expect.arrayContaining(["L1", "L1/L2/L3/L4/L5/L6/leaf", "c-job"]),
+    );
     expect(await caught(() => client.listJobs("no-such-folder"))).toBeInstanceOf(JobNotFoundError);
   });
 });
@@ -518,7 +554,10 @@ describe("legacy Jenkins (before 2.568, absolute redirects)", () => {
   });
 
   it("GET config.xml returns the stored bytes: after create, the identity transform of what was sent", async () => {
-    const xml = freestyle({ command: "echo 'legacy' <!-- kept -->" }).replace("<builders>", "<!-- a comment -->\n  <builders>");
+    const xml = freestyle({ command: "echo 'legacy' <!-- kept -->" }).replace(
+      "<builders>",
+      "<!-- a comment -->\n  <builders>",
+    );
     await lc.createJob("legacy-job", xml);
     const got = await lc.getConfig("legacy-job");
     expect(got).toBe(legacy.jobConfigOnDisk("legacy-job"));
@@ -555,7 +594,9 @@ describe("order of checks and headers (§1, §6)", () => {
   });
 
   it("401 comes before 404, 404 before the permission check for items the user cannot see", async () => {
-    const wrong = await raw(server, "GET", "/job/nothing-here/config.xml", { auth: "Basic " + Buffer.from("alice:nope").toString("base64") });
+    const wrong = await raw(server, "GET", "/job/nothing-here/config.xml", {
+      auth: "Basic " + Buffer.from("alice:nope").toString("base64"),
+    });
     expect(wrong.status).toBe(401);
     const missing = await raw(server, "GET", "/job/nothing-here/config.xml");
     expect(missing.status).toBe(404);
@@ -569,7 +610,9 @@ describe("order of checks and headers (§1, §6)", () => {
     expect(h(await raw(server, "GET", "/job/nothing/"), "x-jenkins")).toBe("2.580");
     expect(h(await raw(server, "POST", "/job/hdr-job/build"), "x-jenkins")).toBeUndefined();
     expect(h(await raw(server, "POST", "/job/hdr-job/disable"), "x-jenkins")).toBeUndefined();
-    expect(h(await raw(server, "POST", "/job/hdr-job/config.xml", { headers: XML, body: freestyle() }), "x-jenkins")).toBeUndefined();
+    expect(
+      h(await raw(server, "POST", "/job/hdr-job/config.xml", { headers: XML, body: freestyle() }), "x-jenkins"),
+    ).toBeUndefined();
     expect(h(await raw(server, "GET", "/job/hdr-job/config.xml"), "x-jenkins")).toBeUndefined();
   });
 });

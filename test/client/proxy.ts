@@ -25,7 +25,9 @@ export interface ProxyOptions {
    */
   /** Serve HTTPS with this key and certificate (PEM). */
   tls?: { key: string; cert: string };
-  intercept?: (req: http.IncomingMessage) => Promise<ProxyAnswer | "hang" | "drop" | undefined> | ProxyAnswer | "hang" | "drop" | undefined;
+  intercept?: (
+    req: http.IncomingMessage,
+  ) => Promise<ProxyAnswer | "hang" | "drop" | undefined> | ProxyAnswer | "hang" | "drop" | undefined;
 }
 
 export interface Proxy {
@@ -91,7 +93,9 @@ export async function startProxy(opts: ProxyOptions): Promise<Proxy> {
     });
     req.pipe(upstream);
   };
-  const server = opts.tls ? https.createServer({ key: opts.tls.key, cert: opts.tls.cert }, handler) : http.createServer(handler);
+  const server = opts.tls
+    ? https.createServer({ key: opts.tls.key, cert: opts.tls.cert }, handler)
+    : http.createServer(handler);
   const connections = { total: 0, maxOpen: 0 };
   let open = 0;
   server.on(opts.tls ? "secureConnection" : "connection", (socket: import("node:net").Socket) => {

@@ -16,7 +16,9 @@ describe("Redactor", () => {
     const basic = Buffer.from("bob:secret").toString("base64");
     expect(r.redact(`Authorization: Basic ${basic}`)).toBe("Authorization: Basic ****");
     expect(r.redact("Basic authentication is enabled")).toBe("Basic authentication is enabled");
-    expect(r.redact("Cookie: JSESSIONID.1a2b3c4d=node01x2y3z0; other=1")).toBe("Cookie: JSESSIONID.1a2b3c4d=****; other=1");
+    expect(r.redact("Cookie: JSESSIONID.1a2b3c4d=node01x2y3z0; other=1")).toBe(
+      "Cookie: JSESSIONID.1a2b3c4d=****; other=1",
+    );
     expect(r.redact('{"crumb":"0123456789abcdef0123"}')).toBe('{"crumb":"****"}');
     expect(r.redact("Jenkins-Crumb: 0123456789abcdef")).toBe("Jenkins-Crumb: ****");
     expect(r.redact("see http://bob:hunter22@host/x")).toBe("see http://****@host/x");

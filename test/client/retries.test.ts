@@ -104,8 +104,13 @@ describe("idempotent calls recover", () => {
     const lines: string[] = [];
     const client = clientFailingOnce(/ 503 /, lines);
     await op(client);
-    expect(trace([suffix])).toEqual([`POST /job/r-once${suffix} 503 error`, `POST /job/r-once${suffix} ${suffix === "/description" ? 204 : suffix === "/config.xml" ? 200 : 302}`]);
-    expect(lines.some((l) => /^retrying POST \/job\/r-once.* after HTTP 503 in \d+ms \(retry 1 of 3\)$/.test(l))).toBe(true);
+    expect(trace([suffix])).toEqual([
+      `POST /job/r-once${suffix} 503 error`,
+      `POST /job/r-once${suffix} ${suffix === "/description" ? 204 : suffix === "/config.xml" ? 200 : 302}`,
+    ]);
+    expect(lines.some((l) => /^retrying POST \/job\/r-once.* after HTTP 503 in \d+ms \(retry 1 of 3\)$/.test(l))).toBe(
+      true,
+    );
     await client.close();
     await admin.close();
   });
@@ -225,7 +230,9 @@ describe("createItem is never repeated blindly", () => {
       expect(creates.length).toBeGreaterThan(0);
     }
     // No createItem was ever refused as a duplicate: none was processed twice.
-    const processed = server.requests.filter((r) => r.path === "/createItem" && (r.status === 200 || r.fault === "dropAfter"));
+    const processed = server.requests.filter(
+      (r) => r.path === "/createItem" && (r.status === 200 || r.fault === "dropAfter"),
+    );
     expect(processed).toHaveLength(12);
     expect(server.requests.filter((r) => r.path === "/createItem" && r.status === 400)).toHaveLength(0);
     // Per job: every resend of its createItem was preceded by a check that found no job.
@@ -274,7 +281,10 @@ describe("doDelete is never repeated blindly", () => {
     server.resetCounters();
     server.faults.dropAfterRate = 1;
     await client.deleteJob("d-after");
-    expect(trace(["/doDelete", "/api/json"])).toEqual(["POST /job/d-after/doDelete 302 dropAfter", "GET /job/d-after/api/json 404"]);
+    expect(trace(["/doDelete", "/api/json"])).toEqual([
+      "POST /job/d-after/doDelete 302 dropAfter",
+      "GET /job/d-after/api/json 404",
+    ]);
     await client.close();
   });
 
@@ -313,7 +323,10 @@ describe("confirmRename and polling are not repeated blindly either", () => {
     server.resetCounters();
     server.faults.dropBeforeRate = 1;
     await client.rename("mv-before", "mv-before2");
-    expect(trace(["/confirmRename"])).toEqual(["POST /job/mv-before/confirmRename 0 dropBefore", "POST /job/mv-before/confirmRename 302"]);
+    expect(trace(["/confirmRename"])).toEqual([
+      "POST /job/mv-before/confirmRename 0 dropBefore",
+      "POST /job/mv-before/confirmRename 302",
+    ]);
     expect(await client.exists("mv-before2")).toBe(true);
     await client.close();
   });
@@ -356,7 +369,14 @@ describe("timeouts and unreachable servers", () => {
     const closed = await startServer();
     const url = closed.url;
     await closed.close();
-    const client = new JenkinsClient({ url, user: ADMIN.name, apiToken: ADMIN.apiToken, retries: 2, retryBaseDelayMs: 5, log: (l) => lines.push(l) });
+    const client = new JenkinsClient({
+      url,
+      user: ADMIN.name,
+      apiToken: ADMIN.apiToken,
+      retries: 2,
+      retryBaseDelayMs: 5,
+      log: (l) => lines.push(l),
+    });
     const err = await caught(() => client.getConfig("x"));
     expect(err).toBeInstanceOf(ConnectionError);
     expect(err.message).toBe(
@@ -404,13 +424,21 @@ describe("server faults on every path (scope all)", () => {
     await admin.createJob("all-f", freestyle());
     await admin.close();
     Object.assign(server.faults, { errorRate: 0.4, dropBeforeRate: 0.1, seed: 3, scope: "all" });
-    const pw = new JenkinsClient({ url: server.url, user: ADMIN.name, password: ADMIN.password, retries: 8, retryBaseDelayMs: 1 });
+    const pw = new JenkinsClient({
+      url: server.url,
+      user: ADMIN.name,
+      password: ADMIN.password,
+      retries: 8,
+      retryBaseDelayMs: 1,
+    });
     await pw.disable("all-f");
     await pw.enable("all-f");
     expect((await pw.listJobs()).some((j) => j.fullName === "all-f")).toBe(true);
     expect(server.requests.some((r) => r.path === "/crumbIssuer/api/json")).toBe(true);
     await pw.close();
     quiet(server);
-    expect((await raw(server, "GET", "/job/all-f/api/json", { auth: basic(ADMIN.name, ADMIN.apiToken) })).status).toBe(200);
+    expect((await raw(server, "GET", "/job/all-f/api/json", { auth: basic(ADMIN.name, ADMIN.apiToken) })).status).toBe(
+      200,
+    );
   });
 });

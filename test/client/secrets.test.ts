@@ -53,7 +53,9 @@ async function collect(fn: () => Promise<unknown>): Promise<void> {
 
 function render(err: unknown): string {
   const e = err as Error;
-  return [String(e), e.message, e.stack ?? "", JSON.stringify(e), inspect(e, { depth: 6, showHidden: true })].join("\n");
+  return [String(e), e.message, e.stack ?? "", JSON.stringify(e), inspect(e, { depth: 6, showHidden: true })].join(
+    "\n",
+  );
 }
 
 let proxy: Proxy;
@@ -114,7 +116,13 @@ it("never lets a credential into an error or a log line", async () => {
   const goneUrl = gone.url;
   await gone.close();
   for (const c of clientsFor(goneUrl)) await collect(() => c.disable("s-job"));
-  const slow = new JenkinsClient({ url: server.url, user: ADMIN.name, password: ADMIN.password, headersTimeoutMs: 500, log: (l) => logLines.push(l) });
+  const slow = new JenkinsClient({
+    url: server.url,
+    user: ADMIN.name,
+    password: ADMIN.password,
+    headersTimeoutMs: 500,
+    log: (l) => logLines.push(l),
+  });
   server.faults.latencyMs = 1500;
   await collect(() => slow.getConfig("s-job"));
   server.faults.latencyMs = 0;
@@ -143,7 +151,8 @@ it("never lets a credential into an error or a log line", async () => {
   const leaks: string[] = [];
   for (const err of errors) {
     const text = render(err);
-    for (const s of secrets) if (text.includes(s)) leaks.push(`error leaks ${s.slice(0, 4)}…: ${(err as Error).message}`);
+    for (const s of secrets)
+      if (text.includes(s)) leaks.push(`error leaks ${s.slice(0, 4)}…: ${(err as Error).message}`);
   }
   for (const line of logLines) {
     for (const s of secrets) if (line.includes(s)) leaks.push(`log leaks ${s.slice(0, 4)}…: ${line}`);

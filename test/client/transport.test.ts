@@ -178,7 +178,10 @@ describe("redirects", () => {
   it("a redirect to a login page → NotJenkinsError, also for the POSTs where 302 is normally success", async () => {
     const proxy = await startProxy({
       target: server.url,
-      intercept: () => ({ status: 302, headers: { location: "/securityRealm/commenceLogin?from=%2Fjob%2Fx%2Fenable" } }),
+      intercept: () => ({
+        status: 302,
+        headers: { location: "/securityRealm/commenceLogin?from=%2Fjob%2Fx%2Fenable" },
+      }),
     });
     const client = tokenClient(server, { url: proxy.url });
     const err = await caught(() => client.enable("x"));

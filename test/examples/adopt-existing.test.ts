@@ -46,10 +46,15 @@ describe("examples/adopt-existing sample", () => {
   beforeAll(async () => {
     server = await startServer("current");
     const user = new JenkinsUser(server.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });
-    for (const item of EXISTING) await user.createJob(item.fullName, fs.readFileSync(path.join(FIXTURE_DIR, item.fixture), "utf8"));
+    for (const item of EXISTING)
+      await user.createJob(item.fullName, fs.readFileSync(path.join(FIXTURE_DIR, item.fixture), "utf8"));
     out = fs.mkdtempSync(path.join(os.tmpdir(), "adopt-sample-"));
     proc = await ProviderProcess.start({ cwd: SAMPLE, env: cleanEnv() });
-    await proc.configure({ "jenkins:url": server.url, "jenkins:user": ADMIN.name, "jenkins:apiToken": secret(ADMIN.apiToken) });
+    await proc.configure({
+      "jenkins:url": server.url,
+      "jenkins:user": ADMIN.name,
+      "jenkins:apiToken": secret(ADMIN.apiToken),
+    });
   });
   afterAll(async () => {
     await proc?.close();
@@ -60,7 +65,10 @@ describe("examples/adopt-existing sample", () => {
   it("is exactly what the import command writes (apart from the server's URL)", async () => {
     const env = cleanEnv({ JENKINS_URL: server.url, JENKINS_USER: ADMIN.name, JENKINS_API_TOKEN: ADMIN.apiToken });
     const res = await runCli(["import", "--out", out, "--project", "jenkins-jobs", "--force"], env);
-    expect({ code: res.code, stderr: res.stderr }).toEqual({ code: 0, stderr: expect.stringContaining("Wrote 5 items") });
+    expect({ code: res.code, stderr: res.stderr }).toEqual({
+      code: 0,
+      stderr: expect.stringContaining("Wrote 5 items"),
+    });
     expect(filesUnder(out)).toEqual(filesUnder(SAMPLE));
     for (const file of filesUnder(out)) {
       const generated = fs.readFileSync(path.join(out, file), "utf8").split(server.url).join(SAMPLE_URL);
@@ -73,12 +81,16 @@ describe("examples/adopt-existing sample", () => {
     const program = programFrom(SAMPLE);
     server.resetCounters();
     const preview = await engine.up(program, { preview: true });
-    expect(preview.steps.map((s) => `${s.op} ${s.name}`).sort()).toEqual(EXISTING.map((i) => `create ${i.fullName}`).sort());
+    expect(preview.steps.map((s) => `${s.op} ${s.name}`).sort()).toEqual(
+      EXISTING.map((i) => `create ${i.fullName}`).sort(),
+    );
     expect(beyondPreflight(server)).toEqual([]);
 
     const before = EXISTING.map((i) => server.jobConfigOnDisk(i.fullName));
     await engine.up(program);
-    const writes = server.requests.filter((r) => r.method === "POST" && !(r.path.endsWith("/createItem") && r.status === 400));
+    const writes = server.requests.filter(
+      (r) => r.method === "POST" && !(r.path.endsWith("/createItem") && r.status === 400),
+    );
     expect(writes).toEqual([]);
     expect(EXISTING.map((i) => server.jobConfigOnDisk(i.fullName))).toEqual(before);
 

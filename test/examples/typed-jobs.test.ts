@@ -29,7 +29,10 @@ function editedProgram() {
 }
 
 function changed(steps: Step[]): string[] {
-  return steps.filter((s) => s.op !== "same").map((s) => `${s.op} ${s.name}`).sort();
+  return steps
+    .filter((s) => s.op !== "same")
+    .map((s) => `${s.op} ${s.name}`)
+    .sort();
 }
 
 describe.each(MODES)("typed-jobs example under the mock engine (%s server)", (mode) => {
@@ -42,7 +45,11 @@ describe.each(MODES)("typed-jobs example under the mock engine (%s server)", (mo
     server = await startServer(mode);
     user = new JenkinsUser(server.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });
     proc = await ProviderProcess.start({ cwd: path.join(repoRoot, "examples", "typed-jobs"), env: cleanEnv() });
-    await proc.configure({ "jenkins:url": server.url, "jenkins:user": ADMIN.name, "jenkins:apiToken": secret(ADMIN.apiToken) });
+    await proc.configure({
+      "jenkins:url": server.url,
+      "jenkins:user": ADMIN.name,
+      "jenkins:apiToken": secret(ADMIN.apiToken),
+    });
     engine = new MockEngine(proc, { project: "typed-jobs", stack: `test-${mode}` });
   });
   afterAll(async () => {
@@ -53,14 +60,21 @@ describe.each(MODES)("typed-jobs example under the mock engine (%s server)", (mo
   it("creates the folder and both typed jobs, then builds the pipeline once with the version", async () => {
     server.resetCounters();
     const res = await engine.up(typedJobs);
-    expect(changed(res.steps)).toEqual(["create web", "create web-build", "create web-deploy", "create web-deploy-release"]);
-    for (const job of JOBS) expect(await user.exists(job)).toBe(true);
-    expect(calls(server).filter((c) => c.endsWith("/createItem")).sort()).toEqual([
-      "POST /createItem",
-      "POST /job/web/createItem",
-      "POST /job/web/createItem",
+    expect(changed(res.steps)).toEqual([
+      "create web",
+      "create web-build",
+      "create web-deploy",
+      "create web-deploy-release",
     ]);
-    expect(server.builds).toEqual([expect.objectContaining({ job: "web/deploy", params: expect.objectContaining({ VERSION: "1.0.0" }) })]);
+    for (const job of JOBS) expect(await user.exists(job)).toBe(true);
+    expect(
+      calls(server)
+        .filter((c) => c.endsWith("/createItem"))
+        .sort(),
+    ).toEqual(["POST /createItem", "POST /job/web/createItem", "POST /job/web/createItem"]);
+    expect(server.builds).toEqual([
+      expect.objectContaining({ job: "web/deploy", params: expect.objectContaining({ VERSION: "1.0.0" }) }),
+    ]);
     expect(res.outputs.releaseQueueUrl).toBe(`${server.url}queue/item/${server.builds[0].queueId}/`);
 
     const deploy = await user.getConfig("web/deploy");
@@ -114,8 +128,12 @@ describe.each(MODES)("typed-jobs example under the mock engine (%s server)", (mo
     server.resetCounters();
     const res = await engine.up(editedProgram, { config: { ...PROD, "typed-jobs:version": "1.1.0" } });
     expect(changed(res.steps)).toEqual(["replace web-deploy-release"]);
-    expect(server.builds).toEqual([expect.objectContaining({ job: "web/deploy", params: expect.objectContaining({ VERSION: "1.1.0" }) })]);
-    expect(server.requests.filter((r) => r.method === "POST").map((r) => r.path)).toEqual(["/job/web/job/deploy/buildWithParameters"]);
+    expect(server.builds).toEqual([
+      expect.objectContaining({ job: "web/deploy", params: expect.objectContaining({ VERSION: "1.1.0" }) }),
+    ]);
+    expect(server.requests.filter((r) => r.method === "POST").map((r) => r.path)).toEqual([
+      "/job/web/job/deploy/buildWithParameters",
+    ]);
 
     await engine.destroy();
     for (const job of JOBS) expect(await user.exists(job)).toBe(false);

@@ -18,7 +18,15 @@ import { JenkinsUser } from "../harness/jenkins-user";
 import { ADMIN, startServer } from "../harness/test-server";
 import { FOLDER_CONFIG, PIPELINE_CONFIG, freestyleConfig } from "./configs";
 import { inProcess, MiniEngine, type Props } from "./engine";
-import { EMPTY_OK, HTML_SERVICE, JSON_SERVICE, LOGIN_PAGE, redirectTo, startFake, type FakeServer } from "./fake-servers";
+import {
+  EMPTY_OK,
+  HTML_SERVICE,
+  JSON_SERVICE,
+  LOGIN_PAGE,
+  redirectTo,
+  startFake,
+  type FakeServer,
+} from "./fake-servers";
 import { startProxy } from "../client/proxy";
 import { snapshot } from "./server-state";
 import { makeSelfSigned, type SelfSigned } from "./tls";
@@ -94,8 +102,16 @@ interface Case {
   verify?: (t: Ctx, o: Outcome) => Promise<void> | void;
 }
 
-const tokenConfig = (url = server.url): Record<string, string> => ({ "jenkins:url": url, "jenkins:user": ADMIN.name, "jenkins:apiToken": ADMIN.apiToken });
-const passwordConfig = (url = server.url): Record<string, string> => ({ "jenkins:url": url, "jenkins:user": ADMIN.name, "jenkins:password": ADMIN.password });
+const tokenConfig = (url = server.url): Record<string, string> => ({
+  "jenkins:url": url,
+  "jenkins:user": ADMIN.name,
+  "jenkins:apiToken": ADMIN.apiToken,
+});
+const passwordConfig = (url = server.url): Record<string, string> => ({
+  "jenkins:url": url,
+  "jenkins:user": ADMIN.name,
+  "jenkins:password": ADMIN.password,
+});
 const urn = (name: string) => `urn:pulumi:bad::hardening::pulumi-nodejs:dynamic/jenkins:Job::${name}`;
 
 /** `pulumi up` of one resource; the outcome is the failure the user sees. Success is a test failure here. */
@@ -149,7 +165,8 @@ const cases: Case[] = [
     reach: "none",
     property: "name",
     run: (t) => up(t, "dot", { name: ".", configXml: freestyleConfig("x") }),
-    verify: async () => expect((await createSkippingCheck({ name: ".", configXml: freestyleConfig("x") })).message).toContain('"."'),
+    verify: async () =>
+      expect((await createSkippingCheck({ name: ".", configXml: freestyleConfig("x") })).message).toContain('"."'),
   },
   {
     title: 'name ".."',
@@ -174,7 +191,10 @@ const cases: Case[] = [
     reach: "none",
     property: "name",
     run: (t) => up(t, "control", { name: "bell\u0007name", configXml: freestyleConfig("x") }),
-    verify: async () => expect((await createSkippingCheck({ name: "tab\tname", configXml: freestyleConfig("x") })).message).toContain("tab\\u9;name"),
+    verify: async () =>
+      expect((await createSkippingCheck({ name: "tab\tname", configXml: freestyleConfig("x") })).message).toContain(
+        "tab\\u9;name",
+      ),
   },
   {
     title: "empty name",
@@ -219,7 +239,11 @@ const cases: Case[] = [
     says: [/not well-formed/, /line 4, column \d+/],
     reach: "none",
     property: "configXml",
-    run: (t) => up(t, "malformed", { name: "malformed", configXml: "<project>\n  <builders>\n    <hudson.tasks.Shell>\n</project>\n" }),
+    run: (t) =>
+      up(t, "malformed", {
+        name: "malformed",
+        configXml: "<project>\n  <builders>\n    <hudson.tasks.Shell>\n</project>\n",
+      }),
   },
   {
     title: "XML with a DOCTYPE declaring an external entity (file:///etc/passwd)",
@@ -231,7 +255,8 @@ const cases: Case[] = [
     run: (t) =>
       up(t, "xxe", {
         name: "xxe",
-        configXml: '<?xml version="1.0"?>\n<!DOCTYPE project [ <!ENTITY leak SYSTEM "file:///etc/passwd"> ]>\n<project><description>&leak;</description></project>',
+        configXml:
+          '<?xml version="1.0"?>\n<!DOCTYPE project [ <!ENTITY leak SYSTEM "file:///etc/passwd"> ]>\n<project><description>&leak;</description></project>',
       }),
     verify: (_t, o) => expect(o.message).not.toMatch(/root:|\/bin\/(ba)?sh/),
   },
@@ -318,7 +343,10 @@ const cases: Case[] = [
     run: (t) =>
       up(t, "ten-mb", {
         name: "ten-mb",
-        configXml: freestyleConfig("big").replace("make test", "make test\n" + "echo padding-line-of-a-generated-script\n".repeat(270_000)),
+        configXml: freestyleConfig("big").replace(
+          "make test",
+          "make test\n" + "echo padding-line-of-a-generated-script\n".repeat(270_000),
+        ),
       }),
   },
   {
@@ -326,14 +354,19 @@ const cases: Case[] = [
     says: [/root element <hudson>/, /not a Jenkins job or folder/, /<project>/],
     reach: "none",
     property: "configXml",
-    run: (t) => up(t, "wrong-root", { name: "wrong-root", configXml: "<hudson><numExecutors>2</numExecutors></hudson>" }),
+    run: (t) =>
+      up(t, "wrong-root", { name: "wrong-root", configXml: "<hudson><numExecutors>2</numExecutors></hudson>" }),
   },
   {
     title: "root element of a plugin that is not installed",
     job: "plugin-missing",
     says: [/refused the configuration XML/, /plugin/],
     reach: "server",
-    run: (t) => up(t, "plugin-missing", { name: "plugin-missing", configXml: "<com.example.jenkins.RocketProject><description/></com.example.jenkins.RocketProject>" }),
+    run: (t) =>
+      up(t, "plugin-missing", {
+        name: "plugin-missing",
+        configXml: "<com.example.jenkins.RocketProject><description/></com.example.jenkins.RocketProject>",
+      }),
   },
   {
     title: "changing a job's type in a config update (freestyle → pipeline) when the update is attempted anyway",
@@ -366,7 +399,8 @@ const cases: Case[] = [
     job: "by-reader",
     says: [/reader lacks hudson\.model\.Item\.Create/, /Grant hudson\.model\.Item\.Create to reader/],
     reach: "server",
-    setup: (t) => t.connect({ "jenkins:url": server.url, "jenkins:user": READER.name, "jenkins:password": READER.password }),
+    setup: (t) =>
+      t.connect({ "jenkins:url": server.url, "jenkins:user": READER.name, "jenkins:password": READER.password }),
     run: (t) => up(t, "by-reader", { name: "by-reader", configXml: freestyleConfig("x") }),
   },
   {
@@ -492,13 +526,17 @@ const cases: Case[] = [
       // Reads still reach Jenkins (so the provider's first check that this is a Jenkins passes); writes are sent away.
       const proxy = await startProxy({
         target: server.url,
-        intercept: (req) => (req.method === "POST" ? { status: 302, headers: { location: `${t.foreign!.url}maintenance.html` } } : undefined),
+        intercept: (req) =>
+          req.method === "POST"
+            ? { status: 302, headers: { location: `${t.foreign!.url}maintenance.html` } }
+            : undefined,
       });
       closers.push(() => proxy.close());
       await t.connect(tokenConfig(proxy.url));
     },
     run: async (t) => {
-      if (await t.engine.destroy(urn("moved-away"))) throw new Error("delete through a redirect to another origin reported success");
+      if (await t.engine.destroy(urn("moved-away")))
+        throw new Error("delete through a redirect to another origin reported success");
       return { message: t.engine.failures.at(-1)!.message };
     },
     // Still in Jenkins and still in state: not an orphan nobody manages.
@@ -513,7 +551,11 @@ const cases: Case[] = [
       expect(await t.engine.up(urn("vanishing"), { name: "vanishing", configXml: freestyleConfig("v1") })).toBe(true);
       // Preview: Check and Diff only; no request, and it shows an update.
       const entry = t.engine.state.get(urn("vanishing"))!;
-      const checked = await jobs.check(entry.inputs, { name: "vanishing", configXml: freestyleConfig("v2"), __provider: "p" });
+      const checked = await jobs.check(entry.inputs, {
+        name: "vanishing",
+        configXml: freestyleConfig("v2"),
+        __provider: "p",
+      });
       const requestsBefore = server.requests.length;
       expect(await jobs.diff(entry.id, entry.outputs, checked.inputs!)).toMatchObject({ changes: true, replaces: [] });
       expect(server.requests.length).toBe(requestsBefore);
@@ -548,7 +590,8 @@ const cases: Case[] = [
       expect(await t.engine.up(urn("case-a"), { name: "shared-case", configXml: freestyleConfig("lower") })).toBe(true);
     },
     run: (t) => up(t, "case-b", { name: "Shared-Case", configXml: freestyleConfig("upper") }),
-    verify: () => expect(Object.keys(snapshot(server)).filter((n) => n.toLowerCase() === "shared-case")).toEqual(["shared-case"]),
+    verify: () =>
+      expect(Object.keys(snapshot(server)).filter((n) => n.toLowerCase() === "shared-case")).toEqual(["shared-case"]),
   },
 ];
 
@@ -586,7 +629,9 @@ describe("bad input", () => {
   });
 
   it("TLS with the right CA (self-signed, made at test time) works", async () => {
-    await jobs.configure({ config: { get: (k: string) => ({ ...tokenConfig(tlsServer.url), "jenkins:caCert": tls.cert })[k] } });
+    await jobs.configure({
+      config: { get: (k: string) => ({ ...tokenConfig(tlsServer.url), "jenkins:caCert": tls.cert })[k] },
+    });
     const provider = inProcess(jobs, "job-provider");
     const engine = new MiniEngine(() => provider);
     expect(await engine.up(urn("over-tls"), { name: "over-tls", configXml: freestyleConfig("tls") })).toBe(true);
@@ -594,7 +639,12 @@ describe("bad input", () => {
     expect(snapshot(tlsServer)).toHaveProperty("over-tls");
     expect(await engine.inSync(urn("over-tls"))).toBe(true);
     // The server's absolute Locations (201 of a build) carry the https scheme.
-    const client = new JenkinsClient({ url: tlsServer.url, user: ADMIN.name, apiToken: ADMIN.apiToken, caCert: tls.cert });
+    const client = new JenkinsClient({
+      url: tlsServer.url,
+      user: ADMIN.name,
+      apiToken: ADMIN.apiToken,
+      caCert: tls.cert,
+    });
     try {
       expect((await client.build("over-tls")).queueUrl).toMatch(new RegExp(`^${tlsServer.url}queue/item/\\d+/$`));
     } finally {
@@ -613,7 +663,11 @@ describe("bad input", () => {
     const requestsBefore = server.requests.length;
     const checked = await jobs.check(entry.inputs, { name: "retyped", configXml: PIPELINE_CONFIG, __provider: "p" });
     expect(checked.failures).toEqual([]);
-    expect(await jobs.diff(entry.id, entry.outputs, checked.inputs!)).toEqual({ changes: true, replaces: ["configXml"], deleteBeforeReplace: true });
+    expect(await jobs.diff(entry.id, entry.outputs, checked.inputs!)).toEqual({
+      changes: true,
+      replaces: ["configXml"],
+      deleteBeforeReplace: true,
+    });
     expect(server.requests.length).toBe(requestsBefore);
     expect(snapshot(server)["retyped"]).toContain("<project>");
   });

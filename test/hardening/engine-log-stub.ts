@@ -16,10 +16,15 @@ export interface EngineLogStub {
 export async function startEngineLogStub(): Promise<EngineLogStub> {
   const messages: EngineLogStub["messages"] = [];
   const server = new grpc.Server();
-  const unimplemented = (_call: unknown, cb: grpc.sendUnaryData<unknown>) => cb({ code: grpc.status.UNIMPLEMENTED, details: "stub" }, null);
+  const unimplemented = (_call: unknown, cb: grpc.sendUnaryData<unknown>) =>
+    cb({ code: grpc.status.UNIMPLEMENTED, details: "stub" }, null);
   server.addService(engineGrpc.EngineService, {
     log: (call: grpc.ServerUnaryCall<enginePb.LogRequest, Empty>, cb: grpc.sendUnaryData<Empty>) => {
-      messages.push({ severity: call.request.getSeverity(), message: call.request.getMessage(), urn: call.request.getUrn() });
+      messages.push({
+        severity: call.request.getSeverity(),
+        message: call.request.getMessage(),
+        urn: call.request.getUrn(),
+      });
       cb(null, new Empty());
     },
     getRootResource: unimplemented,
@@ -28,7 +33,9 @@ export async function startEngineLogStub(): Promise<EngineLogStub> {
     requirePulumiVersion: unimplemented,
   } as unknown as grpc.UntypedServiceImplementation);
   const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
+    server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, p) =>
+      err ? reject(err) : resolve(p),
+    ),
   );
   return {
     address: `127.0.0.1:${port}`,

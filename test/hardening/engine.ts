@@ -21,8 +21,17 @@ export interface CallFailure {
 }
 
 export interface ProviderLike {
-  check(urn: string, olds: Props, news: Props): Promise<{ inputs: Props; failures: Array<{ property: string; reason: string }> }>;
-  diff(urn: string, id: string, olds: Props, news: Props): Promise<{ changes: boolean; replaces: string[]; deleteBeforeReplace: boolean }>;
+  check(
+    urn: string,
+    olds: Props,
+    news: Props,
+  ): Promise<{ inputs: Props; failures: Array<{ property: string; reason: string }> }>;
+  diff(
+    urn: string,
+    id: string,
+    olds: Props,
+    news: Props,
+  ): Promise<{ changes: boolean; replaces: string[]; deleteBeforeReplace: boolean }>;
   create(urn: string, inputs: Props): Promise<{ id: string; outs: Props }>;
   read(urn: string, id: string, props: Props): Promise<{ id?: string; props: Props }>;
   update(urn: string, id: string, olds: Props, news: Props): Promise<Props>;
@@ -44,7 +53,11 @@ function asStepError(e: unknown): StepError {
   if (e instanceof ProviderCallError) return new StepError(e.message, e.initFailed);
   const err = e as Error & { id?: unknown; properties?: unknown; reasons?: unknown };
   if (typeof err?.id === "string" && err.id !== "" && err.properties && typeof err.properties === "object") {
-    return new StepError(err.message, { id: err.id, properties: err.properties as Props, reasons: (err.reasons as string[]) ?? [] });
+    return new StepError(err.message, {
+      id: err.id,
+      properties: err.properties as Props,
+      reasons: (err.reasons as string[]) ?? [],
+    });
   }
   return new StepError(err instanceof Error ? err.message : String(e));
 }
@@ -52,7 +65,11 @@ function asStepError(e: unknown): StepError {
 /** Same module surface as provider/resource/lifecycle and provider/triggers/lifecycle. */
 interface LifecycleModule {
   check(olds: Props, news: Props): Promise<{ inputs?: Props; failures?: Array<{ property: string; reason: string }> }>;
-  diff(id: string, olds: Props, news: Props): Promise<{ changes?: boolean; replaces?: string[]; deleteBeforeReplace?: boolean }>;
+  diff(
+    id: string,
+    olds: Props,
+    news: Props,
+  ): Promise<{ changes?: boolean; replaces?: string[]; deleteBeforeReplace?: boolean }>;
   create(inputs: Props): Promise<{ id: string; outs?: Props }>;
   read(id: string, props: Props): Promise<{ id?: string; props?: Props }>;
   update(id: string, olds: Props, news: Props): Promise<{ outs?: Props }>;
@@ -76,7 +93,11 @@ export function inProcess(lifecycle: LifecycleModule, providerText: string): Pro
     },
     diff: async (_urn, id, olds, news) => {
       const r = await lifecycle.diff(id, olds, news);
-      return { changes: r.changes === true, replaces: r.replaces ?? [], deleteBeforeReplace: r.deleteBeforeReplace === true };
+      return {
+        changes: r.changes === true,
+        replaces: r.replaces ?? [],
+        deleteBeforeReplace: r.deleteBeforeReplace === true,
+      };
     },
     create: (_urn, inputs) =>
       wrap(async () => {
@@ -88,7 +109,8 @@ export function inProcess(lifecycle: LifecycleModule, providerText: string): Pro
         const r = await lifecycle.read(id, props);
         return { id: r.id, props: withProvider(r.props ?? {}) };
       }),
-    update: (_urn, id, olds, news) => wrap(async () => withProvider((await lifecycle.update(id, olds, news)).outs ?? {})),
+    update: (_urn, id, olds, news) =>
+      wrap(async () => withProvider((await lifecycle.update(id, olds, news)).outs ?? {})),
     delete: (_urn, id, props) => wrap(() => lifecycle.delete(id, props)),
   };
 }
@@ -152,7 +174,11 @@ export class MiniEngine {
     const prior = this.state.get(urn);
     const checked = await p.check(urn, prior?.inputs ?? {}, news);
     if (checked.failures.length > 0) {
-      return this.fail(urn, "check", new StepError(checked.failures.map((f) => `${f.property}: ${f.reason}`).join("; ")));
+      return this.fail(
+        urn,
+        "check",
+        new StepError(checked.failures.map((f) => `${f.property}: ${f.reason}`).join("; ")),
+      );
     }
     const inputs = checked.inputs;
     if (!prior) {
@@ -163,7 +189,13 @@ export class MiniEngine {
         return true;
       } catch (e) {
         const err = e as StepError;
-        if (err.partial) this.state.set(urn, { id: err.partial.id, inputs, outputs: err.partial.properties, initErrors: err.partial.reasons });
+        if (err.partial)
+          this.state.set(urn, {
+            id: err.partial.id,
+            inputs,
+            outputs: err.partial.properties,
+            initErrors: err.partial.reasons,
+          });
         return this.fail(urn, "create", e);
       }
     }
@@ -180,7 +212,8 @@ export class MiniEngine {
       return true;
     } catch (e) {
       const err = e as StepError;
-      if (err.partial) this.state.set(urn, { id: prior.id, inputs, outputs: err.partial.properties, initErrors: err.partial.reasons });
+      if (err.partial)
+        this.state.set(urn, { id: prior.id, inputs, outputs: err.partial.properties, initErrors: err.partial.reasons });
       return this.fail(urn, "update", e);
     }
   }
@@ -211,7 +244,11 @@ export class MiniEngine {
 }
 
 /** Runs `fn` over `items` with at most `limit` in flight (the engine's default parallelism is 16 here). */
-export async function inParallel<T>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<void>): Promise<void> {
+export async function inParallel<T>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const lane = async (): Promise<void> => {
     while (next < items.length) {

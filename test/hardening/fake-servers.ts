@@ -26,7 +26,12 @@ export async function startFake(answer: Answer): Promise<FakeServer> {
   const server = http.createServer((req, res) => {
     req.resume();
     req.on("end", () => {
-      requests.push({ method: req.method ?? "", path: req.url ?? "", authorization: req.headers.authorization, cookie: req.headers.cookie });
+      requests.push({
+        method: req.method ?? "",
+        path: req.url ?? "",
+        authorization: req.headers.authorization,
+        cookie: req.headers.cookie,
+      });
       const a = answer(req);
       res.writeHead(a.status, a.headers ?? {});
       res.end(a.body ?? "");

@@ -13,19 +13,36 @@ import { freestyleConfig } from "./configs";
 import { inProcess, MiniEngine, type Props } from "./engine";
 import { buildsPerJob, createsPerJob, snapshot } from "./server-state";
 
-const HEALTHY: FaultSettings = { latencyMs: 0, errorRate: 0, errorStatuses: [500], dropBeforeRate: 0, dropAfterRate: 0, seed: 1 };
+const HEALTHY: FaultSettings = {
+  latencyMs: 0,
+  errorRate: 0,
+  errorStatuses: [500],
+  dropBeforeRate: 0,
+  dropAfterRate: 0,
+  seed: 1,
+};
 
 const KINDS: Array<[string, Partial<FaultSettings>, RegExp[], RegExp?]> = [
   // An Oops page says nothing about the XML: calling it a refused configuration sends the user the wrong way.
-  ["500 Oops page", { errorRate: 1, errorStatuses: [500] }, [/HTTP 500/, /internal error/, /Logging ID/], /refused the configuration XML/],
+  [
+    "500 Oops page",
+    { errorRate: 1, errorStatuses: [500] },
+    [/HTTP 500/, /internal error/, /Logging ID/],
+    /refused the configuration XML/,
+  ],
   ["502 from a proxy", { errorRate: 1, errorStatuses: [502] }, [/HTTP 502/, /unavailable/]],
   ["503 from a proxy", { errorRate: 1, errorStatuses: [503] }, [/HTTP 503/, /unavailable/]],
   ["connection dropped before Jenkins acted", { dropBeforeRate: 1 }, [/connection|closed|reset|socket/i]],
   ["connection dropped after Jenkins acted", { dropAfterRate: 1 }, [/connection|closed|reset|socket/i]],
 ];
 
-const urnOf = (type: string, name: string) => `urn:pulumi:faults::hardening::pulumi-nodejs:dynamic/jenkins:${type}::${name}`;
-const job = (name: string, version: string, extra: Props = {}): Props => ({ name, configXml: freestyleConfig(`${name}-${version}`), ...extra });
+const urnOf = (type: string, name: string) =>
+  `urn:pulumi:faults::hardening::pulumi-nodejs:dynamic/jenkins:${type}::${name}`;
+const job = (name: string, version: string, extra: Props = {}): Props => ({
+  name,
+  configXml: freestyleConfig(`${name}-${version}`),
+  ...extra,
+});
 
 describe.each(KINDS)("every operation meeting %s", (_kind, faults, cause, misleading) => {
   let server: JenkinsServer;
@@ -33,7 +50,11 @@ describe.each(KINDS)("every operation meeting %s", (_kind, faults, cause, mislea
 
   beforeAll(async () => {
     server = await startServer("current");
-    const config: Record<string, string> = { "jenkins:url": server.url, "jenkins:user": ADMIN.name, "jenkins:password": ADMIN.password };
+    const config: Record<string, string> = {
+      "jenkins:url": server.url,
+      "jenkins:user": ADMIN.name,
+      "jenkins:password": ADMIN.password,
+    };
     const source = { config: { get: (k: string) => config[k] } };
     await jobs.configure(source);
     await triggers.configure(source);
@@ -50,7 +71,11 @@ describe.each(KINDS)("every operation meeting %s", (_kind, faults, cause, mislea
   const steps: Array<[string, string, () => Promise<boolean>]> = [
     ["create", "fresh", () => engine.up(urnOf("Job", "fresh"), job("fresh", "v1"))],
     ["config update", "reconfigured", () => engine.up(urnOf("Job", "reconfigured"), job("reconfigured", "v2"))],
-    ["description update", "described", () => engine.up(urnOf("Job", "described"), job("described", "v1", { description: "changed" }))],
+    [
+      "description update",
+      "described",
+      () => engine.up(urnOf("Job", "described"), job("described", "v1", { description: "changed" })),
+    ],
     ["delete", "doomed", () => engine.destroy(urnOf("Job", "doomed"))],
     ["build trigger", "buildable", () => engine.up(urnOf("BuildTrigger", "buildable-build"), { job: "buildable" })],
   ];
@@ -83,6 +108,7 @@ describe.each(KINDS)("every operation meeting %s", (_kind, faults, cause, mislea
     expect(stored["described"]).toContain("<description>changed</description>");
     expect([...createsPerJob(server).values()].every((n) => n === 1)).toBe(true);
     expect([...buildsPerJob(server).values()].every((n) => n <= 1)).toBe(true);
-    for (const name of ["fresh", "reconfigured", "described"]) expect(await engine.inSync(urnOf("Job", name))).toBe(true);
+    for (const name of ["fresh", "reconfigured", "described"])
+      expect(await engine.inSync(urnOf("Job", name))).toBe(true);
   });
 });

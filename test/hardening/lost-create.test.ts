@@ -21,7 +21,11 @@ let engine: MiniEngine;
 
 beforeAll(async () => {
   server = await startServer("current");
-  const config: Record<string, string> = { "jenkins:url": server.url, "jenkins:user": ADMIN.name, "jenkins:password": ADMIN.password };
+  const config: Record<string, string> = {
+    "jenkins:url": server.url,
+    "jenkins:user": ADMIN.name,
+    "jenkins:password": ADMIN.password,
+  };
   await jobs.configure({ config: { get: (k: string) => config[k] } });
   const provider = inProcess(jobs, "job-provider");
   engine = new MiniEngine(() => provider);
@@ -35,7 +39,8 @@ afterEach(() => {
 });
 
 const urn = (name: string) => `urn:pulumi:lost::hardening::pulumi-nodejs:dynamic/jenkins:Job::${name}`;
-const isCreateOf = (name: string) => (r: { path: string; query: string }) => r.path === "/createItem" && r.query === `name=${name}`;
+const isCreateOf = (name: string) => (r: { path: string; query: string }) =>
+  r.path === "/createItem" && r.query === `name=${name}`;
 
 async function destroyAndCheckEmpty(name: string): Promise<void> {
   expect(await engine.destroy(urn(name))).toBe(true);
@@ -73,7 +78,9 @@ it("answer lost and the look fails too: partial failure in state, the re-run upd
 
   server.resetCounters();
   expect(await engine.up(urn(name), { name, configXml: freestyleConfig(name) })).toBe(true);
-  expect(server.requests.map((r) => `${r.method} ${r.path}`).filter((l) => l.startsWith("POST"))).toEqual([`POST /job/${name}/config.xml`]);
+  expect(server.requests.map((r) => `${r.method} ${r.path}`).filter((l) => l.startsWith("POST"))).toEqual([
+    `POST /job/${name}/config.xml`,
+  ]);
   expect(engine.state.get(urn(name))!.initErrors).toBeUndefined();
   expect(await engine.inSync(urn(name))).toBe(true);
   await destroyAndCheckEmpty(name);

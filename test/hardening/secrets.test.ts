@@ -25,7 +25,10 @@ const WRONG_SECRET = "Wrong-Secret-q8Zt31";
 async function providerTextOfTrigger(): Promise<string> {
   let text: string | undefined;
   await pulumi.runtime.setMocks(
-    { newResource: (args) => ((text = args.inputs.__provider as string), { id: "probe", state: args.inputs }), call: () => ({}) },
+    {
+      newResource: (args) => ((text = args.inputs.__provider as string), { id: "probe", state: args.inputs }),
+      call: () => ({}),
+    },
     "probe",
     "probe",
     false,
@@ -47,7 +50,11 @@ it("the engine log stub receives what pulumi.log sends from a process wired like
   const stub = await startEngineLogStub();
   try {
     const script = `const pulumi = require("@pulumi/pulumi"); pulumi.log.info("hello from the provider side").then(() => process.exit(0), (e) => { console.error(e); process.exit(1); });`;
-    const child = spawn(process.execPath, ["-e", script], { cwd: repoRoot, env: cleanEnv({ PULUMI_NODEJS_ENGINE: stub.address }), stdio: "ignore" });
+    const child = spawn(process.execPath, ["-e", script], {
+      cwd: repoRoot,
+      env: cleanEnv({ PULUMI_NODEJS_ENGINE: stub.address }),
+      stdio: "ignore",
+    });
     expect(await new Promise((resolve) => child.once("exit", resolve))).toBe(0);
     expect(stub.messages.map((m) => m.message)).toContain("hello from the provider side");
   } finally {
@@ -85,7 +92,8 @@ describe.each([
     await server?.close();
   });
 
-  const urn = (type: string, name: string) => `urn:pulumi:secrets::hardening::pulumi-nodejs:dynamic/jenkins:${type}::${name}`;
+  const urn = (type: string, name: string) =>
+    `urn:pulumi:secrets::hardening::pulumi-nodejs:dynamic/jenkins:${type}::${name}`;
 
   async function expectFailure(label: string, call: () => Promise<unknown>): Promise<ProviderCallError> {
     const err = await call().then(
@@ -104,7 +112,11 @@ describe.each([
     const keep = (label: string, value: unknown) => gathered.push([label, value]);
 
     // configure → check → create → read
-    const checked = await proc.check(jobUrn, {}, { name: "app", configXml: freestyleConfig("v1"), description: "first", __provider: jobText });
+    const checked = await proc.check(
+      jobUrn,
+      {},
+      { name: "app", configXml: freestyleConfig("v1"), description: "first", __provider: jobText },
+    );
     keep("check inputs", checked);
     const created = await proc.create(jobUrn, checked.inputs);
     keep("create outputs", created);
@@ -112,19 +124,34 @@ describe.each([
     keep("read", await proc.read(jobUrn, created.id, outputs, checked.inputs));
 
     // a build trigger (a POST that needs the crumb with a password)
-    const triggerChecked = await proc.check(urn("BuildTrigger", "app-build"), {}, { job: "app", __provider: triggerText });
+    const triggerChecked = await proc.check(
+      urn("BuildTrigger", "app-build"),
+      {},
+      { job: "app", __provider: triggerText },
+    );
     keep("trigger", await proc.create(urn("BuildTrigger", "app-build"), triggerChecked.inputs));
     expect(server.builds.map((b) => b.job)).toEqual(["app"]);
 
     // update the config
-    const v2 = await proc.check(jobUrn, checked.inputs, { name: "app", configXml: freestyleConfig("v2"), description: "first", __provider: jobText });
+    const v2 = await proc.check(jobUrn, checked.inputs, {
+      name: "app",
+      configXml: freestyleConfig("v2"),
+      description: "first",
+      __provider: jobText,
+    });
     keep("diff", await proc.diff(jobUrn, created.id, outputs, v2.inputs));
     outputs = await proc.update(jobUrn, created.id, outputs, v2.inputs);
     keep("update outputs", outputs);
 
     // Jenkins restarts: sessions and crumbs are gone; the next POST needs a new session and crumb.
     await server.restart();
-    const v3 = await proc.check(jobUrn, v2.inputs, { name: "app", configXml: freestyleConfig("v2"), description: "second", enabled: false, __provider: jobText });
+    const v3 = await proc.check(jobUrn, v2.inputs, {
+      name: "app",
+      configXml: freestyleConfig("v2"),
+      description: "second",
+      enabled: false,
+      __provider: jobText,
+    });
     outputs = await proc.update(jobUrn, created.id, outputs, v3.inputs);
     keep("update after restart", outputs);
     const read = await proc.read(jobUrn, created.id, outputs, v3.inputs);
@@ -132,21 +159,47 @@ describe.each([
     expect(read.properties).toMatchObject({ description: "second", enabled: false });
 
     // failing calls: an existing job, a type change Jenkins refuses
-    const dup = await proc.check(urn("Job", "app-again"), {}, { name: "app", configXml: freestyleConfig("x"), __provider: jobText });
-    expect((await expectFailure("create over existing", () => proc.create(urn("Job", "app-again"), dup.inputs))).message).toContain("adopt: true");
-    const retyped = await proc.check(jobUrn, v3.inputs, { name: "app", configXml: PIPELINE_CONFIG, __provider: jobText });
-    expect((await expectFailure("type change", () => proc.update(jobUrn, created.id, outputs, retyped.inputs))).message).toContain("Expecting class");
+    const dup = await proc.check(
+      urn("Job", "app-again"),
+      {},
+      { name: "app", configXml: freestyleConfig("x"), __provider: jobText },
+    );
+    expect(
+      (await expectFailure("create over existing", () => proc.create(urn("Job", "app-again"), dup.inputs))).message,
+    ).toContain("adopt: true");
+    const retyped = await proc.check(jobUrn, v3.inputs, {
+      name: "app",
+      configXml: PIPELINE_CONFIG,
+      __provider: jobText,
+    });
+    expect(
+      (await expectFailure("type change", () => proc.update(jobUrn, created.id, outputs, retyped.inputs))).message,
+    ).toContain("Expecting class");
 
     // delete → read (gone)
     await proc.delete(jobUrn, created.id, outputs);
     expect((await proc.read(jobUrn, created.id, outputs, v3.inputs)).id).toBe("");
 
     // wrong credentials (another provider process: the host configures a provider once per process)
-    const wrong = await ProviderProcess.start({ cwd: repoRoot, env: cleanEnv({ JENKINS_LOG_REQUESTS: "1", PULUMI_NODEJS_ENGINE: stub.address }), engineAddress: stub.address });
+    const wrong = await ProviderProcess.start({
+      cwd: repoRoot,
+      env: cleanEnv({ JENKINS_LOG_REQUESTS: "1", PULUMI_NODEJS_ENGINE: stub.address }),
+      engineAddress: stub.address,
+    });
     try {
-      await wrong.configure({ "jenkins:url": proxy.url, "jenkins:user": ADMIN.name, [Object.keys(credential)[0]]: secret(WRONG_SECRET) });
-      const other = await wrong.check(urn("Job", "other"), {}, { name: "other", configXml: freestyleConfig("o"), __provider: jobText });
-      expect((await expectFailure("wrong credentials", () => wrong.create(urn("Job", "other"), other.inputs))).message).toMatch(/HTTP 401/);
+      await wrong.configure({
+        "jenkins:url": proxy.url,
+        "jenkins:user": ADMIN.name,
+        [Object.keys(credential)[0]]: secret(WRONG_SECRET),
+      });
+      const other = await wrong.check(
+        urn("Job", "other"),
+        {},
+        { name: "other", configXml: freestyleConfig("o"), __provider: jobText },
+      );
+      expect(
+        (await expectFailure("wrong credentials", () => wrong.create(urn("Job", "other"), other.inputs))).message,
+      ).toMatch(/HTTP 401/);
     } finally {
       await wrong.close();
       keep("stdout of the second process", wrong.stdout);

@@ -59,7 +59,11 @@ export function buildsPerJob(server: JenkinsServer): Map<string, number> {
  * the change is made) and, unless `alsoAfterwards`, no other request. Works by watching requests as they are
  * recorded, which happens before the fault decision.
  */
-export function dropAnswerOf(server: JenkinsServer, match: (r: RequestRecord) => boolean, alsoAfterwards = false): { fired: () => boolean } {
+export function dropAnswerOf(
+  server: JenkinsServer,
+  match: (r: RequestRecord) => boolean,
+  alsoAfterwards = false,
+): { fired: () => boolean } {
   const records: RequestRecord[] = [];
   let fired = false;
   const push = records.push.bind(records);

@@ -20,7 +20,9 @@ export function createdTwice(server: JenkinsServer): string[] {
 
 /** createItem answered "already exists": a create sent again without looking first. */
 export function blindCreates(server: JenkinsServer): string[] {
-  return server.requests.filter((r) => r.path.endsWith("/createItem") && r.status === 400).map((r) => `${r.path}?${r.query}`);
+  return server.requests
+    .filter((r) => r.path.endsWith("/createItem") && r.status === 400)
+    .map((r) => `${r.path}?${r.query}`);
 }
 
 export function builtTwice(server: JenkinsServer): string[] {

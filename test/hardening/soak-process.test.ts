@@ -28,7 +28,11 @@ const HEALTHY: FaultSettings = { ...FAULTS, errorRate: 0, dropBeforeRate: 0, dro
 const names = Array.from({ length: JOBS }, (_, i) => `grpc-soak-${String(i).padStart(2, "0")}`);
 const urn = (name: string) => `urn:pulumi:soak::hardening::pulumi-nodejs:dynamic/jenkins:Job::${name}`;
 const jobOf = (u: string) => u.slice(u.lastIndexOf("::") + 2);
-const declared = (name: string, version: number): Props => ({ name, configXml: freestyleConfig(`${name}-v${version}`), enabled: version % 2 === 1 });
+const declared = (name: string, version: number): Props => ({
+  name,
+  configXml: freestyleConfig(`${name}-v${version}`),
+  enabled: version % 2 === 1,
+});
 
 let server: JenkinsServer;
 let proc: ProviderProcess;
@@ -38,7 +42,11 @@ beforeAll(async () => {
   const providerText = await providerTextOfJob();
   server = await startServer("legacy");
   proc = await ProviderProcess.start({ cwd: repoRoot, env: cleanEnv({ JENKINS_LOG_REQUESTS: "1" }) });
-  await proc.configure({ "jenkins:url": server.url, "jenkins:user": ADMIN.name, "jenkins:password": secret(ADMIN.password) });
+  await proc.configure({
+    "jenkins:url": server.url,
+    "jenkins:user": ADMIN.name,
+    "jenkins:password": secret(ADMIN.password),
+  });
   const provider = overGrpc(proc, providerText);
   engine = new MiniEngine(() => provider);
 });

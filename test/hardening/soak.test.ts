@@ -42,7 +42,8 @@ const folders = Array.from({ length: FOLDERS }, (_, i) => `team-${i}`);
 const folderOf = (name: string) => folders[Number(name.slice(-3)) % FOLDERS];
 const fullNameOf = (name: string) => `${folderOf(name)}/${name}`;
 const jobUrn = (name: string) => `urn:pulumi:soak::hardening::pulumi-nodejs:dynamic/jenkins:Job::${name}`;
-const triggerUrn = (name: string) => `urn:pulumi:soak::hardening::pulumi-nodejs:dynamic/jenkins:BuildTrigger::${name}-build`;
+const triggerUrn = (name: string) =>
+  `urn:pulumi:soak::hardening::pulumi-nodejs:dynamic/jenkins:BuildTrigger::${name}-build`;
 /** The job (full name, as messages quote it) a resource is about. */
 const jobOf = (urn: string) => {
   const resource = urn.slice(urn.lastIndexOf("::") + 2).replace(/-build$/, "");
@@ -62,7 +63,11 @@ let engine: MiniEngine;
 
 beforeAll(async () => {
   server = await startServer("current");
-  const config: Record<string, string> = { "jenkins:url": server.url, "jenkins:user": ADMIN.name, "jenkins:password": ADMIN.password };
+  const config: Record<string, string> = {
+    "jenkins:url": server.url,
+    "jenkins:user": ADMIN.name,
+    "jenkins:password": ADMIN.password,
+  };
   const source = { config: { get: (k: string) => config[k] } };
   await jobs.configure(source);
   await triggers.configure(source);
@@ -120,7 +125,8 @@ const up = (version: number): Run => ({
   folders: (folder) => engine.up(folderUrn(folder), folderInputs(folder)),
   // The engine does not run a resource whose dependency failed in this run.
   jobs: async (name) => {
-    if (!engine.state.has(folderUrn(folderOf(name))) || engine.state.get(folderUrn(folderOf(name)))!.initErrors) return false;
+    if (!engine.state.has(folderUrn(folderOf(name))) || engine.state.get(folderUrn(folderOf(name)))!.initErrors)
+      return false;
     if (!(await engine.up(jobUrn(name), declared(name, version)))) return false;
     return engine.up(triggerUrn(name), { job: fullNameOf(name), kind: "build" });
   },
@@ -167,10 +173,18 @@ describe("300 jobs in 10 folders under 10% injected faults and a restart, passwo
       const stored = onServer[fullNameOf(name)];
       // What the provider must have sent: the declared XML with the explicit description written into it.
       const desired = withFields(want.configXml as string, { description: want.description as string });
-      if (!stored.includes(`${name}-v2`) || !stored.includes(`${name} version 2`) || !configsEquivalent(desired, stored)) {
+      if (
+        !stored.includes(`${name}-v2`) ||
+        !stored.includes(`${name} version 2`) ||
+        !configsEquivalent(desired, stored)
+      ) {
         stale.push(name);
       }
-      expect(engine.state.get(jobUrn(name))!.outputs).toMatchObject({ fullName: fullNameOf(name), description: want.description, enabled: true });
+      expect(engine.state.get(jobUrn(name))!.outputs).toMatchObject({
+        fullName: fullNameOf(name),
+        description: want.description,
+        enabled: true,
+      });
     }
     expect(stale).toEqual([]);
     const drifted: string[] = [];

@@ -16,8 +16,23 @@ export function makeSelfSigned(commonName = "127.0.0.1"): SelfSigned {
     const certFile = path.join(dir, "cert.pem");
     execFileSync(
       "openssl",
-      ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", `/CN=${commonName}`, "-addext", "subjectAltName=IP:127.0.0.1",
-        "-days", "2", "-keyout", keyFile, "-out", certFile],
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-subj",
+        `/CN=${commonName}`,
+        "-addext",
+        "subjectAltName=IP:127.0.0.1",
+        "-days",
+        "2",
+        "-keyout",
+        keyFile,
+        "-out",
+        certFile,
+      ],
       { stdio: "ignore" },
     );
     return { cert: readFileSync(certFile, "utf8"), key: readFileSync(keyFile, "utf8") };

@@ -26,7 +26,12 @@ export class JenkinsUser {
     return { Authorization: `Basic ${basic}`, ...extra };
   }
 
-  async request(method: string, path: string, body?: string, contentType?: string): Promise<{ status: number; body: string }> {
+  async request(
+    method: string,
+    path: string,
+    body?: string,
+    contentType?: string,
+  ): Promise<{ status: number; body: string }> {
     const res = await fetch(new URL(path, this.baseUrl), {
       method,
       headers: this.headers(contentType ? { "Content-Type": contentType } : {}),
@@ -79,7 +84,12 @@ export class JenkinsUser {
     const i = fullName.lastIndexOf("/");
     const parent = i < 0 ? "" : jobPath(fullName.slice(0, i));
     const name = i < 0 ? fullName : fullName.slice(i + 1);
-    const res = await this.request("POST", `${parent}createItem?name=${encodeURIComponent(name)}`, xml, "text/xml; charset=utf-8");
+    const res = await this.request(
+      "POST",
+      `${parent}createItem?name=${encodeURIComponent(name)}`,
+      xml,
+      "text/xml; charset=utf-8",
+    );
     if (res.status !== 200) throw new Error(`createItem ${fullName}: HTTP ${res.status}`);
   }
 

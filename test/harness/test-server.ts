@@ -18,7 +18,10 @@ export function credentialForms(): string[] {
 
 export const READER = { name: "reader", password: "Pw-reader-2b8" };
 
-export async function startServer(mode: Mode, extra: Omit<JenkinsServerOptions, "users" | "mode"> = {}): Promise<JenkinsServer> {
+export async function startServer(
+  mode: Mode,
+  extra: Omit<JenkinsServerOptions, "users" | "mode"> = {},
+): Promise<JenkinsServer> {
   return startJenkinsServer({
     ...extra,
     port: 0,

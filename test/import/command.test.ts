@@ -22,11 +22,30 @@ class Capture {
 
 describe("parseCommandLine", () => {
   it("reads the import options", () => {
-    const parsed = parseCommandLine(["import", "--url", "https://ci/", "--folder", "/a/b/", "--out", "dir", "--concurrency", "4", "--force", "--insecure"]);
+    const parsed = parseCommandLine([
+      "import",
+      "--url",
+      "https://ci/",
+      "--folder",
+      "/a/b/",
+      "--out",
+      "dir",
+      "--concurrency",
+      "4",
+      "--force",
+      "--insecure",
+    ]);
     expect(parsed).toEqual({
       command: "import",
       args: {
-        connection: { url: "https://ci/", user: undefined, apiToken: undefined, password: undefined, caCert: undefined, insecureSkipTlsVerify: true },
+        connection: {
+          url: "https://ci/",
+          user: undefined,
+          apiToken: undefined,
+          password: undefined,
+          caCert: undefined,
+          insecureSkipTlsVerify: true,
+        },
         folder: "a/b",
         out: "dir",
         projectName: undefined,
@@ -105,8 +124,16 @@ describe("progress", () => {
     for (let i = 0; i < 60; i++) p.tick();
     p.done();
     expect(log.text.split("\n").filter(Boolean)).toEqual([
-      "Reading: 6/60 (10%)", "Reading: 12/60 (20%)", "Reading: 18/60 (30%)", "Reading: 24/60 (40%)", "Reading: 30/60 (50%)",
-      "Reading: 36/60 (60%)", "Reading: 42/60 (70%)", "Reading: 48/60 (80%)", "Reading: 54/60 (90%)", "Reading: 60/60 (100%)",
+      "Reading: 6/60 (10%)",
+      "Reading: 12/60 (20%)",
+      "Reading: 18/60 (30%)",
+      "Reading: 24/60 (40%)",
+      "Reading: 30/60 (50%)",
+      "Reading: 36/60 (60%)",
+      "Reading: 42/60 (70%)",
+      "Reading: 48/60 (80%)",
+      "Reading: 54/60 (90%)",
+      "Reading: 60/60 (100%)",
     ]);
     const small = new Capture(true);
     const q = startProgress({ label: "Reading", total: 10, stream: small });
@@ -158,7 +185,9 @@ describe("runImport", () => {
   it("refuses to overwrite an earlier program unless forced, before sending anything", async () => {
     fs.writeFileSync(path.join(out, "index.ts"), "// mine\n");
     server.resetCounters();
-    await expect(runImport(args(), { stderr: new Capture(false), env: env() })).rejects.toBeInstanceOf(OutputExistsError);
+    await expect(runImport(args(), { stderr: new Capture(false), env: env() })).rejects.toBeInstanceOf(
+      OutputExistsError,
+    );
     expect(server.requests).toHaveLength(0);
     fs.mkdirSync(path.join(out, "jobs", "stale"), { recursive: true });
     await runImport(args({ force: true, quiet: true }), { stderr: new Capture(false), env: env() });
@@ -171,9 +200,10 @@ describe("runImport", () => {
     const noUrl = await runImport(args(), { stderr: new Capture(false), env: {} }).catch((e: unknown) => e);
     expect(noUrl).toBeInstanceOf(ConnectionConfigError);
     expect((noUrl as Error).message).toBe("No Jenkins URL: pass --url or set JENKINS_URL.");
-    const noToken = await runImport(args({ connection: { url: server.url, user: "admin" } }), { stderr: new Capture(false), env: {} }).catch(
-      (e: unknown) => e,
-    );
+    const noToken = await runImport(args({ connection: { url: server.url, user: "admin" } }), {
+      stderr: new Capture(false),
+      env: {},
+    }).catch((e: unknown) => e);
     expect((noToken as Error).message).toMatch(/JENKINS_API_TOKEN .*--api-token/);
     expect(server.requests).toHaveLength(0);
     expect(fs.readdirSync(out)).toEqual([]);

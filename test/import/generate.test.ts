@@ -53,7 +53,7 @@ describe("names", () => {
     expect(fileSegment("con")).toBe("_con");
     const paths = new ConfigPathAllocator();
     expect(paths.allocate("team")).toBe("team.xml");
-    expect(paths.allocate("team/x\"y")).toBe("team/x_y.xml");
+    expect(paths.allocate('team/x"y')).toBe("team/x_y.xml");
     expect(paths.allocate("team/x_y")).toBe("team/x_y~2.xml");
     expect(paths.allocate("team.xml")).toBe("team.xml~2.xml");
     expect(paths.allocate("outside/child")).toBe("outside/child.xml");
@@ -70,19 +70,29 @@ describe("generateProgram", () => {
     { fullName: "team/broken", configXml: "<project>" },
     { fullName: "team/trailing ", configXml: FREESTYLE },
   ];
-  const program = generateProgram({ items, sourceUrl: "https://ci.example.com/", projectName: "ci jobs!", packageRange: "^0.1.0", pulumiRange: "^3.270.0" });
+  const program = generateProgram({
+    items,
+    sourceUrl: "https://ci.example.com/",
+    projectName: "ci jobs!",
+    packageRange: "^0.1.0",
+    pulumiRange: "^3.270.0",
+  });
   const index = program.files.get("index.ts")!;
 
   it("declares folders before their contents, children referring to the folder resource", () => {
     expect(program.declared).toEqual(["team", "team/sub", "team/sub/deploy", "nightly"]);
-    expect(index).toContain('const team = new Job("team", { name: "team", configXml: jobConfig("team.xml"), adopt: true });');
+    expect(index).toContain(
+      'const team = new Job("team", { name: "team", configXml: jobConfig("team.xml"), adopt: true });',
+    );
     expect(index).toContain(
       'const teamSub = new Job("team/sub", { name: "sub", folder: team.fullName, configXml: jobConfig("team/sub.xml"), adopt: true });',
     );
     expect(index).toContain(
       'new Job("team/sub/deploy", { name: "deploy", folder: teamSub.fullName, configXml: jobConfig("team/sub/deploy.xml"), adopt: true });',
     );
-    expect(index).toContain('new Job("nightly", { name: "nightly", configXml: jobConfig("nightly.xml"), adopt: true });');
+    expect(index).toContain(
+      'new Job("nightly", { name: "nightly", configXml: jobConfig("nightly.xml"), adopt: true });',
+    );
     expect(index).toContain('import { Job } from "pulumi-jenkins-jobs";');
   });
 
@@ -103,7 +113,9 @@ describe("generateProgram", () => {
     expect(program.skipped[0].reason).toMatch(/<listView> is not a job or folder type/);
     expect(program.skipped[1].reason).toMatch(/not well-formed/);
     expect(program.skipped[2].reason).toMatch(/name is not accepted/);
-    expect(index).toContain("// Not imported:\n//   team/view: <listView> is not a job or folder type the Job resource manages");
+    expect(index).toContain(
+      "// Not imported:\n//   team/view: <listView> is not a job or folder type the Job resource manages",
+    );
   });
 
   it("writes the project files", () => {
@@ -124,14 +136,19 @@ describe("generateProgram", () => {
       root: "team/sub",
       sourceUrl: "https://ci.example.com/",
     });
-    expect(sub.files.get("index.ts")).toContain('new Job("team/sub/deploy", { name: "deploy", folder: "team/sub", configXml: jobConfig("team/sub/deploy.xml"), adopt: true });');
+    expect(sub.files.get("index.ts")).toContain(
+      'new Job("team/sub/deploy", { name: "deploy", folder: "team/sub", configXml: jobConfig("team/sub/deploy.xml"), adopt: true });',
+    );
     expect(sub.files.get("index.ts")).toContain("imported from the folder team/sub of https://ci.example.com/");
   });
 
   it("declares a job that fits a typed spec exactly with that spec, and writes no config file for it", () => {
     const script = "pipeline {\n  agent any\n  stages { stage('Build') { steps { sh 'make' } } }\n}";
     const rendered = renderPipeline({ script }, { description: "Nightly build", enabled: false });
-    const typed = generateProgram({ items: [{ fullName: "nightly-pipeline", configXml: rendered }], sourceUrl: "https://ci.example.com/" });
+    const typed = generateProgram({
+      items: [{ fullName: "nightly-pipeline", configXml: rendered }],
+      sourceUrl: "https://ci.example.com/",
+    });
     const text = typed.files.get("index.ts")!;
     const decl = text.slice(text.indexOf('new Job("nightly-pipeline"'));
     expect(decl).toContain("pipeline: {");
@@ -142,7 +159,13 @@ describe("generateProgram", () => {
   });
 
   it("is deterministic", () => {
-    const again = generateProgram({ items, sourceUrl: "https://ci.example.com/", projectName: "ci jobs!", packageRange: "^0.1.0", pulumiRange: "^3.270.0" });
+    const again = generateProgram({
+      items,
+      sourceUrl: "https://ci.example.com/",
+      projectName: "ci jobs!",
+      packageRange: "^0.1.0",
+      pulumiRange: "^3.270.0",
+    });
     expect([...again.files]).toEqual([...program.files]);
   });
 });

@@ -34,7 +34,16 @@ const FOLDERS = [
 ];
 
 /** Unusual but valid Jenkins names, used for every 17th job. */
-const ODD_NAMES = ["release build", "déploiement", "v1.2.3", "it's-quoted", "class", "42-answers", "a (b) + c", "中文作业"];
+const ODD_NAMES = [
+  "release build",
+  "déploiement",
+  "v1.2.3",
+  "it's-quoted",
+  "class",
+  "42-answers",
+  "a (b) + c",
+  "中文作业",
+];
 
 export function homeLayout(total = 200): HomeItem[] {
   const fixtures = savedConfigs();

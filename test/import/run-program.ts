@@ -52,5 +52,8 @@ export function typeCheck(dir: string, repoRoot: string): string[] {
   const program = ts.createProgram([path.join(dir, "index.ts")], options);
   return ts
     .getPreEmitDiagnostics(program)
-    .map((d) => `${d.file ? path.relative(dir, d.file.fileName) : ""}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
+    .map(
+      (d) =>
+        `${d.file ? path.relative(dir, d.file.fileName) : ""}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`,
+    );
 }

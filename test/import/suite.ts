@@ -20,7 +20,10 @@ import { programFrom, typeCheck } from "./run-program";
 
 const CLI = path.join(repoRoot, "dist", "provider", "import", "cli.js");
 
-function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runCli(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
@@ -33,7 +36,8 @@ function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number 
 }
 
 function filesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true })
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join("/"))
     .sort();
@@ -66,7 +70,11 @@ export function importSuite(mode: Mode): void {
       });
       out = fs.mkdtempSync(path.join(os.tmpdir(), "jenkins-import-out-"));
       proc = await ProviderProcess.start({ cwd: out, env: cleanEnv() });
-      await proc.configure({ "jenkins:url": server.url, "jenkins:user": ADMIN.name, "jenkins:apiToken": secret(ADMIN.apiToken) });
+      await proc.configure({
+        "jenkins:url": server.url,
+        "jenkins:user": ADMIN.name,
+        "jenkins:apiToken": secret(ADMIN.apiToken),
+      });
     });
     afterAll(async () => {
       await proc?.close();
@@ -78,7 +86,10 @@ export function importSuite(mode: Mode): void {
       server.resetCounters();
       const env = cleanEnv({ JENKINS_URL: server.url, JENKINS_USER: ADMIN.name, JENKINS_API_TOKEN: ADMIN.apiToken });
       const res = await runCli(["import", "--out", out, "--project", "imported"], env);
-      expect({ code: res.code, stderr: res.stderr }).toEqual({ code: 0, stderr: expect.stringContaining("Wrote 200 items") });
+      expect({ code: res.code, stderr: res.stderr }).toEqual({
+        code: 0,
+        stderr: expect.stringContaining("Wrote 200 items"),
+      });
       expect(server.requests.every((r) => r.method === "GET")).toBe(true);
       expect(server.requests.filter((r) => r.path.endsWith("/config.xml"))).toHaveLength(200);
 
@@ -89,7 +100,14 @@ export function importSuite(mode: Mode): void {
       expect(res.stderr).not.toContain("\r");
 
       const files = filesUnder(out);
-      expect(files.filter((f) => !f.startsWith("jobs/"))).toEqual([".gitignore", "Pulumi.yaml", "README.md", "index.ts", "package.json", "tsconfig.json"]);
+      expect(files.filter((f) => !f.startsWith("jobs/"))).toEqual([
+        ".gitignore",
+        "Pulumi.yaml",
+        "README.md",
+        "index.ts",
+        "package.json",
+        "tsconfig.json",
+      ]);
       const index = fs.readFileSync(path.join(out, "index.ts"), "utf8");
       // Every item is either a config file under jobs/ or a typed spec (for the jobs that fit one exactly).
       const typed = (index.match(/, (pipeline|freestyle|folderSpec): \{/g) ?? []).length;
@@ -104,10 +122,14 @@ export function importSuite(mode: Mode): void {
         const parent = name.includes("/") ? name.slice(0, name.lastIndexOf("/")) : undefined;
         if (parent) expect(declared.indexOf(parent)).toBeLessThan(i);
       }
-      expect(index).toMatch(/const platformServices = new Job\("platform\/services", \{ name: "services", folder: platform\.fullName,/);
+      expect(index).toMatch(
+        /const platformServices = new Job\("platform\/services", \{ name: "services", folder: platform\.fullName,/,
+      );
 
-      const leaks = [...files.flatMap((f) => findLeaks(f, fs.readFileSync(path.join(out, f), "utf8"), credentialForms())),
-        ...findLeaks("stderr", res.stderr, credentialForms())];
+      const leaks = [
+        ...files.flatMap((f) => findLeaks(f, fs.readFileSync(path.join(out, f), "utf8"), credentialForms())),
+        ...findLeaks("stderr", res.stderr, credentialForms()),
+      ];
       expect(leaks).toEqual([]);
     });
 

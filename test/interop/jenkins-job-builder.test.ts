@@ -59,7 +59,11 @@ describe("Jenkins Job Builder manages jobs on the server", () => {
     expect(server.jobConfigOnDisk("platform/lint")).toContain("npm run lint");
     expect(server.jobConfigOnDisk("platform/release")).toContain("make release");
     const creates = server.requests.filter((r) => r.method === "POST" && r.path.endsWith("/createItem"));
-    expect(creates.map((r) => `${r.path} ${r.status}`)).toEqual(["/createItem 200", "/job/platform/createItem 200", "/job/platform/createItem 200"]);
+    expect(creates.map((r) => `${r.path} ${r.status}`)).toEqual([
+      "/createItem 200",
+      "/job/platform/createItem 200",
+      "/job/platform/createItem 200",
+    ]);
     expect(server.requests.every((r) => r.status < 500)).toBe(true);
   });
 
@@ -67,7 +71,11 @@ describe("Jenkins Job Builder manages jobs on the server", () => {
     await jenkinsJobs(conf, ["update", JOBS]);
     const posts = server.requests.filter((r) => r.method === "POST");
     expect(posts.filter((r) => r.path.endsWith("/createItem"))).toEqual([]);
-    expect(posts.map((r) => r.path).sort()).toEqual(["/job/platform/config.xml", "/job/platform/job/lint/config.xml", "/job/platform/job/release/config.xml"]);
+    expect(posts.map((r) => r.path).sort()).toEqual([
+      "/job/platform/config.xml",
+      "/job/platform/job/lint/config.xml",
+      "/job/platform/job/release/config.xml",
+    ]);
     expect(posts.every((r) => r.status === 200)).toBe(true);
   });
 

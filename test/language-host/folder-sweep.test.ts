@@ -62,9 +62,9 @@ describe("FolderSweep", () => {
     const up = await cli.up();
     expect({ ok: up.ok, errors: up.errors }).toEqual({ ok: true, errors: [] });
     expect(up.outputs).toEqual({ plan: [], done: ["deleted apps/old-job"] });
-    expect(server.requests.filter((r) => r.method === "POST" && r.path.endsWith("/doDelete")).map((r) => r.path)).toEqual([
-      "/job/apps/job/old-job/doDelete",
-    ]);
+    expect(
+      server.requests.filter((r) => r.method === "POST" && r.path.endsWith("/doDelete")).map((r) => r.path),
+    ).toEqual(["/job/apps/job/old-job/doDelete"]);
     expect(await itemsOnServer(user)).toEqual(["apps", "apps/build", "apps/pipe", "outside"]);
     expect((await cli.preview()).steps.filter((s) => s.op !== "same")).toEqual([]);
   });
@@ -91,7 +91,9 @@ describe("FolderSweep", () => {
     server.resetCounters();
     const bad = await cli.preview();
     expect(bad.ok).toBe(false);
-    expect(bad.errors.map((e) => e.message)).toEqual(['action: action must be one of "report", "disable", "delete"; got "purge".']);
+    expect(bad.errors.map((e) => e.message)).toEqual([
+      'action: action must be one of "report", "disable", "delete"; got "purge".',
+    ]);
     expect(server.requests).toEqual([]);
     cli.setConfig("action", "report");
   });

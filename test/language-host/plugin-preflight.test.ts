@@ -47,7 +47,9 @@ describe("plugin pre-flight on a controller without git", () => {
     const up = await cli.up();
     expect({ ok: up.ok, errors: up.errors }).toEqual({ ok: true, errors: [] });
     const warnings = up.logs.filter((l) => l.severity === "warning").map((l) => l.message);
-    expect(warnings).toEqual([expect.stringMatching(/^Jenkins job "api-build" on http:\/\/127\.0\.0\.1:\d+\/: plugin "git" is not installed/)]);
+    expect(warnings).toEqual([
+      expect.stringMatching(/^Jenkins job "api-build" on http:\/\/127\.0\.0\.1:\d+\/: plugin "git" is not installed/),
+    ]);
 
     server.resetCounters();
     const plan = await cli.preview();

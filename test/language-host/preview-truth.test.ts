@@ -57,7 +57,11 @@ describe("preview of a change to a folder's description", () => {
     const preview = await cli.preview();
     expect(preview.ok).toBe(true);
     // Step by step, in registration order: the folder changes; its jobs see the same `folder` and stay.
-    expect(preview.steps.map((s) => `${s.op} ${s.urn.split("::").pop()}`)).toEqual(["update apps", "same build", "same deploy"]);
+    expect(preview.steps.map((s) => `${s.op} ${s.urn.split("::").pop()}`)).toEqual([
+      "update apps",
+      "same build",
+      "same deploy",
+    ]);
     const folderStep = preview.steps[0];
     expect(folderStep.olds?.description).toBe("Applications");
     expect(folderStep.news?.description).toBe("Applications of the web team");

@@ -26,7 +26,10 @@ const PROJECTS: ProjectCase[] = [
   { dir: "examples/quickstart", items: ["nightly-cleanup", "team", "team/api-build", "team/api-deploy"] },
   { dir: "examples/typed-jobs", items: ["web", "web/build", "web/deploy"], builds: 1 },
   { dir: "examples/plugin-preflight", items: ["api-build", "nightly"] },
-  { dir: "examples/reorganise-folders", items: ["apps", "apps/build", "apps/deploy", "apps/lint", "platform", "tools", "tools/scan"] },
+  {
+    dir: "examples/reorganise-folders",
+    items: ["apps", "apps/build", "apps/deploy", "apps/lint", "platform", "tools", "tools/scan"],
+  },
 ];
 
 describe.each(PROJECTS)("the project in $dir, run as the Pulumi CLI runs it", ({ dir, items, builds = 0 }) => {
@@ -44,7 +47,12 @@ describe.each(PROJECTS)("the project in $dir, run as the Pulumi CLI runs it", ({
   it("up creates every job it declares", async () => {
     const up = await cli.up();
     const errors = up.logs.filter((l) => l.severity === "error");
-    expect({ ok: up.ok, errors: up.errors, code: up.program?.code, logs: errors }).toEqual({ ok: true, errors: [], code: 0, logs: [] });
+    expect({ ok: up.ok, errors: up.errors, code: up.program?.code, logs: errors }).toEqual({
+      ok: true,
+      errors: [],
+      code: 0,
+      logs: [],
+    });
     expect(up.steps.filter((s) => s.op !== "create")).toEqual([]);
     expect(up.steps).toHaveLength(items.length + builds);
     expect(await itemsOnServer(user)).toEqual(items);

@@ -16,20 +16,34 @@ import { startStack } from "./stack";
 
 const PROJECT = path.join(repoRoot, "examples", "reorganise-folders");
 const BEFORE = ["apps", "apps/build", "apps/deploy", "apps/lint", "platform", "tools", "tools/scan"];
-const AFTER = ["applications", "applications/build", "platform", "platform/deploy", "platform/lint-all", "platform/tools", "platform/tools/scan"];
+const AFTER = [
+  "applications",
+  "applications/build",
+  "platform",
+  "platform/deploy",
+  "platform/lint-all",
+  "platform/tools",
+  "platform/tools/scan",
+];
 
 function ops(steps: Step[]): string[] {
   return steps.map((s) => `${s.op} ${s.urn.split("::").pop()}`).sort();
 }
 
 async function buildNow(user: JenkinsUser, fullName: string): Promise<void> {
-  const jobPath = fullName.split("/").map((s) => `job/${s}/`).join("");
+  const jobPath = fullName
+    .split("/")
+    .map((s) => `job/${s}/`)
+    .join("");
   const res = await user.request("POST", `/${jobPath}build?delay=0sec`);
   expect(res.status).toBe(201);
 }
 
 async function history(user: JenkinsUser, fullName: string): Promise<{ builds: number[]; nextBuildNumber: number }> {
-  const jobPath = fullName.split("/").map((s) => `job/${s}/`).join("");
+  const jobPath = fullName
+    .split("/")
+    .map((s) => `job/${s}/`)
+    .join("");
   const res = await user.request("GET", `/${jobPath}api/json`);
   expect(res.status).toBe(200);
   const json = JSON.parse(res.body) as { builds: Array<{ number: number }>; nextBuildNumber: number };
@@ -46,7 +60,8 @@ describe("reorganising folders through the language host", () => {
     const up = await cli.up();
     expect({ ok: up.ok, errors: up.errors }).toEqual({ ok: true, errors: [] });
     expect(await itemsOnServer(user)).toEqual(BEFORE);
-    for (const job of ["apps/build", "apps/deploy", "apps/deploy", "apps/lint", "tools/scan"]) await buildNow(user, job);
+    for (const job of ["apps/build", "apps/deploy", "apps/deploy", "apps/lint", "tools/scan"])
+      await buildNow(user, job);
     cli.setConfig("layout", "after");
   });
   afterEach(async () => {
@@ -65,7 +80,11 @@ describe("reorganising folders through the language host", () => {
       "update scan",
       "update tools",
     ]);
-    const moves = Object.fromEntries(preview.steps.filter((s) => s.op === "update").map((s) => [s.urn.split("::").pop(), `${s.olds?.fullName} => ${s.news?.fullName}`]));
+    const moves = Object.fromEntries(
+      preview.steps
+        .filter((s) => s.op === "update")
+        .map((s) => [s.urn.split("::").pop(), `${s.olds?.fullName} => ${s.news?.fullName}`]),
+    );
     expect(moves).toEqual({
       apps: "apps => applications",
       build: "apps/build => applications/build",
@@ -145,7 +164,10 @@ describe("reorganising folders through the language host", () => {
       /^Jenkins job "(apps|applications)\/deploy": cannot move or rename it to "platform\/deploy": another item already has that name there\. Rename or remove the other item/,
     );
     expect(await history(user, "apps/deploy").catch(() => undefined)).toBeUndefined();
-    expect((await itemsOnServer(user)).filter((i) => i.endsWith("/deploy"))).toEqual(["applications/deploy", "platform/deploy"]);
+    expect((await itemsOnServer(user)).filter((i) => i.endsWith("/deploy"))).toEqual([
+      "applications/deploy",
+      "platform/deploy",
+    ]);
     expect(await history(user, "applications/deploy")).toEqual({ builds: [2, 1], nextBuildNumber: 3 });
   });
 });

@@ -27,7 +27,11 @@ describe("two controllers in one program", () => {
     ({ server, user, cli } = await startStack(PROJECT));
     second = await startServer("current");
     user2 = new JenkinsUser(second.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });
-    cli.setConfig("jenkins:controllers", { ci2: { url: second.url, user: ADMIN.name, apiToken: ADMIN.apiToken } }, { secret: true });
+    cli.setConfig(
+      "jenkins:controllers",
+      { ci2: { url: second.url, user: ADMIN.name, apiToken: ADMIN.apiToken } },
+      { secret: true },
+    );
   });
   afterAll(async () => {
     await server?.close();
@@ -40,11 +44,16 @@ describe("two controllers in one program", () => {
     expect(await itemsOnServer(user)).toEqual(["team", "team/deploy"]);
     expect(await itemsOnServer(user2)).toEqual(["team", "team/deploy"]);
     expect(up.outputs).toEqual({ urls: [`${server.url}job/team/job/deploy/`, `${second.url}job/team/job/deploy/`] });
-    const onSecond = cli.state.resources.filter((r) => r.outputs.controller === "ci2").map((r) => r.urn.split("::").pop());
+    const onSecond = cli.state.resources
+      .filter((r) => r.outputs.controller === "ci2")
+      .map((r) => r.urn.split("::").pop());
     expect(onSecond.sort()).toEqual(["deploy-on-second", "team-on-second"]);
     const state = JSON.stringify(cli.state);
     expect(state).not.toContain(ADMIN.apiToken);
-    expect(second.requests.filter((r) => r.method === "POST").map((r) => r.path)).toEqual(["/createItem", "/job/team/createItem"]);
+    expect(second.requests.filter((r) => r.method === "POST").map((r) => r.path)).toEqual([
+      "/createItem",
+      "/job/team/createItem",
+    ]);
   });
 
   it("plans no changes, refreshes without drift, and destroys on both", async () => {

@@ -25,7 +25,9 @@ function copiesOf(dir: string, name: string): string[] {
     if (!existsSync(nodeModules)) return;
     if (existsSync(path.join(nodeModules, name, "package.json"))) found.push(path.join(nodeModules, name));
     for (const entry of readdirSync(nodeModules)) {
-      const scoped = entry.startsWith("@") ? readdirSync(path.join(nodeModules, entry)).map((e) => `${entry}/${e}`) : [entry];
+      const scoped = entry.startsWith("@")
+        ? readdirSync(path.join(nodeModules, entry)).map((e) => `${entry}/${e}`)
+        : [entry];
       for (const pkg of scoped) walk(path.join(nodeModules, pkg, "node_modules"));
     }
   };
@@ -65,7 +67,9 @@ describe("the packed package in a new Pulumi TypeScript project", () => {
     const installed = path.join(project, "node_modules", "pulumi-jenkins-jobs");
     expect(existsSync(path.join(installed, "dist", "provider", "index.js"))).toBe(true);
     expect(existsSync(path.join(installed, "dist", "test"))).toBe(false);
-    const manifest = JSON.parse(readFileSync(path.join(installed, "package.json"), "utf8")) as { peerDependencies: Record<string, string> };
+    const manifest = JSON.parse(readFileSync(path.join(installed, "package.json"), "utf8")) as {
+      peerDependencies: Record<string, string>;
+    };
     expect(Object.keys(manifest.peerDependencies)).toEqual(["@pulumi/pulumi"]);
   });
 
@@ -76,7 +80,11 @@ describe("the packed package in a new Pulumi TypeScript project", () => {
 
   it("goes up, plans no changes, refreshes without drift, plans no changes, and is destroyed", async () => {
     const up = await cli.up();
-    expect({ ok: up.ok, errors: up.errors, logs: up.logs.filter((l) => l.severity === "error") }).toEqual({ ok: true, errors: [], logs: [] });
+    expect({ ok: up.ok, errors: up.errors, logs: up.logs.filter((l) => l.severity === "error") }).toEqual({
+      ok: true,
+      errors: [],
+      logs: [],
+    });
     expect(up.outputs).toEqual({ apiUrl: `${server.url}job/team/job/api-build/` });
     expect(await itemsOnServer(user)).toEqual(["team", "team/api-build"]);
 
@@ -109,7 +117,8 @@ describe("the generated project of examples/adopt-existing, installed from the p
     cpSync(path.join(repoRoot, "examples", "adopt-existing", "sample"), project, { recursive: true });
     npmInstall(project, tarball);
     ({ server, user, cli } = await startStack(project));
-    for (const item of EXISTING) await user.createJob(item.fullName, readFileSync(path.join(FIXTURE_DIR, item.fixture), "utf8"));
+    for (const item of EXISTING)
+      await user.createJob(item.fullName, readFileSync(path.join(FIXTURE_DIR, item.fixture), "utf8"));
   }, 180_000);
   afterAll(async () => {
     await server?.close();
@@ -121,7 +130,9 @@ describe("the generated project of examples/adopt-existing, installed from the p
     const up = await cli.up();
     expect({ ok: up.ok, errors: up.errors }).toEqual({ ok: true, errors: [] });
     expect(up.steps.map((s) => s.op)).toEqual(EXISTING.map(() => "create"));
-    expect(server.requests.filter((r) => r.method === "POST" && !(r.path.endsWith("/createItem") && r.status === 400))).toEqual([]);
+    expect(
+      server.requests.filter((r) => r.method === "POST" && !(r.path.endsWith("/createItem") && r.status === 400)),
+    ).toEqual([]);
     expect(EXISTING.map((i) => server.jobConfigOnDisk(i.fullName))).toEqual(before);
 
     expect((await cli.preview()).steps.filter((s) => s.op !== "same")).toEqual([]);

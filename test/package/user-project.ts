@@ -8,7 +8,9 @@ import * as path from "node:path";
 
 /** Versions of the user's own dependencies: the ones this checkout is tested with, so the npm cache has them. */
 function installedVersion(repoRoot: string, name: string): string {
-  return (JSON.parse(readFileSync(path.join(repoRoot, "node_modules", name, "package.json"), "utf8")) as { version: string }).version;
+  return (
+    JSON.parse(readFileSync(path.join(repoRoot, "node_modules", name, "package.json"), "utf8")) as { version: string }
+  ).version;
 }
 
 export const PROGRAM = `import * as pulumi from "@pulumi/pulumi";
@@ -32,12 +34,23 @@ export function writeUserProject(dir: string, repoRoot: string, name: string): v
   mkdirSync(dir, { recursive: true });
   writeFileSync(
     path.join(dir, "Pulumi.yaml"),
-    [`name: ${name}`, "description: A Pulumi program that manages Jenkins jobs", "runtime:", "  name: nodejs", "  options:", "    packagemanager: npm", ""].join("\n"),
+    [
+      `name: ${name}`,
+      "description: A Pulumi program that manages Jenkins jobs",
+      "runtime:",
+      "  name: nodejs",
+      "  options:",
+      "    packagemanager: npm",
+      "",
+    ].join("\n"),
   );
   const pkg = {
     name,
     main: "index.ts",
-    devDependencies: { "@types/node": installedVersion(repoRoot, "@types/node"), typescript: installedVersion(repoRoot, "typescript") },
+    devDependencies: {
+      "@types/node": installedVersion(repoRoot, "@types/node"),
+      typescript: installedVersion(repoRoot, "typescript"),
+    },
     dependencies: { "@pulumi/pulumi": installedVersion(repoRoot, "@pulumi/pulumi") },
   };
   writeFileSync(path.join(dir, "package.json"), `${JSON.stringify(pkg, null, 2)}\n`);
@@ -63,7 +76,11 @@ export function writeUserProject(dir: string, repoRoot: string, name: string): v
 
 /** `npm pack` of this checkout (which builds it through `prepare`); the tarball's path. */
 export function packCheckout(repoRoot: string, into: string): string {
-  const out = execFileSync("npm", ["pack", "--json", "--pack-destination", into], { cwd: repoRoot, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  const out = execFileSync("npm", ["pack", "--json", "--pack-destination", into], {
+    cwd: repoRoot,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const [{ filename }] = JSON.parse(out) as Array<{ filename: string }>;
   return path.join(into, filename);
 }

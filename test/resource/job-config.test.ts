@@ -1,7 +1,13 @@
 /** The pure parts of the resource: description/disabled fields, item kinds, drift display, connection settings. */
 import { resolveConnection } from "../../provider/connection/settings";
 import { alignToDeclared } from "../../provider/resource/drift";
-import { readFields, rootNameOf, transplantFields, withFields, withoutFields } from "../../provider/resource/job-config";
+import {
+  readFields,
+  rootNameOf,
+  transplantFields,
+  withFields,
+  withoutFields,
+} from "../../provider/resource/job-config";
 import { describeRoot } from "../../provider/resource/job-kinds";
 import { canonicalizeConfig } from "../../provider/xml/canonical";
 import { configsEqual } from "../../provider/xml/semantic";
@@ -54,13 +60,23 @@ describe("item kinds", () => {
   it("knows jobs and folders, and which can be disabled", () => {
     expect(describeRoot("project")).toMatchObject({ kind: "job", canDisable: true });
     expect(describeRoot("flow-definition")).toMatchObject({ kind: "job", canDisable: true });
-    expect(describeRoot("com.cloudbees.hudson.plugins.folder.Folder")).toMatchObject({ kind: "folder", canDisable: false });
+    expect(describeRoot("com.cloudbees.hudson.plugins.folder.Folder")).toMatchObject({
+      kind: "folder",
+      canDisable: false,
+    });
     expect(describeRoot("jenkins.branch.OrganizationFolder")).toMatchObject({ kind: "folder", canDisable: true });
     expect(describeRoot("com.tikal.jenkins.plugins.multijob.MultiJobProject")).toMatchObject({ kind: "job" });
   });
 
   it("refuses roots that are not items", () => {
-    for (const root of ["hudson", "user", "slave", "hudson.model.ListView", "com.cloudbees.plugins.credentials.SystemCredentialsProvider", "foo"]) {
+    for (const root of [
+      "hudson",
+      "user",
+      "slave",
+      "hudson.model.ListView",
+      "com.cloudbees.plugins.credentials.SystemCredentialsProvider",
+      "foo",
+    ]) {
       expect(describeRoot(root)).toBeUndefined();
     }
   });
@@ -69,8 +85,14 @@ describe("item kinds", () => {
 describe("root element name", () => {
   it("is read from the prolog without parsing the document, and by the parser when the prolog is unusual", () => {
     expect(rootNameOf(FREESTYLE_XML)).toBe("project");
-    expect(rootNameOf("\ufeff<?xml version='1.1'?>\n<!-- a comment -->\n<?pi x?>\n<flow-definition plugin=\"workflow-job@1\">")).toBe("flow-definition");
-    expect(rootNameOf("<com.cloudbees.hudson.plugins.folder.Folder/>")).toBe("com.cloudbees.hudson.plugins.folder.Folder");
+    expect(
+      rootNameOf(
+        "\ufeff<?xml version='1.1'?>\n<!-- a comment -->\n<?pi x?>\n<flow-definition plugin=\"workflow-job@1\">",
+      ),
+    ).toBe("flow-definition");
+    expect(rootNameOf("<com.cloudbees.hudson.plugins.folder.Folder/>")).toBe(
+      "com.cloudbees.hudson.plugins.folder.Folder",
+    );
     expect(rootNameOf("<!DOCTYPE project>\n<project><builders/></project>")).toBe("project");
     expect(rootNameOf("<projekt-ü><a/></projekt-ü>")).toBe("projekt-ü");
     expect(() => rootNameOf("not xml")).toThrow();
@@ -79,7 +101,9 @@ describe("root element name", () => {
 
 describe("drift display", () => {
   it("shows only the edit, not what Jenkins adds or rewrites", () => {
-    const declared = canonicalizeConfig("<project><builders><hudson.tasks.Shell><command>make</command></hudson.tasks.Shell></builders></project>");
+    const declared = canonicalizeConfig(
+      "<project><builders><hudson.tasks.Shell><command>make</command></hudson.tasks.Shell></builders></project>",
+    );
     const remote = `<?xml version='1.1' encoding='UTF-8'?>
 <project plugin="core@2">
   <actions/>
@@ -105,7 +129,8 @@ describe("drift display", () => {
 
   it("keeps elements Jenkins does not write by itself", () => {
     const declared = canonicalizeConfig("<project><builders/></project>");
-    const remote = "<project><builders><hudson.tasks.Shell><command>x</command></hudson.tasks.Shell></builders></project>";
+    const remote =
+      "<project><builders><hudson.tasks.Shell><command>x</command></hudson.tasks.Shell></builders></project>";
     expect(alignToDeclared(declared, remote)).toContain("<command>x</command>");
   });
 });
@@ -114,7 +139,10 @@ describe("connection settings", () => {
   const base = { url: "https://ci.example.com/jenkins", user: "u", apiToken: "t0ken" };
 
   it("takes stack config first, then the environment, field by field", () => {
-    const s = resolveConnection({ url: base.url }, { JENKINS_USER: "env-user", JENKINS_API_TOKEN: "env-token", JENKINS_URL: "http://other/" });
+    const s = resolveConnection(
+      { url: base.url },
+      { JENKINS_USER: "env-user", JENKINS_API_TOKEN: "env-token", JENKINS_URL: "http://other/" },
+    );
     expect(s).toMatchObject({ url: "https://ci.example.com/jenkins/", user: "env-user", apiToken: "env-token" });
   });
 
@@ -130,7 +158,9 @@ describe("connection settings", () => {
   it("opens 16 connections by default (the engine's parallelism), or as many as configured", () => {
     expect(resolveConnection(base, {}).maxConnections).toBe(16);
     expect(resolveConnection(base, { JENKINS_MAX_CONNECTIONS: "4" }).maxConnections).toBe(4);
-    expect(resolveConnection({ ...base, maxConnections: "32" }, { JENKINS_MAX_CONNECTIONS: "4" }).maxConnections).toBe(32);
+    expect(resolveConnection({ ...base, maxConnections: "32" }, { JENKINS_MAX_CONNECTIONS: "4" }).maxConnections).toBe(
+      32,
+    );
     expect(() => resolveConnection({ ...base, maxConnections: "0" }, {})).toThrow(/jenkins:maxConnections.*1 to 1024/);
     expect(() => resolveConnection({ ...base, maxConnections: "many" }, {})).toThrow(/JENKINS_MAX_CONNECTIONS/);
   });

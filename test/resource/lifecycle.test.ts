@@ -15,7 +15,15 @@ import { savedConfigs } from "../harness/fixtures";
 import { lineDiff } from "../harness/line-diff";
 import { JenkinsUser } from "../harness/jenkins-user";
 import { findLeaks, textOf } from "../harness/secrets";
-import { ADMIN, MODES, calls, credentialForms, startServer, tokenConfig, beyondPreflight } from "../harness/test-server";
+import {
+  ADMIN,
+  MODES,
+  calls,
+  credentialForms,
+  startServer,
+  tokenConfig,
+  beyondPreflight,
+} from "../harness/test-server";
 import { FOLDER_XML, FREESTYLE_XML, PIPELINE_XML } from "./configs";
 
 type Props = Record<string, unknown>;
@@ -112,8 +120,14 @@ describe.each(MODES)("Job lifecycle, methods called directly (%s server)", (mode
 
     it("brings configXml to one canonical form, so formatting does not matter", async () => {
       const a = await checked({ name: "x", configXml: FREESTYLE_XML });
-      const messy = FREESTYLE_XML.replace(/>\s+</g, "><").replace("<?xml version='1.1' encoding='UTF-8'?>", '<?xml version="1.0"?>\n');
-      const b = await checked({ name: "x", configXml: messy.replace("<scm class=\"hudson.scm.NullSCM\"/>", "<scm class=\"hudson.scm.NullSCM\"></scm>") });
+      const messy = FREESTYLE_XML.replace(/>\s+</g, "><").replace(
+        "<?xml version='1.1' encoding='UTF-8'?>",
+        '<?xml version="1.0"?>\n',
+      );
+      const b = await checked({
+        name: "x",
+        configXml: messy.replace('<scm class="hudson.scm.NullSCM"/>', '<scm class="hudson.scm.NullSCM"></scm>'),
+      });
       expect(b.configXml).toBe(a.configXml);
       expect(a.configXml).toMatch(/^<\?xml version='1.1' encoding='UTF-8'\?>\n<project>\n {2}<description>/);
     });
@@ -123,7 +137,12 @@ describe.each(MODES)("Job lifecycle, methods called directly (%s server)", (mode
     it("is checked once per process to lead to a Jenkins, before the first call", async () => {
       await closeClients();
       server.resetCounters();
-      const gone = { name: "nothing-here", fullName: "nothing-here", configXml: FREESTYLE_XML, __provider: PROVIDER_TEXT };
+      const gone = {
+        name: "nothing-here",
+        fullName: "nothing-here",
+        configXml: FREESTYLE_XML,
+        __provider: PROVIDER_TEXT,
+      };
       expect(await lifecycle.read("some-id", gone)).toEqual({});
       expect(calls(server)).toEqual(["GET /api/json", "GET /job/nothing-here/config.xml"]);
       server.resetCounters();
@@ -179,7 +198,11 @@ describe.each(MODES)("Job lifecycle, methods called directly (%s server)", (mode
       server.resetCounters();
       const adopted = await lifecycle.create({ ...news, adopt: true });
       // Adopting reads the job once and sends only what differs from the declared state.
-      expect(calls(server)).toEqual(["POST /createItem", "GET /job/existing/config.xml", "POST /job/existing/config.xml"]);
+      expect(calls(server)).toEqual([
+        "POST /createItem",
+        "GET /job/existing/config.xml",
+        "POST /job/existing/config.xml",
+      ]);
       const after = await refresh(adopted.id, { ...adopted.outs, __provider: PROVIDER_TEXT });
       const d = await lifecycle.diff(adopted.id, after!, news);
       expect(d.changes).toBe(false);
@@ -258,7 +281,8 @@ describe.each(MODES)("Job lifecycle, methods called directly (%s server)", (mode
 
   describe("every item type the server knows: minimal hand-written config, create → refresh shows no changes", () => {
     const minimal: Record<string, string> = {
-      project: "<project><builders><hudson.tasks.Shell><command>make</command></hudson.tasks.Shell></builders></project>",
+      project:
+        "<project><builders><hudson.tasks.Shell><command>make</command></hudson.tasks.Shell></builders></project>",
       "flow-definition":
         '<flow-definition><definition class="org.jenkinsci.plugins.workflow.cps.CpsFlowDefinition"><script>echo "hi"</script><sandbox>true</sandbox></definition></flow-definition>',
     };
@@ -292,40 +316,50 @@ describe.each(MODES)("Job lifecycle, methods called directly (%s server)", (mode
 
   describe("refresh finds edits made in the Jenkins UI, and update puts them back with one request", () => {
     // [what, the edit, the requests update must make, outputs after refresh, lines the config output's diff may show]
-    const edits: Array<[string, (u: JenkinsUser, job: string) => Promise<void>, string[], Props, RegExp | undefined]> = [
+    const edits: Array<[string, (u: JenkinsUser, job: string) => Promise<void>, string[], Props, RegExp | undefined]> =
       [
-        "a changed shell command",
-        (u, job) => u.editConfig(job, (xml) => xml.replace("make test", "make test-everything")),
-        ["POST /job/%s/config.xml"],
-        {},
-        /^[-+] make test(-everything)?<\/command>$/,
-      ],
-      [
-        "an added build step",
-        (u, job) =>
-          u.editConfig(job, (xml) =>
-            xml.replace("</builders>", "<hudson.tasks.Shell><command>curl -X POST https://example.com/</command></hudson.tasks.Shell></builders>"),
-          ),
-        ["POST /job/%s/config.xml"],
-        {},
-        /^\+ +(<hudson.tasks.Shell>|<command>curl -X POST https:\/\/example.com\/<\/command>|<\/hudson.tasks.Shell>|<configuredLocalRules\/>)$/,
-      ],
-      [
-        "a whitespace change inside the script",
-        (u, job) => u.editConfig(job, (xml) => xml.replace("make test", "make  test")),
-        ["POST /job/%s/config.xml"],
-        {},
-        /^[-+] make {1,2}test<\/command>$/,
-      ],
-      [
-        "a changed description",
-        (u, job) => u.setDescription(job, "edited by hand"),
-        ["POST /job/%s/description"],
-        { description: "edited by hand" },
-        undefined,
-      ],
-      ["the job disabled by hand", (u, job) => u.disable(job), ["POST /job/%s/enable"], { enabled: false }, undefined],
-    ];
+        [
+          "a changed shell command",
+          (u, job) => u.editConfig(job, (xml) => xml.replace("make test", "make test-everything")),
+          ["POST /job/%s/config.xml"],
+          {},
+          /^[-+] make test(-everything)?<\/command>$/,
+        ],
+        [
+          "an added build step",
+          (u, job) =>
+            u.editConfig(job, (xml) =>
+              xml.replace(
+                "</builders>",
+                "<hudson.tasks.Shell><command>curl -X POST https://example.com/</command></hudson.tasks.Shell></builders>",
+              ),
+            ),
+          ["POST /job/%s/config.xml"],
+          {},
+          /^\+ +(<hudson.tasks.Shell>|<command>curl -X POST https:\/\/example.com\/<\/command>|<\/hudson.tasks.Shell>|<configuredLocalRules\/>)$/,
+        ],
+        [
+          "a whitespace change inside the script",
+          (u, job) => u.editConfig(job, (xml) => xml.replace("make test", "make  test")),
+          ["POST /job/%s/config.xml"],
+          {},
+          /^[-+] make {1,2}test<\/command>$/,
+        ],
+        [
+          "a changed description",
+          (u, job) => u.setDescription(job, "edited by hand"),
+          ["POST /job/%s/description"],
+          { description: "edited by hand" },
+          undefined,
+        ],
+        [
+          "the job disabled by hand",
+          (u, job) => u.disable(job),
+          ["POST /job/%s/enable"],
+          { enabled: false },
+          undefined,
+        ],
+      ];
 
     it.each(edits)("%s", async (label, edit, expectedCalls, driftedOutputs, changedLines) => {
       const name = `edited-${label.replace(/[^a-z]+/g, "-")}`;
@@ -363,30 +397,62 @@ describe.each(MODES)("Job lifecycle, methods called directly (%s server)", (mode
     });
 
     it("ignores __provider (a package upgrade changes it)", async () => {
-      const d = await lifecycle.diff(base.id, base.outs, { ...base.inputs, __provider: "exports.handler = () => ({});" });
+      const d = await lifecycle.diff(base.id, base.outs, {
+        ...base.inputs,
+        __provider: "exports.handler = () => ({});",
+      });
       expect(d).toMatchObject({ changes: false, replaces: [] });
     });
 
     it("ignores declaration, indentation, empty-element style, entity spelling and plugin versions", async () => {
-      const reformatted = FREESTYLE_XML.replace("<?xml version='1.1' encoding='UTF-8'?>", '<?xml version="1.0" encoding="UTF-8"?>')
+      const reformatted = FREESTYLE_XML.replace(
+        "<?xml version='1.1' encoding='UTF-8'?>",
+        '<?xml version="1.0" encoding="UTF-8"?>',
+      )
         .replace('echo "building"', "echo &quot;building&#34;")
         .replace(/\n {2}/g, "\n    ")
         .replace("<properties/>", "<properties></properties>")
-        .replace("<scm class=\"hudson.scm.NullSCM\"/>", '<scm class="hudson.scm.NullSCM" plugin="junit@1.0"/>');
+        .replace('<scm class="hudson.scm.NullSCM"/>', '<scm class="hudson.scm.NullSCM" plugin="junit@1.0"/>');
       const news = await checked({ name: "diffed", configXml: reformatted, description: "d" });
       expect(await lifecycle.diff(base.id, base.outs, news)).toMatchObject({ changes: false, replaces: [] });
     });
 
     it("ignores attribute order", async () => {
-      const a = await checked({ ...base.inputs, configXml: FREESTYLE_XML.replace('<scm class="hudson.scm.NullSCM"/>', '<scm class="hudson.scm.NullSCM" x="1"/>') });
-      const b = await checked({ ...base.inputs, configXml: FREESTYLE_XML.replace('<scm class="hudson.scm.NullSCM"/>', '<scm x="1" class="hudson.scm.NullSCM"/>') });
-      expect(await lifecycle.diff(base.id, { ...base.outs, configXml: a.configXml }, b)).toMatchObject({ changes: false });
-      const c = await checked({ ...base.inputs, configXml: FREESTYLE_XML.replace('<scm class="hudson.scm.NullSCM"/>', '<scm x="2" class="hudson.scm.NullSCM"/>') });
-      expect(await lifecycle.diff(base.id, { ...base.outs, configXml: a.configXml }, c)).toMatchObject({ changes: true });
+      const a = await checked({
+        ...base.inputs,
+        configXml: FREESTYLE_XML.replace(
+          '<scm class="hudson.scm.NullSCM"/>',
+          '<scm class="hudson.scm.NullSCM" x="1"/>',
+        ),
+      });
+      const b = await checked({
+        ...base.inputs,
+        configXml: FREESTYLE_XML.replace(
+          '<scm class="hudson.scm.NullSCM"/>',
+          '<scm x="1" class="hudson.scm.NullSCM"/>',
+        ),
+      });
+      expect(await lifecycle.diff(base.id, { ...base.outs, configXml: a.configXml }, b)).toMatchObject({
+        changes: false,
+      });
+      const c = await checked({
+        ...base.inputs,
+        configXml: FREESTYLE_XML.replace(
+          '<scm class="hudson.scm.NullSCM"/>',
+          '<scm x="2" class="hudson.scm.NullSCM"/>',
+        ),
+      });
+      expect(await lifecycle.diff(base.id, { ...base.outs, configXml: a.configXml }, c)).toMatchObject({
+        changes: true,
+      });
     });
 
     it("counts whitespace inside text", async () => {
-      const news = await checked({ name: "diffed", configXml: FREESTYLE_XML.replace("make test", "make test "), description: "d" });
+      const news = await checked({
+        name: "diffed",
+        configXml: FREESTYLE_XML.replace("make test", "make test "),
+        description: "d",
+      });
       expect(await lifecycle.diff(base.id, base.outs, news)).toMatchObject({ changes: true, replaces: [] });
     });
 
@@ -394,7 +460,11 @@ describe.each(MODES)("Job lifecycle, methods called directly (%s server)", (mode
       const renamed = await checked({ ...base.inputs, name: "diffed-2" });
       expect(await lifecycle.diff(base.id, base.outs, renamed)).toMatchObject({ changes: true, replaces: [] });
       const moved = await checked({ ...base.inputs, folder: "team" });
-      expect(await lifecycle.diff(base.id, base.outs, moved)).toMatchObject({ changes: true, replaces: [], diffs: ["folder"] });
+      expect(await lifecycle.diff(base.id, base.outs, moved)).toMatchObject({
+        changes: true,
+        replaces: [],
+        diffs: ["folder"],
+      });
     });
 
     it("replaces, deleting first, when the root element type changes", async () => {
@@ -411,13 +481,18 @@ describe.each(MODES)("Job lifecycle, methods called directly (%s server)", (mode
         const d = await lifecycle.diff(base.id, base.outs, { ...base.inputs, [key]: UNKNOWN });
         expect(d).toMatchObject({ changes: true, replaces: [] });
       }
-      expect(await lifecycle.diff(base.id, base.outs, { ...base.inputs, folder: UNKNOWN })).toMatchObject({ changes: true });
+      expect(await lifecycle.diff(base.id, base.outs, { ...base.inputs, folder: UNKNOWN })).toMatchObject({
+        changes: true,
+      });
     });
 
     it("compares description and enabled on their own, explicit inputs winning over the XML", async () => {
       const desc = await checked({ ...base.inputs, description: "other" });
       expect((await lifecycle.diff(base.id, base.outs, desc)).changes).toBe(true);
-      const fromXml = await checked({ name: "diffed", configXml: FREESTYLE_XML.replace("<description>from xml", "<description>d") });
+      const fromXml = await checked({
+        name: "diffed",
+        configXml: FREESTYLE_XML.replace("<description>from xml", "<description>d"),
+      });
       expect(await lifecycle.diff(base.id, base.outs, { ...fromXml })).toMatchObject({ changes: true });
       const disabled = await checked({ ...base.inputs, enabled: false });
       expect((await lifecycle.diff(base.id, base.outs, disabled)).changes).toBe(true);
@@ -475,7 +550,11 @@ describe.each(MODES)("Job lifecycle, methods called directly (%s server)", (mode
 
     it("rename: one confirmRename, build history kept under the same id", async () => {
       const folder = await createJob({ name: "ren-folder", configXml: FOLDER_XML });
-      const { id, outs, inputs } = await createJob({ name: "old-name", folder: "ren-folder", configXml: FREESTYLE_XML });
+      const { id, outs, inputs } = await createJob({
+        name: "old-name",
+        folder: "ren-folder",
+        configXml: FREESTYLE_XML,
+      });
       server.resetCounters();
       const res = await lifecycle.update(id, outs, { ...inputs, name: "new-name" });
       expect(calls(server)).toEqual(["POST /job/ren-folder/job/old-name/confirmRename"]);
@@ -497,7 +576,11 @@ describe.each(MODES)("Job lifecycle, methods called directly (%s server)", (mode
       errors.push(err);
       const partial = err as { id?: string; properties?: Props };
       expect(partial.id).toBe(id);
-      expect(partial.properties).toMatchObject({ name: "after-rename", fullName: "after-rename", configXml: outs.configXml });
+      expect(partial.properties).toMatchObject({
+        name: "after-rename",
+        fullName: "after-rename",
+        configXml: outs.configXml,
+      });
       expect(await user.exists("after-rename")).toBe(true);
       const after = await refresh(id, partial.properties!);
       expect(after).toMatchObject({ fullName: "after-rename" });
@@ -508,7 +591,10 @@ describe.each(MODES)("Job lifecycle, methods called directly (%s server)", (mode
     it("does not re-create behind the user's back a job deleted by hand since the last refresh", async () => {
       const { id, outs, inputs } = await createJob({ name: "vanished", configXml: FREESTYLE_XML, description: "a" });
       await user.request("POST", "job/vanished/doDelete");
-      for (const news of [{ ...inputs, configXml: FREESTYLE_XML.replace("make test", "make it") }, { ...inputs, description: "b" }]) {
+      for (const news of [
+        { ...inputs, configXml: FREESTYLE_XML.replace("make test", "make it") },
+        { ...inputs, description: "b" },
+      ]) {
         const err = await lifecycle.update(id, outs, await checked(news)).catch((e: Error) => e);
         errors.push(err);
         expect((err as Error).name).toBe("JobGoneError");
@@ -598,7 +684,11 @@ describe("Job connection settings", () => {
   });
 
   it("refuses credentials inside the URL without echoing them", async () => {
-    await configureWith({ "jenkins:url": `http://admin:${ADMIN.password}@127.0.0.1:9/`, "jenkins:user": "admin", "jenkins:apiToken": ADMIN.apiToken });
+    await configureWith({
+      "jenkins:url": `http://admin:${ADMIN.password}@127.0.0.1:9/`,
+      "jenkins:user": "admin",
+      "jenkins:apiToken": ADMIN.apiToken,
+    });
     const news = await checked({ name: "x", configXml: FREESTYLE_XML });
     const err = await lifecycle.create(news).catch((e: Error) => e);
     expect(String((err as Error).message)).toContain("must not contain a user name or password");

@@ -65,7 +65,11 @@ describe.each(MODES)("Job provider in the dynamic-provider process, over gRPC (%
   }
 
   /** What `pulumi up` does for an existing resource: Check (old inputs) → Diff (old outputs) → Update. */
-  async function upThrough(urn: string, state: { id: string; inputs: PropertyMap; outputs: PropertyMap }, news: PropertyMap) {
+  async function upThrough(
+    urn: string,
+    state: { id: string; inputs: PropertyMap; outputs: PropertyMap },
+    news: PropertyMap,
+  ) {
     const checked = await proc.check(urn, state.inputs, { ...news, __provider: providerText });
     expect(checked.failures).toEqual([]);
     const diff = await proc.diff(urn, state.id, state.outputs, checked.inputs);
@@ -100,11 +104,21 @@ describe.each(MODES)("Job provider in the dynamic-provider process, over gRPC (%
     expect(read.id).toBe(state.id);
     expect(read.properties).toEqual(state.outputs);
     expect(read.inputs).toBeUndefined();
-    const same = await upThrough(urn, state, { name: "api-build", configXml: FREESTYLE_XML, description: "Builds the API", enabled: false });
+    const same = await upThrough(urn, state, {
+      name: "api-build",
+      configXml: FREESTYLE_XML,
+      description: "Builds the API",
+      enabled: false,
+    });
     expect(same.diff).toEqual({ changes: "none", replaces: [], deleteBeforeReplace: false });
 
     // description only → one POST
-    let step = await upThrough(urn, state, { name: "api-build", configXml: FREESTYLE_XML, description: "Builds it all", enabled: false });
+    let step = await upThrough(urn, state, {
+      name: "api-build",
+      configXml: FREESTYLE_XML,
+      description: "Builds it all",
+      enabled: false,
+    });
     expect(step.diff).toMatchObject({ changes: "some", replaces: [] });
     server.resetCounters();
     state.outputs = await proc.update(urn, state.id, state.outputs, step.checked);
@@ -112,7 +126,12 @@ describe.each(MODES)("Job provider in the dynamic-provider process, over gRPC (%
     expect(calls(server)).toEqual(["POST /job/api-build/description"]);
 
     // enabled only → one POST
-    step = await upThrough(urn, state, { name: "api-build", configXml: FREESTYLE_XML, description: "Builds it all", enabled: true });
+    step = await upThrough(urn, state, {
+      name: "api-build",
+      configXml: FREESTYLE_XML,
+      description: "Builds it all",
+      enabled: true,
+    });
     server.resetCounters();
     state.outputs = await proc.update(urn, state.id, state.outputs, step.checked);
     state.inputs = step.checked;
@@ -120,7 +139,12 @@ describe.each(MODES)("Job provider in the dynamic-provider process, over gRPC (%
 
     // config → one POST
     const changedXml = FREESTYLE_XML.replace("make test", "make test lint");
-    step = await upThrough(urn, state, { name: "api-build", configXml: changedXml, description: "Builds it all", enabled: true });
+    step = await upThrough(urn, state, {
+      name: "api-build",
+      configXml: changedXml,
+      description: "Builds it all",
+      enabled: true,
+    });
     expect(step.diff.changes).toBe("some");
     server.resetCounters();
     state.outputs = await proc.update(urn, state.id, state.outputs, step.checked);
@@ -129,7 +153,12 @@ describe.each(MODES)("Job provider in the dynamic-provider process, over gRPC (%
     expect(await user.getConfig("api-build")).toContain("make test lint");
 
     // rename → an update (same id), one confirmRename
-    step = await upThrough(urn, state, { name: "api-build-2", configXml: changedXml, description: "Builds it all", enabled: true });
+    step = await upThrough(urn, state, {
+      name: "api-build-2",
+      configXml: changedXml,
+      description: "Builds it all",
+      enabled: true,
+    });
     expect(step.diff).toMatchObject({ changes: "some", replaces: [] });
     server.resetCounters();
     state.outputs = await proc.update(urn, state.id, state.outputs, step.checked);
@@ -156,12 +185,24 @@ describe.each(MODES)("Job provider in the dynamic-provider process, over gRPC (%
   it("finds a hand edit on refresh and puts it back on the next update", async () => {
     const urn = jobUrn("hand-edited");
     const state = await createThrough(urn, { name: "hand-edited", configXml: PIPELINE_XML });
-    await user.editConfig("hand-edited", (xml) => xml.replace("sh &apos;make test&apos;", "sh &apos;make test || true&apos;").replace("sh 'make test'", "sh 'make test || true'"));
+    await user.editConfig("hand-edited", (xml) =>
+      xml
+        .replace("sh &apos;make test&apos;", "sh &apos;make test || true&apos;")
+        .replace("sh 'make test'", "sh 'make test || true'"),
+    );
     const read = await proc.read(urn, state.id, state.outputs, state.inputs);
     expect(read.properties.configXml).toContain("make test || true");
     // Reported as the inputs Jenkins now reflects as well, so a preview shows the edit whichever side it compares.
-    expect(read.inputs).toMatchObject({ name: "hand-edited", configXml: read.properties.configXml, __provider: providerText });
-    const step = await upThrough(urn, { ...state, outputs: read.properties }, { name: "hand-edited", configXml: PIPELINE_XML });
+    expect(read.inputs).toMatchObject({
+      name: "hand-edited",
+      configXml: read.properties.configXml,
+      __provider: providerText,
+    });
+    const step = await upThrough(
+      urn,
+      { ...state, outputs: read.properties },
+      { name: "hand-edited", configXml: PIPELINE_XML },
+    );
     expect(step.diff).toMatchObject({ changes: "some", replaces: [] });
     server.resetCounters();
     const outputs = await proc.update(urn, state.id, read.properties, step.checked);
@@ -221,7 +262,11 @@ describe.each(MODES)("Job provider in the dynamic-provider process, over gRPC (%
     // Another kind of spec: a replacement, deleting first (same name).
     const retyped = await upThrough(urn, state, { name: "spec-deploy", freestyle: { steps: [{ shell: "make" }] } });
     expect(retyped.diff).toEqual({ changes: "some", replaces: ["freestyle"], deleteBeforeReplace: true });
-    const bad = await proc.check(urn, state.inputs, { name: "spec-deploy", pipeline: { script: "" }, __provider: providerText });
+    const bad = await proc.check(urn, state.inputs, {
+      name: "spec-deploy",
+      pipeline: { script: "" },
+      __provider: providerText,
+    });
     expect(bad.failures).toEqual([{ property: "pipeline", reason: "pipeline.script: must not be empty" }]);
     await proc.delete(urn, state.id, state.outputs);
   });
@@ -229,32 +274,57 @@ describe.each(MODES)("Job provider in the dynamic-provider process, over gRPC (%
   it("passes unknown preview values through Check and reports a change in Diff", async () => {
     const urn = jobUrn("previewed");
     const state = await createThrough(urn, { name: "previewed", configXml: FOLDER_XML });
-    const checked = await proc.check(urn, state.inputs, { name: "previewed", configXml: UNKNOWN, __provider: providerText });
+    const checked = await proc.check(urn, state.inputs, {
+      name: "previewed",
+      configXml: UNKNOWN,
+      __provider: providerText,
+    });
     expect(checked.failures).toEqual([]);
     expect(checked.inputs.configXml).toBe(UNKNOWN);
     expect((await proc.diff(urn, state.id, state.outputs, checked.inputs)).changes).toBe("some");
   });
 
   it("returns check failures with the property and, for XML, line and column", async () => {
-    const res = await proc.check(jobUrn("bad"), {}, {
-      name: "bad",
-      configXml: "<project>\n  <builders>\n</project>",
-      __provider: providerText,
-    });
+    const res = await proc.check(
+      jobUrn("bad"),
+      {},
+      {
+        name: "bad",
+        configXml: "<project>\n  <builders>\n</project>",
+        __provider: providerText,
+      },
+    );
     expect(res.failures).toEqual([{ property: "configXml", reason: expect.stringMatching(/line 3, column \d+/) }]);
-    const folder = await proc.check(jobUrn("f"), {}, { name: "f", configXml: FOLDER_XML, enabled: false, __provider: providerText });
+    const folder = await proc.check(
+      jobUrn("f"),
+      {},
+      { name: "f", configXml: FOLDER_XML, enabled: false, __provider: providerText },
+    );
     expect(folder.failures).toEqual([{ property: "enabled", reason: expect.stringContaining("cannot be disabled") }]);
   });
 
   it("fails a create over an existing job with how to adopt it, and adopts when asked", async () => {
     await user.createJob("taken", FREESTYLE_XML);
     const urn = jobUrn("taken");
-    const checked = await proc.check(urn, {}, { name: "taken", configXml: PIPELINE_XML.replace("pipeline", "pipeline"), __provider: providerText });
+    const checked = await proc.check(
+      urn,
+      {},
+      { name: "taken", configXml: PIPELINE_XML.replace("pipeline", "pipeline"), __provider: providerText },
+    );
     const err = await proc.create(urn, checked.inputs).catch((e: unknown) => e);
     seen.push(["create error", err]);
     expect(err).toBeInstanceOf(ProviderCallError);
     expect((err as Error).message).toContain("adopt: true");
-    const freestyle = await proc.check(urn, {}, { name: "taken", configXml: FREESTYLE_XML.replace("make test", "make adopt"), adopt: true, __provider: providerText });
+    const freestyle = await proc.check(
+      urn,
+      {},
+      {
+        name: "taken",
+        configXml: FREESTYLE_XML.replace("make test", "make adopt"),
+        adopt: true,
+        __provider: providerText,
+      },
+    );
     server.resetCounters();
     await proc.create(urn, freestyle.inputs);
     expect(calls(server)).toEqual(["POST /createItem", "GET /job/taken/config.xml", "POST /job/taken/config.xml"]);
@@ -327,9 +397,17 @@ describe("Job provider process connection settings", () => {
     const server = await startServer("legacy");
     const proc = await ProviderProcess.start({ cwd: repoRoot, env: cleanEnv({ JENKINS_LOG_REQUESTS: "1" }) });
     try {
-      await proc.configure({ "jenkins:url": server.url, "jenkins:user": ADMIN.name, "jenkins:password": secret(ADMIN.password) });
+      await proc.configure({
+        "jenkins:url": server.url,
+        "jenkins:user": ADMIN.name,
+        "jenkins:password": secret(ADMIN.password),
+      });
       const urn = jobUrn("with-password");
-      const checked = await proc.check(urn, {}, { name: "with-password", configXml: FREESTYLE_XML, __provider: providerText });
+      const checked = await proc.check(
+        urn,
+        {},
+        { name: "with-password", configXml: FREESTYLE_XML, __provider: providerText },
+      );
       const created = await proc.create(urn, checked.inputs);
       const news = (await proc.check(urn, checked.inputs, { ...checked.inputs, description: "via password" })).inputs;
       const updated = await proc.update(urn, created.id, created.properties, news);
@@ -357,7 +435,11 @@ describe("Job provider process connection settings", () => {
     try {
       await proc.configure({});
       const urn = jobUrn("from-env");
-      const checked = await proc.check(urn, {}, { name: "from-env", configXml: FREESTYLE_XML, __provider: providerText });
+      const checked = await proc.check(
+        urn,
+        {},
+        { name: "from-env", configXml: FREESTYLE_XML, __provider: providerText },
+      );
       const created = await proc.create(urn, checked.inputs);
       expect(created.properties.fullName).toBe("from-env");
       expect(server.requests.every((r) => r.viaToken && r.user === ADMIN.name)).toBe(true);

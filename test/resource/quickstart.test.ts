@@ -61,7 +61,9 @@ describe.each(MODES)("quickstart program under the mock engine (%s server)", (mo
       ["create api-build", "create api-deploy", "create nightly-cleanup", "create team"].sort(),
     );
     // The pre-flight reads were made by the preview's process already: one request per job.
-    expect(calls(server).sort()).toEqual(["POST /createItem", "POST /createItem", "POST /job/team/createItem", "POST /job/team/createItem"].sort());
+    expect(calls(server).sort()).toEqual(
+      ["POST /createItem", "POST /createItem", "POST /job/team/createItem", "POST /job/team/createItem"].sort(),
+    );
     for (const job of JOBS) expect(await user.exists(job)).toBe(true);
     expect(res.outputs).toMatchObject({ apiBuildUrl: `${server.url}job/team/job/api-build/` });
     expect(readFields(await user.getConfig("team/api-build"))).toEqual({
@@ -87,7 +89,9 @@ describe.each(MODES)("quickstart program under the mock engine (%s server)", (mo
 
   it("a changed input updates only that job, with one request", async () => {
     server.resetCounters();
-    const res = await engine.up(quickstart, { config: { "quickstart:buildCommand": "npm ci\nnpm run build\nnpm test" } });
+    const res = await engine.up(quickstart, {
+      config: { "quickstart:buildCommand": "npm ci\nnpm run build\nnpm test" },
+    });
     expect(res.steps.filter((s) => s.op !== "same").map((s) => `${s.op} ${s.name}`)).toEqual(["update api-build"]);
     expect(calls(server)).toEqual(["POST /job/team/job/api-build/config.xml"]);
     expect(await user.getConfig("team/api-build")).toContain("npm test");
@@ -96,22 +100,35 @@ describe.each(MODES)("quickstart program under the mock engine (%s server)", (mo
     const enable = await engine.up(quickstart, {
       config: { "quickstart:buildCommand": "npm ci\nnpm run build\nnpm test", "quickstart:nightlyEnabled": "true" },
     });
-    expect(enable.steps.filter((s) => s.op !== "same").map((s) => `${s.op} ${s.name}`)).toEqual(["update nightly-cleanup"]);
+    expect(enable.steps.filter((s) => s.op !== "same").map((s) => `${s.op} ${s.name}`)).toEqual([
+      "update nightly-cleanup",
+    ]);
     expect(calls(server)).toEqual(["POST /job/nightly-cleanup/enable"]);
   });
 
   it("refresh finds a hand edit and the next run puts it back", async () => {
-    const config = { "quickstart:buildCommand": "npm ci\nnpm run build\nnpm test", "quickstart:nightlyEnabled": "true" };
+    const config = {
+      "quickstart:buildCommand": "npm ci\nnpm run build\nnpm test",
+      "quickstart:nightlyEnabled": "true",
+    };
     await user.disable("nightly-cleanup");
     await user.editConfig("team/api-deploy", (xml) => xml.replace("./deploy.sh", "./deploy.sh --force"));
     const refreshed = await engine.refresh();
     expect(refreshed.changed.map((c) => c.name).sort()).toEqual(["api-deploy", "nightly-cleanup"]);
     const preview = await engine.up(quickstart, { config, preview: true });
-    expect(preview.steps.filter((s) => s.op !== "same").map((s) => s.name).sort()).toEqual(["api-deploy", "nightly-cleanup"]);
+    expect(
+      preview.steps
+        .filter((s) => s.op !== "same")
+        .map((s) => s.name)
+        .sort(),
+    ).toEqual(["api-deploy", "nightly-cleanup"]);
 
     server.resetCounters();
     await engine.up(quickstart, { config });
-    expect(calls(server).sort()).toEqual(["POST /job/nightly-cleanup/enable", "POST /job/team/job/api-deploy/config.xml"]);
+    expect(calls(server).sort()).toEqual([
+      "POST /job/nightly-cleanup/enable",
+      "POST /job/team/job/api-deploy/config.xml",
+    ]);
     expect(await user.getConfig("team/api-deploy")).not.toContain("--force");
     expect(await engine.refresh()).toEqual({ changed: [], gone: [] });
   });
@@ -152,5 +169,4 @@ describe.each(MODES)("quickstart program under the mock engine (%s server)", (mo
     expect(again.steps.map((s) => s.op)).toEqual(["same", "same", "same", "same"]);
     await engine.destroy();
   });
-
 });

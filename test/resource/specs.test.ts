@@ -97,18 +97,42 @@ describe.each(MODES)("Job with a typed spec, methods called directly (%s server)
   });
 
   describe("each field change is one config.xml POST, seen as a change of the spec property", () => {
-    const cases: Array<[string, "pipeline" | "freestyle", PipelineSpec | FreestyleSpec, PipelineSpec | FreestyleSpec]> = [
-      ["a script line", "pipeline", PIPELINE, { ...PIPELINE, script: PIPELINE.script!.replace("sh 'make'", "sh 'make all'") }],
+    const cases: Array<[string, "pipeline" | "freestyle", PipelineSpec | FreestyleSpec, PipelineSpec | FreestyleSpec]> =
       [
-        "a new parameter",
-        "pipeline",
-        PIPELINE,
-        { ...PIPELINE, parameters: [...PIPELINE.parameters!, { type: "choice", name: "REGION", choices: ["eu", "us"] }] },
-      ],
-      ["a new step", "freestyle", FREESTYLE, { ...FREESTYLE, steps: [...FREESTYLE.steps!, { shell: "npm run build" }] }],
-      ["a trigger", "pipeline", PIPELINE, { ...PIPELINE, triggers: { cron: "H 3 * * *", upstream: { projects: ["spec-up"] } } }],
-      ["a build discarder", "freestyle", FREESTYLE, { ...FREESTYLE, buildDiscarder: { daysToKeep: 7, numToKeep: 5 } }],
-    ];
+        [
+          "a script line",
+          "pipeline",
+          PIPELINE,
+          { ...PIPELINE, script: PIPELINE.script!.replace("sh 'make'", "sh 'make all'") },
+        ],
+        [
+          "a new parameter",
+          "pipeline",
+          PIPELINE,
+          {
+            ...PIPELINE,
+            parameters: [...PIPELINE.parameters!, { type: "choice", name: "REGION", choices: ["eu", "us"] }],
+          },
+        ],
+        [
+          "a new step",
+          "freestyle",
+          FREESTYLE,
+          { ...FREESTYLE, steps: [...FREESTYLE.steps!, { shell: "npm run build" }] },
+        ],
+        [
+          "a trigger",
+          "pipeline",
+          PIPELINE,
+          { ...PIPELINE, triggers: { cron: "H 3 * * *", upstream: { projects: ["spec-up"] } } },
+        ],
+        [
+          "a build discarder",
+          "freestyle",
+          FREESTYLE,
+          { ...FREESTYLE, buildDiscarder: { daysToKeep: 7, numToKeep: 5 } },
+        ],
+      ];
 
     it.each(cases)("%s", async (label, key, before, after) => {
       const name = `change-${label.replace(/[^a-z]+/g, "-")}`;
@@ -132,7 +156,10 @@ describe.each(MODES)("Job with a typed spec, methods called directly (%s server)
 
   it("a cosmetic spec change (a default written out) is not an update", async () => {
     const { id, outs } = await createJob({ name: "cosmetic", pipeline: PIPELINE });
-    const explicit = await checked({ name: "cosmetic", pipeline: { ...PIPELINE, sandbox: true, concurrentBuilds: true } });
+    const explicit = await checked({
+      name: "cosmetic",
+      pipeline: { ...PIPELINE, sandbox: true, concurrentBuilds: true },
+    });
     expect(await lifecycle.diff(id, outs, explicit)).toMatchObject({ changes: false, replaces: [] });
   });
 
@@ -148,7 +175,9 @@ describe.each(MODES)("Job with a typed spec, methods called directly (%s server)
   describe("hand edits in Jenkins", () => {
     it("a script edited through config.xml is reported as a change of the spec property", async () => {
       const { id, outs, inputs } = await createJob({ name: "hand-edited", pipeline: PIPELINE, description: "d" });
-      await user.editConfig("hand-edited", (xml) => xml.replace("sh &apos;make&apos;", "sh &apos;make hotfix&apos;").replace("sh 'make'", "sh 'make hotfix'"));
+      await user.editConfig("hand-edited", (xml) =>
+        xml.replace("sh &apos;make&apos;", "sh &apos;make hotfix&apos;").replace("sh 'make'", "sh 'make hotfix'"),
+      );
 
       server.resetCounters();
       const after = await refresh(id, outs);
@@ -192,7 +221,9 @@ describe.each(MODES)("Job with a typed spec, methods called directly (%s server)
 
     it("a description edited by hand drifts through description, the spec stays", async () => {
       const { id, outs } = await createJob({ name: "hand-described", folderSpec: FOLDER, description: "declared" });
-      await user.editConfig("hand-described", (xml) => xml.replace("<description>declared</description>", "<description>by hand</description>"));
+      await user.editConfig("hand-described", (xml) =>
+        xml.replace("<description>declared</description>", "<description>by hand</description>"),
+      );
       const after = await refresh(id, outs);
       expect(after.props).toMatchObject({ description: "by hand", folderSpec: FOLDER, configXml: outs.configXml });
       expect(after.inputs).toMatchObject({ folderSpec: FOLDER, description: "by hand" });
@@ -206,13 +237,38 @@ describe.each(MODES)("Job with a typed spec, methods called directly (%s server)
 
     it.each([
       ["a Pipeline with neither script nor scm", { pipeline: {} }, "pipeline", /^pipeline: needs script/],
-      ["a Pipeline with both script and scm", { pipeline: { script: "x", scm: { url: "u" } } }, "pipeline", /^pipeline: give either/],
-      ["an empty shell step", { freestyle: { steps: [{ shell: "" }] } }, "freestyle", /^freestyle\.steps\[0\]\.shell: must not be empty/],
-      ["an unknown parameter type", { pipeline: { script: "x", parameters: [{ type: "password", name: "P" }] } }, "pipeline", /parameters\[0\]\.type: unknown parameter type/],
+      [
+        "a Pipeline with both script and scm",
+        { pipeline: { script: "x", scm: { url: "u" } } },
+        "pipeline",
+        /^pipeline: give either/,
+      ],
+      [
+        "an empty shell step",
+        { freestyle: { steps: [{ shell: "" }] } },
+        "freestyle",
+        /^freestyle\.steps\[0\]\.shell: must not be empty/,
+      ],
+      [
+        "an unknown parameter type",
+        { pipeline: { script: "x", parameters: [{ type: "password", name: "P" }] } },
+        "pipeline",
+        /parameters\[0\]\.type: unknown parameter type/,
+      ],
       ["a typo in a field name", { freestyle: { step: [] } }, "freestyle", /^freestyle\.step: unknown field/],
-      ["a folder display name of the wrong type", { folderSpec: { displayName: 3 } }, "folderSpec", /^folderSpec\.displayName: must be a string/],
+      [
+        "a folder display name of the wrong type",
+        { folderSpec: { displayName: 3 } },
+        "folderSpec",
+        /^folderSpec\.displayName: must be a string/,
+      ],
       ["a disabled folder", { folderSpec: {}, enabled: false }, "enabled", /^enabled: a folder cannot be disabled/],
-      ["a spec and configXml together", { pipeline: PIPELINE, configXml: PIPELINE_XML }, "pipeline", /exactly one of configXml, pipeline, freestyle, folderSpec/],
+      [
+        "a spec and configXml together",
+        { pipeline: PIPELINE, configXml: PIPELINE_XML },
+        "pipeline",
+        /exactly one of configXml, pipeline, freestyle, folderSpec/,
+      ],
       ["two specs", { pipeline: PIPELINE, freestyle: FREESTYLE }, "freestyle", /got pipeline and freestyle/],
       ["nothing that defines the job", {}, "configXml", /configXml is required.*pipeline, freestyle or folderSpec/],
     ])("rejects %s before any request", async (_label, spec, property, reason) => {
@@ -227,10 +283,17 @@ describe.each(MODES)("Job with a typed spec, methods called directly (%s server)
       const res = await lifecycle.check({}, { name: "spec-unknown", pipeline: spec, __provider: PROVIDER_TEXT });
       expect(res.failures).toEqual([]);
       expect((res.inputs as Props).pipeline).toEqual(spec);
-      expect(await lifecycle.diff(id, outs, res.inputs as Props)).toMatchObject({ changes: true, replaces: [], diffs: ["pipeline"] });
+      expect(await lifecycle.diff(id, outs, res.inputs as Props)).toMatchObject({
+        changes: true,
+        replaces: [],
+        diffs: ["pipeline"],
+      });
       // The kind is known even while the spec's values are not: a kind change is announced as a replacement.
       const other = { name: "spec-unknown", freestyle: { steps: [{ shell: UNKNOWN }] } };
-      expect(await lifecycle.diff(id, outs, other)).toMatchObject({ replaces: ["freestyle"], deleteBeforeReplace: true });
+      expect(await lifecycle.diff(id, outs, other)).toMatchObject({
+        replaces: ["freestyle"],
+        deleteBeforeReplace: true,
+      });
       expect(server.requests.filter((r) => r.method === "POST")).toHaveLength(1);
     });
   });
@@ -239,22 +302,38 @@ describe.each(MODES)("Job with a typed spec, methods called directly (%s server)
     it("pipeline → freestyle replaces the job, deleting first", async () => {
       const { id, outs } = await createJob({ name: "kind-change", pipeline: PIPELINE });
       const news = await checked({ name: "kind-change", freestyle: FREESTYLE });
-      expect(await lifecycle.diff(id, outs, news)).toEqual({ changes: true, replaces: ["freestyle"], deleteBeforeReplace: true });
+      expect(await lifecycle.diff(id, outs, news)).toEqual({
+        changes: true,
+        replaces: ["freestyle"],
+        deleteBeforeReplace: true,
+      });
     });
 
     it("configXml → a spec of another item type replaces; of the same type it is an update", async () => {
       const { id, outs } = await createJob({ name: "xml-to-spec", configXml: PIPELINE_XML });
       const other = await checked({ name: "xml-to-spec", freestyle: FREESTYLE });
-      expect(await lifecycle.diff(id, outs, other)).toEqual({ changes: true, replaces: ["freestyle"], deleteBeforeReplace: true });
+      expect(await lifecycle.diff(id, outs, other)).toEqual({
+        changes: true,
+        replaces: ["freestyle"],
+        deleteBeforeReplace: true,
+      });
       const same = await checked({ name: "xml-to-spec", pipeline: PIPELINE });
       // (PIPELINE_XML has a description of its own, the spec job none: that is a change too.)
-      expect(await lifecycle.diff(id, outs, same)).toMatchObject({ changes: true, replaces: [], diffs: ["pipeline", "description"] });
+      expect(await lifecycle.diff(id, outs, same)).toMatchObject({
+        changes: true,
+        replaces: [],
+        diffs: ["pipeline", "description"],
+      });
     });
 
     it("a spec → configXml of another item type replaces", async () => {
       const { id, outs } = await createJob({ name: "spec-to-xml", pipeline: PIPELINE });
       const news = await checked({ name: "spec-to-xml", configXml: FREESTYLE_XML });
-      expect(await lifecycle.diff(id, outs, news)).toEqual({ changes: true, replaces: ["configXml"], deleteBeforeReplace: true });
+      expect(await lifecycle.diff(id, outs, news)).toEqual({
+        changes: true,
+        replaces: ["configXml"],
+        deleteBeforeReplace: true,
+      });
     });
 
     it("switching between configXml and a spec that renders the same config is not a change", async () => {

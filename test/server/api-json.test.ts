@@ -29,15 +29,27 @@ describe("remote API", () => {
   });
 
   test("tree= reaches into nested folders", async () => {
-    const a = await call(server, `/api/json?tree=${encodeURIComponent("jobs[name,fullName,url,_class,jobs[name,fullName,jobs[fullName]]]")}`, { auth: adminToken });
+    const a = await call(
+      server,
+      `/api/json?tree=${encodeURIComponent("jobs[name,fullName,url,_class,jobs[name,fullName,jobs[fullName]]]")}`,
+      { auth: adminToken },
+    );
     expect(JSON.parse(a.body)).toEqual({
       _class: "hudson.model.Hudson",
       jobs: [
         {
-          _class: "com.cloudbees.hudson.plugins.folder.Folder", name: "A-folder", fullName: "A-folder", url: `${server.url}job/A-folder/`,
+          _class: "com.cloudbees.hudson.plugins.folder.Folder",
+          name: "A-folder",
+          fullName: "A-folder",
+          url: `${server.url}job/A-folder/`,
           jobs: [
             { _class: "org.jenkinsci.plugins.workflow.job.WorkflowJob", name: "pipe", fullName: "A-folder/pipe" },
-            { _class: "com.cloudbees.hudson.plugins.folder.Folder", name: "sub", fullName: "A-folder/sub", jobs: [{ _class: "hudson.model.FreeStyleProject", fullName: "A-folder/sub/deep" }] },
+            {
+              _class: "com.cloudbees.hudson.plugins.folder.Folder",
+              name: "sub",
+              fullName: "A-folder/sub",
+              jobs: [{ _class: "hudson.model.FreeStyleProject", fullName: "A-folder/sub/deep" }],
+            },
           ],
         },
         { _class: "hudson.model.FreeStyleProject", name: "b-job", fullName: "b-job", url: `${server.url}job/b-job/` },
@@ -49,17 +61,40 @@ describe("remote API", () => {
     const a = await call(server, "/job/A-folder/job/sub/api/json", { auth: adminToken });
     const json = JSON.parse(a.body);
     expect(json.fullName).toBe("A-folder/sub");
-    expect(json.jobs).toEqual([{ _class: "hudson.model.FreeStyleProject", name: "deep", url: `${server.url}job/A-folder/job/sub/job/deep/`, color: "notbuilt" }]);
+    expect(json.jobs).toEqual([
+      {
+        _class: "hudson.model.FreeStyleProject",
+        name: "deep",
+        url: `${server.url}job/A-folder/job/sub/job/deep/`,
+        color: "notbuilt",
+      },
+    ]);
   });
 
   test("a job's api/json (what python-jenkins reads)", async () => {
     const json = JSON.parse((await call(server, "/job/b-job/api/json?depth=0", { auth: adminToken })).body);
-    expect(json).toMatchObject({ _class: "hudson.model.FreeStyleProject", name: "b-job", fullName: "b-job", buildable: true, color: "notbuilt", builds: [], nextBuildNumber: 1, description: "a job" });
+    expect(json).toMatchObject({
+      _class: "hudson.model.FreeStyleProject",
+      name: "b-job",
+      fullName: "b-job",
+      buildable: true,
+      color: "notbuilt",
+      builds: [],
+      nextBuildNumber: 1,
+      description: "a job",
+    });
   });
 
   test("whoAmI and me", async () => {
-    expect(JSON.parse((await call(server, "/whoAmI/api/json", { auth: adminToken })).body)).toMatchObject({ name: "admin", authenticated: true, anonymous: false });
-    expect(JSON.parse((await call(server, "/whoAmI/api/json")).body)).toMatchObject({ name: "anonymous", anonymous: true });
+    expect(JSON.parse((await call(server, "/whoAmI/api/json", { auth: adminToken })).body)).toMatchObject({
+      name: "admin",
+      authenticated: true,
+      anonymous: false,
+    });
+    expect(JSON.parse((await call(server, "/whoAmI/api/json")).body)).toMatchObject({
+      name: "anonymous",
+      anonymous: true,
+    });
     expect(JSON.parse((await call(server, "/me/api/json", { auth: adminToken })).body)).toMatchObject({ id: "admin" });
   });
 

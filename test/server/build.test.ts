@@ -23,7 +23,9 @@ describe("build and buildWithParameters", () => {
     expect(a.body).toBe("");
     expect(h(a, "x-jenkins")).toBeUndefined();
     expect(h(a, "location")).toMatch(new RegExp(`^${server.url}queue/item/\\d+/$`));
-    expect(server.builds).toEqual([{ job: "plain", queueId: Number(/item\/(\d+)/.exec(h(a, "location") as string)?.[1]), params: {} }]);
+    expect(server.builds).toEqual([
+      { job: "plain", queueId: Number(/item\/(\d+)/.exec(h(a, "location") as string)?.[1]), params: {} },
+    ]);
   });
 
   test("a second trigger while queued answers 201 with the same queue item (and is recorded)", async () => {
@@ -41,7 +43,9 @@ describe("build and buildWithParameters", () => {
     const q = JSON.parse((await call(server, `/queue/item/${id}/api/json`, { auth: adminToken })).body);
     expect(q._class).toBe("hudson.model.Queue$WaitingItem");
     expect(q.task.name).toBe("plain");
-    expect(JSON.parse((await call(server, "/job/plain/api/json?tree=inQueue", { auth: adminToken })).body).inQueue).toBe(true);
+    expect(
+      JSON.parse((await call(server, "/job/plain/api/json?tree=inQueue", { auth: adminToken })).body).inQueue,
+    ).toBe(true);
     expect((await call(server, "/queue/item/99999/api/json", { auth: adminToken })).status).toBe(404);
   });
 
@@ -97,6 +101,10 @@ describe("build and buildWithParameters", () => {
     const id = /item\/(\d+)/.exec(h(a, "location") as string)?.[1];
     const q = JSON.parse((await call(server, `/queue/item/${id}/api/json`, { auth: adminToken })).body);
     expect(q._class).toBe("hudson.model.Queue$LeftItem");
-    expect(q.executable).toEqual({ _class: "hudson.model.FreeStyleBuild", number: 1, url: `${server.url}job/quick/1/` });
+    expect(q.executable).toEqual({
+      _class: "hudson.model.FreeStyleBuild",
+      number: 1,
+      url: `${server.url}job/quick/1/`,
+    });
   });
 });

@@ -5,11 +5,32 @@ import { call } from "./helpers";
 
 describe("npm run jenkins (the CLI)", () => {
   test("parses its options", () => {
-    expect(parseArgs(["--port", "0", "--data", "/tmp/x", "--mode", "legacy", "--user", "ann:pw:read", "--user", "bo:pw2:11abc:admin", "--no-csrf", "--absolute-redirects"]))
-      .toEqual({
-        port: 0, dataDir: "/tmp/x", mode: "legacy", csrf: false, pathOnlyRedirects: false,
-        users: [{ name: "ann", password: "pw", apiToken: undefined, permissions: "read" }, { name: "bo", password: "pw2", apiToken: "11abc", permissions: "admin" }],
-      });
+    expect(
+      parseArgs([
+        "--port",
+        "0",
+        "--data",
+        "/tmp/x",
+        "--mode",
+        "legacy",
+        "--user",
+        "ann:pw:read",
+        "--user",
+        "bo:pw2:11abc:admin",
+        "--no-csrf",
+        "--absolute-redirects",
+      ]),
+    ).toEqual({
+      port: 0,
+      dataDir: "/tmp/x",
+      mode: "legacy",
+      csrf: false,
+      pathOnlyRedirects: false,
+      users: [
+        { name: "ann", password: "pw", apiToken: undefined, permissions: "read" },
+        { name: "bo", password: "pw2", apiToken: "11abc", permissions: "admin" },
+      ],
+    });
     expect(() => parseArgs(["--mode", "weird"])).toThrow("--mode must be current or legacy");
     expect(() => parseArgs(["--bogus"])).toThrow("unknown option --bogus");
     expect(() => parseUser("justaname")).toThrow("--user expects");
@@ -17,7 +38,11 @@ describe("npm run jenkins (the CLI)", () => {
 
   test("starts a server and prints its URL and credentials", async () => {
     const cli = path.resolve(__dirname, "../../provider/server/cli.js");
-    const child = spawn(process.execPath, [cli, "--port", "0", "--user", "ci:secret-pw:11feedfacefeedfacefeedfacefeedface:admin"], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(
+      process.execPath,
+      [cli, "--port", "0", "--user", "ci:secret-pw:11feedfacefeedfacefeedfacefeedface:admin"],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
     try {
       const out = await new Promise<string>((resolve, reject) => {
         let buf = "";

@@ -27,7 +27,12 @@ describe("config.xml", () => {
       });
 
       test("POST → 200 empty; stored as XStream output in current mode, identity transform in legacy", async () => {
-        const a = await call(server, "/job/job/config.xml", { method: "POST", auth: adminToken, headers: XML, body: FREESTYLE.replace("hi", "updated") });
+        const a = await call(server, "/job/job/config.xml", {
+          method: "POST",
+          auth: adminToken,
+          headers: XML,
+          body: FREESTYLE.replace("hi", "updated"),
+        });
         expect(a.status).toBe(200);
         expect(a.body).toBe("");
         const stored = server.jobConfigOnDisk("job") as string;
@@ -38,10 +43,17 @@ describe("config.xml", () => {
 
       test("another item type → 500 'Expecting class X but got class Y instead', job unchanged", async () => {
         const before = server.jobConfigOnDisk("job");
-        const a = await call(server, "/job/job/config.xml", { method: "POST", auth: adminToken, headers: XML, body: PIPELINE });
+        const a = await call(server, "/job/job/config.xml", {
+          method: "POST",
+          auth: adminToken,
+          headers: XML,
+          body: PIPELINE,
+        });
         expect(a.status).toBe(500);
         expect(a.body).toContain("Oops!");
-        expect(a.body).toContain("Expecting class hudson.model.FreeStyleProject but got class org.jenkinsci.plugins.workflow.job.WorkflowJob instead");
+        expect(a.body).toContain(
+          "Expecting class hudson.model.FreeStyleProject but got class org.jenkinsci.plugins.workflow.job.WorkflowJob instead",
+        );
         expect(server.jobConfigOnDisk("job")).toBe(before);
       });
 
@@ -57,9 +69,19 @@ describe("config.xml", () => {
 
       test("without a charset the body is read as ISO-8859-1 (non-ASCII is corrupted, as on Jenkins)", async () => {
         const xml = FREESTYLE.replace("a job", "caf\u00e9");
-        await call(server, "/job/job/config.xml", { method: "POST", auth: adminToken, headers: { "content-type": "text/xml" }, body: Buffer.from(xml, "utf8") });
+        await call(server, "/job/job/config.xml", {
+          method: "POST",
+          auth: adminToken,
+          headers: { "content-type": "text/xml" },
+          body: Buffer.from(xml, "utf8"),
+        });
         expect(server.jobConfigOnDisk("job")).toContain("caf\u00c3\u00a9");
-        await call(server, "/job/job/config.xml", { method: "POST", auth: adminToken, headers: XML, body: Buffer.from(xml, "utf8") });
+        await call(server, "/job/job/config.xml", {
+          method: "POST",
+          auth: adminToken,
+          headers: XML,
+          body: Buffer.from(xml, "utf8"),
+        });
         expect(server.jobConfigOnDisk("job")).toContain("caf\u00e9");
       });
     });

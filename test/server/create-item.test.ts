@@ -12,7 +12,10 @@ describe("POST /createItem", () => {
     call(server, path, { method: "POST", auth: adminToken, headers, body });
 
   test("200 with an empty body, no Location, no X-Jenkins; stored as the identity transform", async () => {
-    const a = await post("/createItem?name=first", FREESTYLE.replace("<description>a job</description>", "<!-- kept --><description>a job</description>"));
+    const a = await post(
+      "/createItem?name=first",
+      FREESTYLE.replace("<description>a job</description>", "<!-- kept --><description>a job</description>"),
+    );
     expect(a.status).toBe(200);
     expect(a.body).toBe("");
     expect(h(a, "content-length")).toBe("0");
@@ -24,7 +27,9 @@ describe("POST /createItem", () => {
   });
 
   test("charset suffixes and application/xml are accepted", async () => {
-    expect((await post("/createItem?name=ct1", FREESTYLE, { "content-type": "application/xml;charset=UTF-8" })).status).toBe(200);
+    expect(
+      (await post("/createItem?name=ct1", FREESTYLE, { "content-type": "application/xml;charset=UTF-8" })).status,
+    ).toBe(200);
     expect((await post("/createItem?name=ct2", FREESTYLE, { "content-type": "text/xml" })).status).toBe(200);
   });
 
@@ -69,7 +74,9 @@ describe("POST /createItem", () => {
 
   test("the XML declaration decides the encoding of the create body (UTF-8 by default)", async () => {
     const xml = FREESTYLE.replace("a job", "d\u00e9j\u00e0 vu \u2713");
-    expect((await post("/createItem?name=utf8", Buffer.from(xml, "utf8"), { "content-type": "text/xml" })).status).toBe(200);
+    expect((await post("/createItem?name=utf8", Buffer.from(xml, "utf8"), { "content-type": "text/xml" })).status).toBe(
+      200,
+    );
     expect(server.jobConfigOnDisk("utf8")).toContain("d\u00e9j\u00e0 vu \u2713");
   });
 

@@ -24,16 +24,28 @@ describe("crumbs and sessions", () => {
 
   test("a crumb without its session cookie is refused; with it the POST goes through", async () => {
     const { cookie, "Jenkins-Crumb": crumb } = await crumbHeaders(server);
-    const without = await call(server, "/job/job1/description", { method: "POST", auth: adminPassword, headers: { "Jenkins-Crumb": crumb, "content-type": "application/x-www-form-urlencoded" }, body: "description=x" });
+    const without = await call(server, "/job/job1/description", {
+      method: "POST",
+      auth: adminPassword,
+      headers: { "Jenkins-Crumb": crumb, "content-type": "application/x-www-form-urlencoded" },
+      body: "description=x",
+    });
     expect(without.status).toBe(403);
-    const withIt = await call(server, "/job/job1/description", { method: "POST", auth: adminPassword, headers: { "Jenkins-Crumb": crumb, cookie, "content-type": "application/x-www-form-urlencoded" }, body: "description=x" });
+    const withIt = await call(server, "/job/job1/description", {
+      method: "POST",
+      auth: adminPassword,
+      headers: { "Jenkins-Crumb": crumb, cookie, "content-type": "application/x-www-form-urlencoded" },
+      body: "description=x",
+    });
     expect(withIt.status).toBe(204);
   });
 
   test("the crumb may come as a form field instead of a header", async () => {
     const { cookie, "Jenkins-Crumb": crumb } = await crumbHeaders(server);
     const a = await call(server, "/job/job1/description", {
-      method: "POST", auth: adminPassword, headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+      method: "POST",
+      auth: adminPassword,
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
       body: `description=y&Jenkins-Crumb=${crumb}`,
     });
     expect(a.status).toBe(204);
@@ -41,7 +53,10 @@ describe("crumbs and sessions", () => {
 
   test("a session that already exists is reused by the crumb issuer (no new cookie)", async () => {
     const first = await crumbHeaders(server);
-    const again = await call(server, "/crumbIssuer/api/json", { auth: adminPassword, headers: { cookie: first.cookie } });
+    const again = await call(server, "/crumbIssuer/api/json", {
+      auth: adminPassword,
+      headers: { cookie: first.cookie },
+    });
     expect(h(again, "set-cookie")).toBeUndefined();
     expect((JSON.parse(again.body) as { crumb: string }).crumb).toBe(first["Jenkins-Crumb"]);
   });
@@ -87,7 +102,9 @@ describe("crumbs and sessions", () => {
       expect((await call(open, "/crumbIssuer/api/json", { auth: adminPassword })).status).toBe(404);
       await createJob(open, "j");
       expect((await call(open, "/job/j/disable", { method: "POST", auth: adminPassword })).status).toBe(302);
-      expect((JSON.parse((await call(open, "/api/json", { auth: adminPassword })).body) as { useCrumbs: boolean }).useCrumbs).toBe(false);
+      expect(
+        (JSON.parse((await call(open, "/api/json", { auth: adminPassword })).body) as { useCrumbs: boolean }).useCrumbs,
+      ).toBe(false);
     } finally {
       await open.close();
     }

@@ -2,7 +2,12 @@ import type { JenkinsServer } from "../../provider/server";
 import { adminToken, call, createJob, FREESTYLE, start, XML } from "./helpers";
 
 const createCall = (server: JenkinsServer, name: string): ReturnType<typeof call> =>
-  call(server, `/createItem?name=${name}`, { method: "POST", auth: adminToken, headers: { ...XML, connection: "close" }, body: FREESTYLE });
+  call(server, `/createItem?name=${name}`, {
+    method: "POST",
+    auth: adminToken,
+    headers: { ...XML, connection: "close" },
+    body: FREESTYLE,
+  });
 
 describe("fault injection", () => {
   let server: JenkinsServer;
@@ -44,7 +49,13 @@ describe("fault injection", () => {
     await expect(createCall(server, "d2")).rejects.toThrow();
     server.faults.dropAfterRate = 0;
     expect(server.jobConfigOnDisk("d2")).toBeDefined();
-    expect(server.requests.at(-1)).toMatchObject({ path: "/createItem", status: 200, fault: "dropAfter", user: "admin", viaToken: true });
+    expect(server.requests.at(-1)).toMatchObject({
+      path: "/createItem",
+      status: 200,
+      fault: "dropAfter",
+      user: "admin",
+      viaToken: true,
+    });
   });
 
   test("faults apply to item endpoints only, not to /api/json or the crumb issuer", async () => {
@@ -66,7 +77,14 @@ describe("fault injection", () => {
   test("the same seed gives the same faults", async () => {
     await createJob(server, "j");
     const run = async (s: JenkinsServer): Promise<number[]> => {
-      s.faults = { latencyMs: 0, errorRate: 0.4, errorStatuses: [500, 502, 503], dropBeforeRate: 0, dropAfterRate: 0, seed: 42 };
+      s.faults = {
+        latencyMs: 0,
+        errorRate: 0.4,
+        errorStatuses: [500, 502, 503],
+        dropBeforeRate: 0,
+        dropAfterRate: 0,
+        seed: 42,
+      };
       const out: number[] = [];
       for (let i = 0; i < 30; i++) out.push((await call(s, "/job/j/api/json", { auth: adminToken })).status);
       return out;

@@ -2,8 +2,18 @@
 import { request } from "undici";
 import { startJenkinsServer, type JenkinsServer, type JenkinsServerOptions } from "../../provider/server";
 
-export const ADMIN = { name: "admin", password: "pw-admin-5a1", apiToken: "11" + "ab12cd34".repeat(4), permissions: "admin" as const };
-export const READER = { name: "reader", password: "pw-reader-9c2", apiToken: "11" + "98fe76dc".repeat(4), permissions: "read" as const };
+export const ADMIN = {
+  name: "admin",
+  password: "pw-admin-5a1",
+  apiToken: "11" + "ab12cd34".repeat(4),
+  permissions: "admin" as const,
+};
+export const READER = {
+  name: "reader",
+  password: "pw-reader-9c2",
+  apiToken: "11" + "98fe76dc".repeat(4),
+  permissions: "read" as const,
+};
 
 export function start(opts: JenkinsServerOptions = {}): Promise<JenkinsServer> {
   return startJenkinsServer({ users: [ADMIN, READER], quietPeriodMs: 60_000, ...opts });
@@ -107,7 +117,9 @@ export const PIPELINE = `<?xml version='1.1' encoding='UTF-8'?>
 </flow-definition>
 `;
 
-export const PARAMETERIZED = FREESTYLE.replace("<properties/>", `<properties>
+export const PARAMETERIZED = FREESTYLE.replace(
+  "<properties/>",
+  `<properties>
     <hudson.model.ParametersDefinitionProperty>
       <parameterDefinitions>
         <hudson.model.StringParameterDefinition>
@@ -121,14 +133,20 @@ export const PARAMETERIZED = FREESTYLE.replace("<properties/>", `<properties>
         </hudson.model.BooleanParameterDefinition>
       </parameterDefinitions>
     </hudson.model.ParametersDefinitionProperty>
-  </properties>`);
+  </properties>`,
+);
 
 /** Creates an item with the admin's API token (no crumb needed); `parent` like "a/b". */
 export async function createJob(server: JenkinsServer, fullName: string, xml = FREESTYLE): Promise<Answer> {
   const parts = fullName.split("/");
   const name = parts.pop() as string;
   const prefix = parts.map((p) => `job/${encodeURIComponent(p)}/`).join("");
-  const a = await call(server, `/${prefix}createItem?name=${encodeURIComponent(name)}`, { method: "POST", auth: adminToken, headers: XML, body: xml });
+  const a = await call(server, `/${prefix}createItem?name=${encodeURIComponent(name)}`, {
+    method: "POST",
+    auth: adminToken,
+    headers: XML,
+    body: xml,
+  });
   if (a.status !== 200) throw new Error(`createItem ${fullName}: ${a.status} ${h(a, "x-error") ?? ""}`);
   return a;
 }

@@ -26,8 +26,9 @@ describe("enable, disable, doDelete, polling, confirmRename", () => {
     const after = server.jobConfigOnDisk("job") as string;
     expect(after.startsWith("<?xml version='1.1' encoding='UTF-8'?>")).toBe(true);
     expect(after).toContain("<disabled>true</disabled>");
-    expect(JSON.parse((await call(server, "/job/job/api/json?tree=color,buildable", { auth: adminToken })).body))
-      .toEqual({ _class: "hudson.model.FreeStyleProject", color: "disabled", buildable: false });
+    expect(
+      JSON.parse((await call(server, "/job/job/api/json?tree=color,buildable", { auth: adminToken })).body),
+    ).toEqual({ _class: "hudson.model.FreeStyleProject", color: "disabled", buildable: false });
   });
 
   test("enable → 302; enabling an enabled job does not touch the stored file", async () => {
@@ -69,13 +70,25 @@ describe("enable, disable, doDelete, polling, confirmRename", () => {
     expect(h(g, "content-type")).toBe("text/plain;charset=UTF-8");
     expect(h(g, "x-jenkins")).toBeUndefined();
     expect(g.body).toBe("a job");
-    const text = "line 1\nline 2 with <tags> & \"quotes\" \u00e9";
-    const p = await call(server, "/job/job/description", { method: "POST", auth: adminToken, headers: FORM, body: `description=${encodeURIComponent(text)}` });
+    const text = 'line 1\nline 2 with <tags> & "quotes" \u00e9';
+    const p = await call(server, "/job/job/description", {
+      method: "POST",
+      auth: adminToken,
+      headers: FORM,
+      body: `description=${encodeURIComponent(text)}`,
+    });
     expect(p.status).toBe(204);
     expect(p.body).toBe("");
     expect((await call(server, "/job/job/description", { auth: adminToken })).body).toBe(text);
-    expect(server.jobConfigOnDisk("job")).toContain("<description>line 1\nline 2 with &lt;tags&gt; &amp; &quot;quotes&quot; \u00e9</description>");
-    const missing = await call(server, "/job/job/description", { method: "POST", auth: adminToken, headers: FORM, body: "other=1" });
+    expect(server.jobConfigOnDisk("job")).toContain(
+      "<description>line 1\nline 2 with &lt;tags&gt; &amp; &quot;quotes&quot; \u00e9</description>",
+    );
+    const missing = await call(server, "/job/job/description", {
+      method: "POST",
+      auth: adminToken,
+      headers: FORM,
+      body: "other=1",
+    });
     expect(missing.status).toBe(400);
     expect((await call(server, "/job/folder/description", { auth: adminToken })).status).toBe(404);
     await createJob(server, "nodesc", FREESTYLE.replace("<description>a job</description>", ""));
@@ -149,6 +162,9 @@ describe("enable, disable, doDelete, polling, confirmRename", () => {
     expect([noSlash.status, h(noSlash, "location")]).toEqual([302, "/job/job/"]);
     const page = await call(server, "/job/job/", { auth: adminToken });
     expect([page.status, h(page, "x-jenkins")]).toEqual([200, "2.580"]);
-    expect((await call(server, "/job/job/config.xml", { method: "PUT", auth: adminToken, headers: XML, body: FREESTYLE })).status).toBe(400);
+    expect(
+      (await call(server, "/job/job/config.xml", { method: "PUT", auth: adminToken, headers: XML, body: FREESTYLE }))
+        .status,
+    ).toBe(400);
   });
 });

@@ -4,12 +4,28 @@
  * every refused move is a silent 302 back to the move page, and nothing that is building renames.
  */
 import type { JenkinsServer } from "../../provider/server";
-import { adminPassword, adminToken, call, createJob, crumbHeaders, FOLDER, h, PIPELINE, readerToken, start } from "./helpers";
+import {
+  adminPassword,
+  adminToken,
+  call,
+  createJob,
+  crumbHeaders,
+  FOLDER,
+  h,
+  PIPELINE,
+  readerToken,
+  start,
+} from "./helpers";
 
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
 
 async function moveTo(server: JenkinsServer, itemPath: string, destination: string, auth = adminToken) {
-  return call(server, `${itemPath}move/move`, { method: "POST", auth, headers: FORM, body: `destination=${encodeURIComponent(destination)}` });
+  return call(server, `${itemPath}move/move`, {
+    method: "POST",
+    auth,
+    headers: FORM,
+    body: `destination=${encodeURIComponent(destination)}`,
+  });
 }
 
 async function jobJson(server: JenkinsServer, itemPath: string): Promise<Record<string, unknown>> {
@@ -37,7 +53,12 @@ describe("build records, moves and renames while building", () => {
     await buildOnce(server, "/job/apps/job/svc/");
     const job = await jobJson(server, "/job/apps/job/svc/");
     expect((job.builds as Array<{ number: number }>).map((b) => b.number)).toEqual([2, 1]);
-    expect(job).toMatchObject({ nextBuildNumber: 3, lastBuild: { number: 2 }, firstBuild: { number: 1 }, color: "blue" });
+    expect(job).toMatchObject({
+      nextBuildNumber: 3,
+      lastBuild: { number: 2 },
+      firstBuild: { number: 1 },
+      color: "blue",
+    });
     const run = JSON.parse((await call(server, "/job/apps/job/svc/2/api/json", { auth: adminToken })).body);
     expect(run).toMatchObject({ number: 2, building: false, result: "SUCCESS", fullDisplayName: "apps » svc #2" });
     expect((await call(server, "/job/apps/job/svc/9/api/json", { auth: adminToken })).status).toBe(404);
@@ -48,15 +69,24 @@ describe("build records, moves and renames while building", () => {
     expect(a.status).toBe(302);
     expect(h(a, "location")).toMatch(/\/job\/platform\/job\/svc\/$/);
     expect((await call(server, "/job/apps/job/svc/api/json", { auth: adminToken })).status).toBe(404);
-    expect(await jobJson(server, "/job/platform/job/svc/")).toMatchObject({ fullName: "platform/svc", nextBuildNumber: 3, lastBuild: { number: 2 } });
+    expect(await jobJson(server, "/job/platform/job/svc/")).toMatchObject({
+      fullName: "platform/svc",
+      nextBuildNumber: 3,
+      lastBuild: { number: 2 },
+    });
   });
 
   it("moves a folder with everything inside it, and back to the root", async () => {
     expect((await moveTo(server, "/job/platform/", "/apps")).status).toBe(302);
     expect(await jobJson(server, "/job/apps/job/platform/job/svc/")).toMatchObject({ nextBuildNumber: 3 });
-    expect(await jobJson(server, "/job/apps/job/platform/job/tools/")).toMatchObject({ fullName: "apps/platform/tools" });
+    expect(await jobJson(server, "/job/apps/job/platform/job/tools/")).toMatchObject({
+      fullName: "apps/platform/tools",
+    });
     expect((await moveTo(server, "/job/apps/job/platform/", "/")).status).toBe(302);
-    expect(await jobJson(server, "/job/platform/job/svc/")).toMatchObject({ fullName: "platform/svc", nextBuildNumber: 3 });
+    expect(await jobJson(server, "/job/platform/job/svc/")).toMatchObject({
+      fullName: "platform/svc",
+      nextBuildNumber: 3,
+    });
   });
 
   it.each([
@@ -83,7 +113,9 @@ describe("build records, moves and renames while building", () => {
     const denied = await moveTo(server, "/job/platform/job/svc/", "/apps", readerToken);
     expect(denied.status).toBe(403);
     expect(h(denied, "x-required-permission")).toBe("hudson.model.Item.Move");
-    expect((await call(server, "/job/platform/job/svc/move/move?destination=/apps", { auth: adminToken })).status).toBe(405);
+    expect((await call(server, "/job/platform/job/svc/move/move?destination=/apps", { auth: adminToken })).status).toBe(
+      405,
+    );
     expect((await moveTo(server, "/job/platform/job/svc/", "/apps", adminPassword)).status).toBe(403);
     const withCrumb = await call(server, "/job/platform/job/svc/move/move", {
       method: "POST",
@@ -99,10 +131,22 @@ describe("build records, moves and renames while building", () => {
   it("refuses to rename a building job, or a folder holding one, but moves it", async () => {
     server.holdBuilds(true);
     await buildOnce(server, "/job/apps/job/svc/");
-    expect(await jobJson(server, "/job/apps/job/svc/")).toMatchObject({ color: "blue_anime", lastBuild: { number: 3 } });
-    const job = await call(server, "/job/apps/job/svc/confirmRename?newName=svc2", { method: "POST", auth: adminToken });
-    expect({ status: job.status, error: h(job, "x-error") }).toEqual({ status: 400, error: "Unable to rename a job while it is building." });
-    const folder = await call(server, "/job/apps/confirmRename?newName=applications", { method: "POST", auth: adminToken });
+    expect(await jobJson(server, "/job/apps/job/svc/")).toMatchObject({
+      color: "blue_anime",
+      lastBuild: { number: 3 },
+    });
+    const job = await call(server, "/job/apps/job/svc/confirmRename?newName=svc2", {
+      method: "POST",
+      auth: adminToken,
+    });
+    expect({ status: job.status, error: h(job, "x-error") }).toEqual({
+      status: 400,
+      error: "Unable to rename a job while it is building.",
+    });
+    const folder = await call(server, "/job/apps/confirmRename?newName=applications", {
+      method: "POST",
+      auth: adminToken,
+    });
     expect({ status: folder.status, error: h(folder, "x-error") }).toEqual({
       status: 400,
       error: "Unable to rename a folder while a job inside it is building.",
@@ -111,6 +155,10 @@ describe("build records, moves and renames while building", () => {
     server.holdBuilds(false);
     const renamed = await call(server, "/job/svc/confirmRename?newName=svc2", { method: "POST", auth: adminToken });
     expect(renamed.status).toBe(302);
-    expect(await jobJson(server, "/job/svc2/")).toMatchObject({ nextBuildNumber: 4, lastBuild: { number: 3 }, color: "blue" });
+    expect(await jobJson(server, "/job/svc2/")).toMatchObject({
+      nextBuildNumber: 4,
+      lastBuild: { number: 3 },
+      color: "blue",
+    });
   });
 });

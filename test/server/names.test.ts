@@ -5,7 +5,12 @@ import { adminToken, call, createJob, FREESTYLE, h, start, XML } from "./helpers
 const asHeader = (message: string): string => message.replace(/[\u2018\u2019\u201c\u201d]/g, " ").trimStart();
 
 const create = (server: JenkinsServer, rawName: string, prefix = ""): ReturnType<typeof call> =>
-  call(server, `${prefix}/createItem?name=${rawName}`, { method: "POST", auth: adminToken, headers: XML, body: FREESTYLE });
+  call(server, `${prefix}/createItem?name=${rawName}`, {
+    method: "POST",
+    auth: adminToken,
+    headers: XML,
+    body: FREESTYLE,
+  });
 
 describe("item names", () => {
   let server: JenkinsServer;
@@ -51,7 +56,9 @@ describe("item names", () => {
     expect((await create(server, "%20padded%20")).status).toBe(200);
     expect(server.jobConfigOnDisk("padded")).toBeDefined();
     expect((await create(server, "with+space")).status).toBe(200);
-    expect((await call(server, "/job/with%20space/api/json?tree=name", { auth: adminToken })).body).toContain('"name":"with space"');
+    expect((await call(server, "/job/with%20space/api/json?tree=name", { auth: adminToken })).body).toContain(
+      '"name":"with space"',
+    );
   });
 
   test("names are case-insensitive within a parent", async () => {
@@ -62,7 +69,11 @@ describe("item names", () => {
     expect(dup.body).toContain("A job already exists with the name \u2018mixedcase\u2019");
     const a = await call(server, "/job/MIXEDCASE/api/json?tree=name,fullName", { auth: adminToken });
     expect(a.status).toBe(200);
-    expect(JSON.parse(a.body)).toEqual({ _class: "hudson.model.FreeStyleProject", name: "MixedCase", fullName: "MixedCase" });
+    expect(JSON.parse(a.body)).toEqual({
+      _class: "hudson.model.FreeStyleProject",
+      name: "MixedCase",
+      fullName: "MixedCase",
+    });
   });
 
   test("non-ASCII names work, percent-encoded as UTF-8", async () => {
@@ -89,7 +100,10 @@ describe("item names", () => {
     ])("newName %j → 400 %s", async (newName, xError) => {
       await createJob(server, "src").catch(() => undefined);
       await createJob(server, "taken").catch(() => undefined);
-      const a = await call(server, `/job/src/confirmRename?newName=${encodeURIComponent(newName)}`, { method: "POST", auth: adminToken });
+      const a = await call(server, `/job/src/confirmRename?newName=${encodeURIComponent(newName)}`, {
+        method: "POST",
+        auth: adminToken,
+      });
       expect(a.status).toBe(400);
       expect(h(a, "x-error")).toBe(asHeader(xError));
       expect(server.jobConfigOnDisk("src")).toBeDefined();
@@ -100,7 +114,9 @@ describe("item names", () => {
       const a = await call(server, "/job/lower/confirmRename?newName=LOWER", { method: "POST", auth: adminToken });
       expect(a.status).toBe(302);
       expect(h(a, "location")).toBe("/job/LOWER");
-      expect(JSON.parse((await call(server, "/job/lower/api/json?tree=name", { auth: adminToken })).body).name).toBe("LOWER");
+      expect(JSON.parse((await call(server, "/job/lower/api/json?tree=name", { auth: adminToken })).body).name).toBe(
+        "LOWER",
+      );
     });
   });
 });

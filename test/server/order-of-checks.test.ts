@@ -1,5 +1,16 @@
 import type { JenkinsServer } from "../../provider/server";
-import { adminPassword, adminToken, call, createJob, crumbHeaders, h, hAll, readerPassword, readerToken, start } from "./helpers";
+import {
+  adminPassword,
+  adminToken,
+  call,
+  createJob,
+  crumbHeaders,
+  h,
+  hAll,
+  readerPassword,
+  readerToken,
+  start,
+} from "./helpers";
 
 describe("order of checks on every request", () => {
   let server: JenkinsServer;
@@ -87,9 +98,7 @@ describe("order of checks on every request", () => {
   test("the read-only user may read but not configure, build, delete or create", async () => {
     expect((await call(server, "/job/existing/api/json", { auth: readerToken })).status).toBe(200);
     expect((await call(server, "/job/existing/description", { auth: readerToken })).status).toBe(200);
-    const cases: Array<[string, string]> = [
-      ["/job/existing/config.xml", "hudson.model.Item.ExtendedRead"],
-    ];
+    const cases: Array<[string, string]> = [["/job/existing/config.xml", "hudson.model.Item.ExtendedRead"]];
     for (const [path, perm] of cases) {
       const a = await call(server, path, { auth: readerToken });
       expect(a.status).toBe(403);
@@ -104,7 +113,12 @@ describe("order of checks on every request", () => {
       ["/createItem?name=new", "hudson.model.Item.Create"],
     ];
     for (const [path, perm] of posts) {
-      const a = await call(server, path, { method: "POST", auth: readerToken, headers: { "content-type": "text/xml" }, body: "<project/>" });
+      const a = await call(server, path, {
+        method: "POST",
+        auth: readerToken,
+        headers: { "content-type": "text/xml" },
+        body: "<project/>",
+      });
       expect([path, a.status, h(a, "x-required-permission")]).toEqual([path, 403, perm]);
     }
     expect(server.jobConfigOnDisk("existing")).toBeDefined();

@@ -25,14 +25,18 @@ describe("the plugin manager", () => {
   let server: JenkinsServer;
   beforeAll(async () => {
     server = await start({
-      plugins: parsePlugins("git@5.10.0,workflow-job@1571.vb_423c255d6d9,workflow-cps@4259.vf653c2b_8a_b_69,cloudbees-folder@6.1079.vc0975c2de294"),
+      plugins: parsePlugins(
+        "git@5.10.0,workflow-job@1571.vb_423c255d6d9,workflow-cps@4259.vf653c2b_8a_b_69,cloudbees-folder@6.1079.vc0975c2de294",
+      ),
       disabledPlugins: ["workflow-cps"],
     });
   });
   afterAll(() => server.close());
 
   it("lists the installed plugins to an administrator, with their state", async () => {
-    const a = await call(server, "/pluginManager/api/json?tree=plugins[shortName,version,active,enabled]", { auth: adminToken });
+    const a = await call(server, "/pluginManager/api/json?tree=plugins[shortName,version,active,enabled]", {
+      auth: adminToken,
+    });
     expect(a.status).toBe(200);
     expect(JSON.parse(a.body).plugins).toEqual([
       { shortName: "cloudbees-folder", version: "6.1079.vc0975c2de294", active: true, enabled: true },
@@ -45,24 +49,47 @@ describe("the plugin manager", () => {
   it("answers 403 to anyone else, for everything under /pluginManager", async () => {
     const a = await call(server, "/pluginManager/api/json?depth=1", { auth: readerToken });
     expect(a.status).toBe(403);
-    const b = await call(server, "/pluginManager/prevalidateConfig", { method: "POST", auth: readerToken, headers: XML, body: GIT_JOB });
+    const b = await call(server, "/pluginManager/prevalidateConfig", {
+      method: "POST",
+      auth: readerToken,
+      headers: XML,
+      body: GIT_JOB,
+    });
     expect(b.status).toBe(403);
   });
 
   it("prevalidates a config: missing and older plugins, the highest version wanted per plugin", async () => {
-    const xml = GIT_JOB.replace("<builders>", '<publishers><hudson.plugins.timestamper.TimestamperBuildWrapper plugin="timestamper@1.26"/><x plugin="git@4.0.0"/></publishers><builders>');
-    const a = await call(server, "/pluginManager/prevalidateConfig", { method: "POST", auth: adminToken, headers: XML, body: xml });
+    const xml = GIT_JOB.replace(
+      "<builders>",
+      '<publishers><hudson.plugins.timestamper.TimestamperBuildWrapper plugin="timestamper@1.26"/><x plugin="git@4.0.0"/></publishers><builders>',
+    );
+    const a = await call(server, "/pluginManager/prevalidateConfig", {
+      method: "POST",
+      auth: adminToken,
+      headers: XML,
+      body: xml,
+    });
     expect(a.status).toBe(200);
     expect(JSON.parse(a.body)).toEqual([
       { name: "git", version: "5.12.0", mode: "old" },
       { name: "timestamper", version: "1.26", mode: "missing" },
     ]);
-    const none = await call(server, "/pluginManager/prevalidateConfig", { method: "POST", auth: adminToken, headers: XML, body: GIT_JOB.replace("5.12.0", "5.10.0") });
+    const none = await call(server, "/pluginManager/prevalidateConfig", {
+      method: "POST",
+      auth: adminToken,
+      headers: XML,
+      body: GIT_JOB.replace("5.12.0", "5.10.0"),
+    });
     expect(JSON.parse(none.body)).toEqual([]);
   });
 
   it("answers 500 for a plugin attribute without a version, and needs a POST", async () => {
-    const a = await call(server, "/pluginManager/prevalidateConfig", { method: "POST", auth: adminToken, headers: XML, body: GIT_JOB.replace("git@5.12.0", "git") });
+    const a = await call(server, "/pluginManager/prevalidateConfig", {
+      method: "POST",
+      auth: adminToken,
+      headers: XML,
+      body: GIT_JOB.replace("git@5.12.0", "git"),
+    });
     expect(a.status).toBe(500);
     expect((await call(server, "/pluginManager/prevalidateConfig", { auth: adminToken })).status).toBe(405);
   });
@@ -87,7 +114,10 @@ describe("the plugin manager", () => {
   });
 
   it("parses the --plugins list and refuses entries without a version", () => {
-    expect(parsePlugins("git@5.7.0, workflow-job@1400.v7fd111b_ec82f")).toEqual({ git: "5.7.0", "workflow-job": "1400.v7fd111b_ec82f" });
+    expect(parsePlugins("git@5.7.0, workflow-job@1400.v7fd111b_ec82f")).toEqual({
+      git: "5.7.0",
+      "workflow-job": "1400.v7fd111b_ec82f",
+    });
     expect(() => parsePlugins("git")).toThrow('--plugins takes name@version entries, got "git"');
   });
 });

@@ -27,7 +27,10 @@ describe("data folder and restart", () => {
 
   test("jobs survive a restart; a job written by hand into the folder appears after it", async () => {
     fs.mkdirSync(path.join(dir, "jobs/by-hand"));
-    fs.writeFileSync(path.join(dir, "jobs/by-hand/config.xml"), "<?xml version='1.1' encoding='UTF-8'?>\n<project><description>hand</description></project>");
+    fs.writeFileSync(
+      path.join(dir, "jobs/by-hand/config.xml"),
+      "<?xml version='1.1' encoding='UTF-8'?>\n<project><description>hand</description></project>",
+    );
     fs.mkdirSync(path.join(dir, "jobs/unloadable"));
     fs.writeFileSync(path.join(dir, "jobs/unloadable/config.xml"), "<not.Installed/>");
     await server.restart();

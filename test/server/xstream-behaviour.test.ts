@@ -239,16 +239,12 @@ describe("resave: exact XStream output", () => {
         `</hudson.model.StringParameterDefinition></parameterDefinitions></hudson.model.ParametersDefinitionProperty>` +
         `</properties><builders><hudson.tasks.Shell><command>ls</command></hudson.tasks.Shell></builders></project>`,
     );
-    expect(saved).toContain(
-      "<name>P</name>\n          <defaultValue>d</defaultValue>\n          <trim>false</trim>\n",
-    );
+    expect(saved).toContain("<name>P</name>\n          <defaultValue>d</defaultValue>\n          <trim>false</trim>\n");
     expect(saved).toContain("<command>ls</command>\n      <configuredLocalRules/>\n    </hudson.tasks.Shell>");
   });
 
   it("escapes text the XStream way and keeps every other character of it", () => {
-    const saved = resave(
-      `<project><description>a 'b' "c" &amp; &lt;d&gt; e&#xd;\nf\tg  </description></project>`,
-    );
+    const saved = resave(`<project><description>a 'b' "c" &amp; &lt;d&gt; e&#xd;\nf\tg  </description></project>`);
     expect(saved).toContain(`<description>a &apos;b&apos; &quot;c&quot; &amp; &lt;d&gt; e&#xd;\nf\tg  </description>`);
   });
 
@@ -323,7 +319,9 @@ describe("resave: plugin attributes", () => {
     expect(saved).toContain("<hudson.model.ParametersDefinitionProperty>");
     // Core classes in between do not count: the closest owned ancestor is the workflow-job root.
     expect(saved).toContain("<org.jenkinsci.plugins.workflow.job.properties.Fake/>");
-    expect(saved).toContain(`<definition class="org.jenkinsci.plugins.workflow.cps.CpsScmFlowDefinition" plugin="${WORKFLOW_CPS}">`);
+    expect(saved).toContain(
+      `<definition class="org.jenkinsci.plugins.workflow.cps.CpsScmFlowDefinition" plugin="${WORKFLOW_CPS}">`,
+    );
     expect(saved).toContain(`<scm class="hudson.plugins.git.GitSCM" plugin="${GIT}">`);
     expect(saved).toContain(`<browser class="hudson.plugins.git.browser.GithubWeb"/>`);
   });
@@ -334,7 +332,9 @@ describe("resave: plugin attributes", () => {
   });
 
   it("bumps the version of a plugin attribute on a field whose class the XML does not name", () => {
-    const saved = resave(`<project><properties><foo.Bar plugin="warnings-ng@1.0"><jenkins plugin="plugin-util-api@1.0"/></foo.Bar></properties></project>`);
+    const saved = resave(
+      `<project><properties><foo.Bar plugin="warnings-ng@1.0"><jenkins plugin="plugin-util-api@1.0"/></foo.Bar></properties></project>`,
+    );
     expect(saved).toContain(`<foo.Bar plugin="warnings-ng@${INSTALLED_PLUGINS["warnings-ng"]}">`);
     expect(saved).toContain(`<jenkins plugin="plugin-util-api@${INSTALLED_PLUGINS["plugin-util-api"]}"/>`);
   });

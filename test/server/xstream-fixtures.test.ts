@@ -93,8 +93,7 @@ function compare(src: XmlElement, out: XmlElement, at: string, isRoot: boolean, 
     r.violations.push(`${here}: became ${out.name}`);
     return;
   }
-  const withoutPlugin = (e: XmlElement): string =>
-    JSON.stringify(e.attrs.filter(([k]) => k !== "plugin"));
+  const withoutPlugin = (e: XmlElement): string => JSON.stringify(e.attrs.filter(([k]) => k !== "plugin"));
   if (withoutPlugin(src) !== withoutPlugin(out)) r.violations.push(`${here}: attributes changed`);
   const sp = attrOf(src, "plugin");
   const op = attrOf(out, "plugin");
@@ -221,17 +220,12 @@ describe("the checker itself", () => {
 
   it("notices a changed character inside a script", () => {
     const tampered = saved.replace("rm -rf *.zip", "rm -rf  *.zip");
-    expect(check(source, tampered).violations).toEqual([
-      "/project/builders/hudson.tasks.Shell/command: text changed",
-    ]);
+    expect(check(source, tampered).violations).toEqual(["/project/builders/hudson.tasks.Shell/command: text changed"]);
   });
 
   it("notices a missing element and a reordered one", () => {
     expect(check(source, saved.replace("<quietPeriod>0</quietPeriod>", "")).violations.length).toBeGreaterThan(0);
-    const swapped = saved.replace(
-      /(<canRoam>false<\/canRoam>)(\s*)(<disabled>false<\/disabled>)/,
-      "$3$2$1",
-    );
+    const swapped = saved.replace(/(<canRoam>false<\/canRoam>)(\s*)(<disabled>false<\/disabled>)/, "$3$2$1");
     expect(check(source, swapped).violations.length).toBeGreaterThan(0);
   });
 
@@ -242,7 +236,10 @@ describe("the checker itself", () => {
 
   it("notices a default field with a non-default value", () => {
     const src = "<project><description>d</description></project>";
-    const wrong = resave(src).replace("<concurrentBuild>false</concurrentBuild>", "<concurrentBuild>true</concurrentBuild>");
+    const wrong = resave(src).replace(
+      "<concurrentBuild>false</concurrentBuild>",
+      "<concurrentBuild>true</concurrentBuild>",
+    );
     expect(check(src, wrong).violations).toEqual(["/project: unexpected concurrentBuild"]);
   });
 });

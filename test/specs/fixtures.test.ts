@@ -110,7 +110,10 @@ const CASES: Case[] = [
     what: "Pipeline triggers property",
     rendered: () => find(pipelineFull, "org.jenkinsci.plugins.workflow.job.properties.PipelineTriggersJobProperty"),
     fixture: () =>
-      find(fixture("pipeline-declarative-reverse-trigger.xml"), "org.jenkinsci.plugins.workflow.job.properties.PipelineTriggersJobProperty"),
+      find(
+        fixture("pipeline-declarative-reverse-trigger.xml"),
+        "org.jenkinsci.plugins.workflow.job.properties.PipelineTriggersJobProperty",
+      ),
   },
   {
     what: "upstream trigger",
@@ -156,7 +159,8 @@ const CASES: Case[] = [
   {
     what: "JUnit results",
     rendered: () => find(freestyleFull, "hudson.tasks.junit.JUnitResultArchiver"),
-    fixture: () => find(fixture("freestyle-git-choiceparam-junit-coverage-warnings.xml"), "hudson.tasks.junit.JUnitResultArchiver"),
+    fixture: () =>
+      find(fixture("freestyle-git-choiceparam-junit-coverage-warnings.xml"), "hudson.tasks.junit.JUnitResultArchiver"),
     absent: ["checksName"],
     newer: ["keepTestNames"],
   },
@@ -173,12 +177,15 @@ describe("rendered classes and field order match real saved configs", () => {
     expect(c.rendered().name).toBe(c.fixture().name);
   });
 
-  test.each(["folderViews", "healthMetrics", "icon"])("a new folder's <%s> is the one cloudbees-folder saves", (name) => {
-    const ours = subtree(find(folderFull, name));
-    for (const file of ["folder-github-minimal.xml", "folder-weather-sample-properties.xml"]) {
-      expect(configsEqual(ours, subtree(find(fixture(file), name)))).toBe(true);
-    }
-  });
+  test.each(["folderViews", "healthMetrics", "icon"])(
+    "a new folder's <%s> is the one cloudbees-folder saves",
+    (name) => {
+      const ours = subtree(find(folderFull, name));
+      for (const file of ["folder-github-minimal.xml", "folder-weather-sample-properties.xml"]) {
+        expect(configsEqual(ours, subtree(find(fixture(file), name)))).toBe(true);
+      }
+    },
+  );
 
   test("the job-level plugin attributes sit where real Jenkins puts them", () => {
     const pluginOf = (e: XmlElement) => e.attrs.find(([k]) => k === "plugin")?.[1]?.split("@")[0];

@@ -1,5 +1,12 @@
 /** Configs that fit a spec exactly are read back into that spec; anything a spec cannot express is not. */
-import { parseJobSpec, renderFreestyle, renderJobSpec, renderPipeline, type JobSpecKind, type JobSpecs } from "../../provider/specs";
+import {
+  parseJobSpec,
+  renderFreestyle,
+  renderJobSpec,
+  renderPipeline,
+  type JobSpecKind,
+  type JobSpecs,
+} from "../../provider/specs";
 import { resave } from "../../provider/server/xstream";
 import { savedConfigs } from "../harness/fixtures";
 import { configsEquivalent } from "../../provider/xml/semantic";
@@ -37,12 +44,18 @@ describe("parseJobSpec", () => {
     const xml = renderPipeline({
       scm: { url: "u", branch: "*/main", scriptPath: "Jenkinsfile", lightweight: true },
       concurrentBuilds: true,
-      parameters: [{ type: "string", name: "A", default: "", trim: false }, { type: "boolean", name: "B", default: false }],
+      parameters: [
+        { type: "string", name: "A", default: "", trim: false },
+        { type: "boolean", name: "B", default: false },
+      ],
       triggers: { upstream: { projects: ["x"], threshold: "SUCCESS" } },
     });
     expect(parseJobSpec(xml)?.spec).toEqual({
       scm: { url: "u" },
-      parameters: [{ type: "string", name: "A" }, { type: "boolean", name: "B" }],
+      parameters: [
+        { type: "string", name: "A" },
+        { type: "boolean", name: "B" },
+      ],
       triggers: { upstream: { projects: ["x"] } },
     });
   });
@@ -56,11 +69,35 @@ describe("parseJobSpec", () => {
   });
 
   test.each([
-    ["a job property no spec has", renderFreestyle({}).replace("<properties/>", "<properties><x.Y><a>1</a></x.Y></properties>")],
-    ["a Maven build step", renderFreestyle({}).replace("<builders/>", "<builders><hudson.tasks.Maven><targets>x</targets></hudson.tasks.Maven></builders>")],
-    ["a setting of a rendered class the spec does not cover", renderFreestyle({ archiveArtifacts: { artifacts: "a" } }).replace("<artifacts>a</artifacts>", "<artifacts>a</artifacts><excludes>b</excludes>")],
-    ["an unknown trigger", renderFreestyle({}).replace("<triggers/>", "<triggers><com.x.GitHubPushTrigger/></triggers>")],
-    ["a git SCM with two remotes", renderFreestyle({ scm: { url: "a" } }).replace("</userRemoteConfigs>", "<hudson.plugins.git.UserRemoteConfig><url>b</url></hudson.plugins.git.UserRemoteConfig></userRemoteConfigs>")],
+    [
+      "a job property no spec has",
+      renderFreestyle({}).replace("<properties/>", "<properties><x.Y><a>1</a></x.Y></properties>"),
+    ],
+    [
+      "a Maven build step",
+      renderFreestyle({}).replace(
+        "<builders/>",
+        "<builders><hudson.tasks.Maven><targets>x</targets></hudson.tasks.Maven></builders>",
+      ),
+    ],
+    [
+      "a setting of a rendered class the spec does not cover",
+      renderFreestyle({ archiveArtifacts: { artifacts: "a" } }).replace(
+        "<artifacts>a</artifacts>",
+        "<artifacts>a</artifacts><excludes>b</excludes>",
+      ),
+    ],
+    [
+      "an unknown trigger",
+      renderFreestyle({}).replace("<triggers/>", "<triggers><com.x.GitHubPushTrigger/></triggers>"),
+    ],
+    [
+      "a git SCM with two remotes",
+      renderFreestyle({ scm: { url: "a" } }).replace(
+        "</userRemoteConfigs>",
+        "<hudson.plugins.git.UserRemoteConfig><url>b</url></hudson.plugins.git.UserRemoteConfig></userRemoteConfigs>",
+      ),
+    ],
     ["an empty inline script", renderPipeline({ script: "x" }).replace("<script>x</script>", "<script></script>")],
     ["a build wrapper", renderFreestyle({}).replace("<buildWrappers/>", "<buildWrappers><a.B/></buildWrappers>")],
     ["an item type without a spec", "<matrix-project><actions/></matrix-project>"],

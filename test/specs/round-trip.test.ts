@@ -127,7 +127,10 @@ describe.each(MODES)("rendered specs over HTTP (%s config.xml reads)", (mode) =>
 
     test("a new parameter", async () => {
       const before = script("sh 'make'");
-      const after: PipelineSpec = { ...before, parameters: [...(before.parameters ?? []), { type: "boolean", name: "DRY_RUN" }] };
+      const after: PipelineSpec = {
+        ...before,
+        parameters: [...(before.parameters ?? []), { type: "boolean", name: "DRY_RUN" }],
+      };
       expect(await change("chg-param", "pipeline", before, after)).toEqual([
         "/flow-definition/properties/hudson.model.ParametersDefinitionProperty[1]/parameterDefinitions/hudson.model.BooleanParameterDefinition[1]: added",
       ]);
@@ -151,7 +154,9 @@ describe.each(MODES)("rendered specs over HTTP (%s config.xml reads)", (mode) =>
     test("a new freestyle step at the end", async () => {
       const before: FreestyleSpec = { steps: [{ shell: "make" }], junit: { testResults: "*.xml" } };
       const after: FreestyleSpec = { ...before, steps: [{ shell: "make" }, { batch: "deploy.cmd" }] };
-      expect(await change("chg-step", "freestyle", before, after)).toEqual(["/project/builders/hudson.tasks.BatchFile[1]: added"]);
+      expect(await change("chg-step", "freestyle", before, after)).toEqual([
+        "/project/builders/hudson.tasks.BatchFile[1]: added",
+      ]);
     });
 
     test("the command of one freestyle step", async () => {

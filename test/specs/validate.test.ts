@@ -35,7 +35,9 @@ describe("pipeline specs", () => {
   });
 
   test("an empty or blank script", () => {
-    expect(issuesOf(() => renderPipeline({ script: "" }))).toEqual([{ path: "pipeline.script", message: "must not be empty" }]);
+    expect(issuesOf(() => renderPipeline({ script: "" }))).toEqual([
+      { path: "pipeline.script", message: "must not be empty" },
+    ]);
     expect(paths("pipeline", { script: " \n\t" })).toEqual(["pipeline.script"]);
   });
 
@@ -50,12 +52,9 @@ describe("pipeline specs", () => {
 
   test("scm: url required, blank strings refused, sandbox only with an inline script", () => {
     expect(paths("pipeline", { scm: {} })).toEqual(["pipeline.scm.url"]);
-    expect(paths("pipeline", { scm: { url: "u", branch: "", scriptPath: " ", credentialsId: "" }, sandbox: true })).toEqual([
-      "pipeline.sandbox",
-      "pipeline.scm.branch",
-      "pipeline.scm.credentialsId",
-      "pipeline.scm.scriptPath",
-    ]);
+    expect(
+      paths("pipeline", { scm: { url: "u", branch: "", scriptPath: " ", credentialsId: "" }, sandbox: true }),
+    ).toEqual(["pipeline.sandbox", "pipeline.scm.branch", "pipeline.scm.credentialsId", "pipeline.scm.scriptPath"]);
     expect(paths("pipeline", { scm: { url: "u\nv", lightweight: "yes" } })).toEqual([
       "pipeline.scm.url",
       "pipeline.scm.lightweight",
@@ -107,13 +106,18 @@ describe("parameters", () => {
       }),
     );
     expect(issues).toEqual([
-      { path: "pipeline.parameters[2].name", message: "duplicate parameter name (also used by pipeline.parameters[0])" },
+      {
+        path: "pipeline.parameters[2].name",
+        message: "duplicate parameter name (also used by pipeline.parameters[0])",
+      },
     ]);
   });
 
   test("unknown and password types", () => {
     const issues = issuesOf(() =>
-      renderFreestyle({ parameters: [{ type: "text", name: "A" }, { type: "password", name: "P" }, { name: "N" }] } as never),
+      renderFreestyle({
+        parameters: [{ type: "text", name: "A" }, { type: "password", name: "P" }, { name: "N" }],
+      } as never),
     );
     expect(issues.map((i) => i.path)).toEqual([
       "freestyle.parameters[0].type",
@@ -149,9 +153,12 @@ describe("parameters", () => {
       "pipeline.parameters[4].default",
       "pipeline.parameters[5]",
     ]);
-    expect(specIssues("pipeline", { script: "x", parameters: [{ type: "choice", name: "E", choices: ["a"], default: "a" }] })[0].message).toContain(
-      "The first choice is the default.",
-    );
+    expect(
+      specIssues("pipeline", {
+        script: "x",
+        parameters: [{ type: "choice", name: "E", choices: ["a"], default: "a" }],
+      })[0].message,
+    ).toContain("The first choice is the default.");
   });
 
   test("parameters must be a list", () => {
@@ -261,7 +268,9 @@ describe("folders, job fields and kinds", () => {
     expect(
       specIssues("pipeline", { script: "x", scm: null, sandbox: null, parameters: null, triggers: { cron: null } }),
     ).toEqual([]);
-    expect(renderPipeline({ script: "x", scm: null, quietPeriod: null } as never)).toBe(renderPipeline({ script: "x" }));
+    expect(renderPipeline({ script: "x", scm: null, quietPeriod: null } as never)).toBe(
+      renderPipeline({ script: "x" }),
+    );
   });
 });
 
@@ -270,7 +279,9 @@ describe("unknownPath", () => {
   test("finds a preview marker at any depth, with its path", () => {
     expect(unknownPath(MARK, MARK, "pipeline")).toBe("pipeline");
     expect(unknownPath({ scm: { url: MARK } }, MARK, "pipeline")).toBe("pipeline.scm.url");
-    expect(unknownPath({ steps: [{ shell: "a" }, { shell: MARK }] }, MARK, "freestyle")).toBe("freestyle.steps[1].shell");
+    expect(unknownPath({ steps: [{ shell: "a" }, { shell: MARK }] }, MARK, "freestyle")).toBe(
+      "freestyle.steps[1].shell",
+    );
     expect(unknownPath({ steps: [{ shell: "a" }], n: 1, b: null }, MARK, "freestyle")).toBeUndefined();
   });
 });
@@ -280,7 +291,9 @@ describe("hints for likely mix-ups", () => {
     expect(specIssues("pipeline", { script: "x", concurrentBuild: false })[0].message).toContain(
       "Pipeline jobs spell it concurrentBuilds",
     );
-    expect(specIssues("freestyle", { concurrentBuilds: false })[0].message).toContain("freestyle jobs spell it concurrentBuild");
+    expect(specIssues("freestyle", { concurrentBuilds: false })[0].message).toContain(
+      "freestyle jobs spell it concurrentBuild",
+    );
   });
 
   test("a plain typo gets the list of fields and no unrelated advice", () => {

@@ -10,13 +10,29 @@ describe("FolderSweep inputs", () => {
   });
 
   it.each([
-    [{ folder: "apps", keep: ["other/build"] }, "keep", 'keep entry "other/build" is not an item directly in folder "apps"'],
-    [{ folder: "apps", keep: ["apps/sub/build"] }, "keep", 'keep entry "apps/sub/build" is not an item directly in folder "apps"'],
+    [
+      { folder: "apps", keep: ["other/build"] },
+      "keep",
+      'keep entry "other/build" is not an item directly in folder "apps"',
+    ],
+    [
+      { folder: "apps", keep: ["apps/sub/build"] },
+      "keep",
+      'keep entry "apps/sub/build" is not an item directly in folder "apps"',
+    ],
     [{ folder: "apps", keep: ["build"] }, "keep", 'keep entry "build" is not an item directly in folder "apps"'],
-    [{ folder: "apps", keep: [], action: "purge" }, "action", 'action must be one of "report", "disable", "delete"; got "purge".'],
+    [
+      { folder: "apps", keep: [], action: "purge" },
+      "action",
+      'action must be one of "report", "disable", "delete"; got "purge".',
+    ],
     [{ keep: [] }, "folder", "folder is required"],
     [{ folder: "apps", keep: "apps/build" }, "keep", "keep must be a list"],
-    [{ folder: "apps", keep: [], deleteWithBuilds: "yes" }, "deleteWithBuilds", "deleteWithBuilds must be true or false."],
+    [
+      { folder: "apps", keep: [], deleteWithBuilds: "yes" },
+      "deleteWithBuilds",
+      "deleteWithBuilds must be true or false.",
+    ],
   ])("refuses %j", (news, property, reason) => {
     const { failures } = checkSweepInputs(news);
     expect(failures).toEqual([{ property, reason: expect.stringContaining(reason) }]);

@@ -45,7 +45,10 @@ export const PARAMETERIZED_XML = freestyle({
 
 /** The jobs every trigger test starts from. */
 export const JOBS: Array<{ fullName: string; xml: string }> = [
-  { fullName: "team", xml: `<?xml version='1.1' encoding='UTF-8'?>\n<com.cloudbees.hudson.plugins.folder.Folder plugin="cloudbees-folder@6.999"/>` },
+  {
+    fullName: "team",
+    xml: `<?xml version='1.1' encoding='UTF-8'?>\n<com.cloudbees.hudson.plugins.folder.Folder plugin="cloudbees-folder@6.999"/>`,
+  },
   { fullName: "team/api-build", xml: PLAIN_XML },
   { fullName: "team/release", xml: PARAMETERIZED_XML },
   { fullName: "legacy-build", xml: DISABLED_XML },

@@ -26,7 +26,9 @@ describe.each(MODES)("triggerBuild / triggerScmCheck (%s server)", (mode) => {
 
   it("builds a parameterized job with the given values", async () => {
     await triggerBuild(tokenConnection(server), "team/release", { parameters: { VERSION: "1.4.2", DRY_RUN: false } });
-    expect(server.builds).toEqual([expect.objectContaining({ job: "team/release", params: { VERSION: "1.4.2", DRY_RUN: "false" } })]);
+    expect(server.builds).toEqual([
+      expect.objectContaining({ job: "team/release", params: { VERSION: "1.4.2", DRY_RUN: "false" } }),
+    ]);
     expect(posts(server)).toEqual(["POST /job/team/job/release/buildWithParameters"]);
   });
 
@@ -53,7 +55,9 @@ describe.each(MODES)("triggerBuild / triggerScmCheck (%s server)", (mode) => {
   it("takes the URL and credentials from the environment when not given", async () => {
     const env = { JENKINS_URL: server.url, JENKINS_USER: ADMIN.name, JENKINS_API_TOKEN: ADMIN.apiToken };
     await triggerBuild(undefined, "team/api-build", { env });
-    await triggerScmCheck({ url: server.url }, "team/api-build", { env: { ...env, JENKINS_URL: "http://127.0.0.1:9/" } });
+    await triggerScmCheck({ url: server.url }, "team/api-build", {
+      env: { ...env, JENKINS_URL: "http://127.0.0.1:9/" },
+    });
     expect(server.builds).toHaveLength(1);
     expect(server.polls).toHaveLength(1);
   });

@@ -18,7 +18,10 @@ describe("check", () => {
   });
 
   it("rejects a missing or invalid job path, an unknown kind, bad parameters and non-array triggers", async () => {
-    const res = await lifecycle.check({}, { job: "team//x?", kind: "deploy", parameters: { A: { nested: 1 } }, triggers: "abc" });
+    const res = await lifecycle.check(
+      {},
+      { job: "team//x?", kind: "deploy", parameters: { A: { nested: 1 } }, triggers: "abc" },
+    );
     expect(res.failures?.map((f) => f.property)).toEqual(["job", "kind", "parameters", "triggers"]);
     const missing = await lifecycle.check({}, {});
     expect(missing.failures?.[0].reason).toMatch(/job is required/);
@@ -47,10 +50,20 @@ describe("diff", () => {
     queueUrl: "http://x/queue/item/1/",
     __provider: PROVIDER,
   };
-  const same = { job: "team/release", kind: "build", parameters: { VERSION: "1.0" }, triggers: ["abc", { n: 1 }], __provider: "newer provider text" };
+  const same = {
+    job: "team/release",
+    kind: "build",
+    parameters: { VERSION: "1.0" },
+    triggers: ["abc", { n: 1 }],
+    __provider: "newer provider text",
+  };
 
   it("reports no change when nothing that fires changed (the provider text does not count)", async () => {
-    expect(await lifecycle.diff("id", olds, same)).toEqual({ changes: false, replaces: [], deleteBeforeReplace: false });
+    expect(await lifecycle.diff("id", olds, same)).toEqual({
+      changes: false,
+      replaces: [],
+      deleteBeforeReplace: false,
+    });
   });
 
   it("replaces (fires again) on a change of triggers, parameters, job or kind", async () => {
@@ -79,7 +92,11 @@ describe("create, update, read and delete against the server", () => {
   beforeAll(async () => {
     server = await serverWithJobs();
     const c = tokenConnection(server);
-    const config: Record<string, string> = { "jenkins:url": c.url, "jenkins:user": c.user, "jenkins:apiToken": c.apiToken };
+    const config: Record<string, string> = {
+      "jenkins:url": c.url,
+      "jenkins:user": c.user,
+      "jenkins:apiToken": c.apiToken,
+    };
     await lifecycle.configure({ config: { get: (k: string) => config[k] } });
   });
   afterAll(async () => {
@@ -89,9 +106,17 @@ describe("create, update, read and delete against the server", () => {
   beforeEach(() => server.resetCounters());
 
   it("create fires one build and records its queue URL; the rest send nothing", async () => {
-    const inputs = { job: "team/release", kind: "build", parameters: { VERSION: "3.1" }, triggers: [1], __provider: PROVIDER };
+    const inputs = {
+      job: "team/release",
+      kind: "build",
+      parameters: { VERSION: "3.1" },
+      triggers: [1],
+      __provider: PROVIDER,
+    };
     const created = await lifecycle.create(inputs);
-    expect(server.builds).toEqual([expect.objectContaining({ job: "team/release", params: { VERSION: "3.1", DRY_RUN: "true" } })]);
+    expect(server.builds).toEqual([
+      expect.objectContaining({ job: "team/release", params: { VERSION: "3.1", DRY_RUN: "true" } }),
+    ]);
     expect(created.outs).toEqual({
       job: "team/release",
       kind: "build",
@@ -132,7 +157,11 @@ describe("create, update, read and delete against the server", () => {
     expect(partial.reasons?.[0]).toMatch(/will not be repeated/);
     expect(posts(server)).toEqual(["POST /job/team/job/api-build/build"]);
     // The next run diffs the recorded trigger against the same inputs: nothing to do.
-    const d = await lifecycle.diff(partial.id!, partial.properties!, { job: "team/api-build", kind: "build", triggers: ["x"] });
+    const d = await lifecycle.diff(partial.id!, partial.properties!, {
+      job: "team/api-build",
+      kind: "build",
+      triggers: ["x"],
+    });
     expect(d.changes).toBe(false);
   });
 });

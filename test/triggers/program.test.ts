@@ -37,7 +37,11 @@ describe("BuildTrigger in a program under the mock engine", () => {
   beforeAll(async () => {
     server = await startServer("current");
     proc = await ProviderProcess.start({ cwd: repoRoot, env: cleanEnv() });
-    await proc.configure({ "jenkins:url": server.url, "jenkins:user": ADMIN.name, "jenkins:apiToken": secret(ADMIN.apiToken) });
+    await proc.configure({
+      "jenkins:url": server.url,
+      "jenkins:user": ADMIN.name,
+      "jenkins:apiToken": secret(ADMIN.apiToken),
+    });
     engine = new MockEngine(proc, { project: "jenkins-triggers", stack: "test" });
   });
   afterAll(async () => {
@@ -49,7 +53,9 @@ describe("BuildTrigger in a program under the mock engine", () => {
   it("first up creates the job, then builds it with its parameters and checks its SCM, once each", async () => {
     const res = await engine.up(releaseProgram("1.0.0", "aaa111"));
     expect(changedSteps(res.steps).sort()).toEqual(["create release", "create release-build", "create release-scm"]);
-    expect(server.builds).toEqual([expect.objectContaining({ job: "release", params: { VERSION: "1.0.0", DRY_RUN: "false" } })]);
+    expect(server.builds).toEqual([
+      expect.objectContaining({ job: "release", params: { VERSION: "1.0.0", DRY_RUN: "false" } }),
+    ]);
     expect(server.polls).toEqual([{ job: "release" }]);
     expect(res.outputs.queueUrl).toBe(`${server.url}queue/item/${server.builds[0].queueId}/`);
   });
@@ -70,7 +76,9 @@ describe("BuildTrigger in a program under the mock engine", () => {
 
     const res = await engine.up(releaseProgram("1.1.0", "aaa111"));
     expect(changedSteps(res.steps)).toEqual(["replace release-build"]);
-    expect(server.builds).toEqual([expect.objectContaining({ job: "release", params: { VERSION: "1.1.0", DRY_RUN: "false" } })]);
+    expect(server.builds).toEqual([
+      expect.objectContaining({ job: "release", params: { VERSION: "1.1.0", DRY_RUN: "false" } }),
+    ]);
     expect(server.polls).toHaveLength(0);
     expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(["POST /job/release/buildWithParameters"]);
   });
@@ -87,6 +95,9 @@ describe("BuildTrigger in a program under the mock engine", () => {
     await engine.destroy();
     expect(server.builds).toHaveLength(0);
     expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(["POST /job/release/doDelete"]);
-    expect([...findLeaks("outputs", textOf(outputs), credentialForms()), ...findLeaks("stderr", proc.stderr, credentialForms())]).toEqual([]);
+    expect([
+      ...findLeaks("outputs", textOf(outputs), credentialForms()),
+      ...findLeaks("stderr", proc.stderr, credentialForms()),
+    ]).toEqual([]);
   });
 });

@@ -21,7 +21,11 @@ describe("BuildTrigger provider in the dynamic-provider process, over gRPC", () 
     providerText = await providerTextOf(() => new BuildTrigger("probe", { job: "probe" }));
     server = await serverWithJobs();
     proc = await ProviderProcess.start({ cwd: repoRoot, env: cleanEnv({ JENKINS_LOG_REQUESTS: "1" }) });
-    await proc.configure({ "jenkins:url": server.url, "jenkins:user": ADMIN.name, "jenkins:apiToken": secret(ADMIN.apiToken) });
+    await proc.configure({
+      "jenkins:url": server.url,
+      "jenkins:user": ADMIN.name,
+      "jenkins:apiToken": secret(ADMIN.apiToken),
+    });
   });
   afterAll(async () => {
     await proc?.close();
@@ -36,11 +40,18 @@ describe("BuildTrigger provider in the dynamic-provider process, over gRPC", () 
   });
 
   it("fires on create, not on an unchanged diff, and again on a changed trigger", async () => {
-    const news: PropertyMap = { job: "team/release", parameters: { VERSION: "1.0" }, triggers: ["v1"], __provider: providerText };
+    const news: PropertyMap = {
+      job: "team/release",
+      parameters: { VERSION: "1.0" },
+      triggers: ["v1"],
+      __provider: providerText,
+    };
     const checked = await proc.check(URN, {}, news);
     expect(checked.failures).toEqual([]);
     const created = await proc.create(URN, checked.inputs);
-    expect(server.builds).toEqual([expect.objectContaining({ job: "team/release", params: { VERSION: "1.0", DRY_RUN: "true" } })]);
+    expect(server.builds).toEqual([
+      expect.objectContaining({ job: "team/release", params: { VERSION: "1.0", DRY_RUN: "true" } }),
+    ]);
     expect(created.properties.queueUrl).toBe(`${server.url}queue/item/${server.builds[0].queueId}/`);
 
     // Next `up`, same inputs: Check → Diff says nothing changed, so nothing else is called.
@@ -64,7 +75,10 @@ describe("BuildTrigger provider in the dynamic-provider process, over gRPC", () 
     await proc.delete(URN, created.id, created.properties);
     expect(server.builds).toHaveLength(2);
     expect(replacement.id).not.toBe(created.id);
-    expect(posts(server)).toEqual(["POST /job/team/job/release/buildWithParameters", "POST /job/team/job/release/buildWithParameters"]);
+    expect(posts(server)).toEqual([
+      "POST /job/team/job/release/buildWithParameters",
+      "POST /job/team/job/release/buildWithParameters",
+    ]);
 
     const leaks = [
       ...findLeaks("outputs", textOf([created, replacement, read]), credentialForms()),
@@ -78,14 +92,20 @@ describe("BuildTrigger provider in the dynamic-provider process, over gRPC", () 
     const err = await proc.create(URN, checked.inputs).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ProviderCallError);
     expect((err as ProviderCallError).initFailed).toBeUndefined();
-    expect((err as Error).message).toMatch(/Jenkins job "legacy-build": cannot start a build: the job is not buildable/);
+    expect((err as Error).message).toMatch(
+      /Jenkins job "legacy-build": cannot start a build: the job is not buildable/,
+    );
     expect((err as Error).message).toContain("HTTP 409");
     expect((err as Error).message).toContain("Enable the job");
     expect(server.builds).toHaveLength(0);
   });
 
   it("an SCM check polls once", async () => {
-    const checked = await proc.check(URN, {}, { job: "team/api-build", kind: "scmCheck", triggers: ["abc"], __provider: providerText });
+    const checked = await proc.check(
+      URN,
+      {},
+      { job: "team/api-build", kind: "scmCheck", triggers: ["abc"], __provider: providerText },
+    );
     const created = await proc.create(URN, checked.inputs);
     expect(server.polls).toEqual([{ job: "team/api-build" }]);
     expect(created.properties.queueUrl).toBeUndefined();

@@ -45,11 +45,15 @@ if [ "$A" != 'b' ]; then echo  "x"; fi
   });
 
   it("drops comments everywhere, also inside text", () => {
-    expect(canonicalizeConfig("<a><!-- x --><b>te<!-- y -->xt</b></a>")).toBe(`${CANONICAL_DECLARATION}\n<a>\n  <b>text</b>\n</a>`);
+    expect(canonicalizeConfig("<a><!-- x --><b>te<!-- y -->xt</b></a>")).toBe(
+      `${CANONICAL_DECLARATION}\n<a>\n  <b>text</b>\n</a>`,
+    );
   });
 
   it("keeps whitespace-only text of leaf elements, and carriage returns as &#xd;", () => {
-    expect(canonicalizeConfig("<a><b>  </b><c>x&#xd;\ny</c></a>")).toBe(`${CANONICAL_DECLARATION}\n<a>\n  <b>  </b>\n  <c>x&#xd;\ny</c>\n</a>`);
+    expect(canonicalizeConfig("<a><b>  </b><c>x&#xd;\ny</c></a>")).toBe(
+      `${CANONICAL_DECLARATION}\n<a>\n  <b>  </b>\n  <c>x&#xd;\ny</c>\n</a>`,
+    );
   });
 
   it("throws XmlSyntaxError with a position for broken input", () => {
@@ -70,7 +74,9 @@ if [ "$A" != 'b' ]; then echo  "x"; fi
   it("a hand-written config and its Jenkins re-save canonicalize alike", () => {
     const canonical = canonicalizeConfig(HAND_WRITTEN);
     expect(canonicalizeConfig(canonical)).toBe(canonical);
-    expect(withoutPluginAttributes(canonicalizeConfig(jenkinsResave(HAND_WRITTEN)))).toBe(withoutPluginAttributes(canonical));
+    expect(withoutPluginAttributes(canonicalizeConfig(jenkinsResave(HAND_WRITTEN)))).toBe(
+      withoutPluginAttributes(canonical),
+    );
   });
 
   it("a change of one text line changes one line of the canonical form", () => {
@@ -84,7 +90,8 @@ if [ "$A" != 'b' ]; then echo  "x"; fi
   it("is linear on a large config", () => {
     const steps = Array.from(
       { length: 1000 },
-      (_, i) => `<hudson.tasks.Shell><command>echo ${i}\n  echo "step ${i}" &amp;&amp; true</command></hudson.tasks.Shell>`,
+      (_, i) =>
+        `<hudson.tasks.Shell><command>echo ${i}\n  echo "step ${i}" &amp;&amp; true</command></hudson.tasks.Shell>`,
     ).join("");
     const big = `<project><builders>${steps}</builders></project>`;
     expect(big.length).toBeGreaterThan(100_000);

@@ -40,13 +40,16 @@ function strip(e: XmlElement): XmlElement {
 }
 
 describe("Jenkins-aware comparison (refresh)", () => {
-  it.each(fixtures.map((f) => [f.name, f.xml]))("%s: a declaration without Jenkins's default fields is equivalent", (_name, xml) => {
-    const declared = declaredFromSaved(xml);
-    expect(configDifferences(declared, xml, { jenkinsDefaults: true })).toEqual([]);
-    expect(configsEquivalent(declared, xml)).toBe(true);
-    // Both directions: Jenkins may also drop an empty or default field that was declared.
-    expect(configsEquivalent(xml, declared)).toBe(true);
-  });
+  it.each(fixtures.map((f) => [f.name, f.xml]))(
+    "%s: a declaration without Jenkins's default fields is equivalent",
+    (_name, xml) => {
+      const declared = declaredFromSaved(xml);
+      expect(configDifferences(declared, xml, { jenkinsDefaults: true })).toEqual([]);
+      expect(configsEquivalent(declared, xml)).toBe(true);
+      // Both directions: Jenkins may also drop an empty or default field that was declared.
+      expect(configsEquivalent(xml, declared)).toBe(true);
+    },
+  );
 
   it("strict comparison still sees the added defaults", () => {
     const xml = fixture("freestyle-unbuilt-defaults.xml");
@@ -86,15 +89,57 @@ describe("Jenkins-aware comparison (refresh)", () => {
     const declared = declaredFromSaved(saved);
 
     it.each([
-      ["a changed shell command", saved.replace("rm -rf *.zip", "rm -rf *.tar"), "/project/builders/hudson.tasks.Shell[1]/command: text changed"],
-      ["a whitespace change inside the script", saved.replace("    wget $url", "  wget $url"), "/project/builders/hudson.tasks.Shell[1]/command: text changed (whitespace only)"],
-      ["a changed description", saved.replace("says that artifacts", "says artifacts"), "/project/description: text changed"],
-      ["a job disabled by hand", saved.replace("<disabled>false</disabled>", "<disabled>true</disabled>"), "/project/disabled: added"],
-      ["an added builder", saved.replace("<builders>", "<builders>\n    <hudson.tasks.Shell><command>id</command></hudson.tasks.Shell>"), "/project/builders/hudson.tasks.Shell[1]: added"],
-      ["a removed builder", saved.replace(/<hudson\.tasks\.Shell>[^]*<\/hudson\.tasks\.Shell>/, ""), "/project/builders/hudson.tasks.Shell[1]: removed"],
-      ["an added empty extension (entries are content, even when empty)", saved.replace("<hudson.plugins.git.extensions.impl.WipeWorkspace/>", "<hudson.plugins.git.extensions.impl.WipeWorkspace/><hudson.plugins.git.extensions.impl.CleanCheckout/>"), "/project/scm/extensions/hudson.plugins.git.extensions.impl.CleanCheckout[1]: added"],
-      ["a default field set to something else", saved.replace("<concurrentBuild>false</concurrentBuild>", "<concurrentBuild>true</concurrentBuild>"), "/project/concurrentBuild: added"],
-      ["a new field with a value", saved.replace("<quietPeriod>0</quietPeriod>", "<quietPeriod>0</quietPeriod><customWorkspace>/x</customWorkspace>"), "/project/customWorkspace: added"],
+      [
+        "a changed shell command",
+        saved.replace("rm -rf *.zip", "rm -rf *.tar"),
+        "/project/builders/hudson.tasks.Shell[1]/command: text changed",
+      ],
+      [
+        "a whitespace change inside the script",
+        saved.replace("    wget $url", "  wget $url"),
+        "/project/builders/hudson.tasks.Shell[1]/command: text changed (whitespace only)",
+      ],
+      [
+        "a changed description",
+        saved.replace("says that artifacts", "says artifacts"),
+        "/project/description: text changed",
+      ],
+      [
+        "a job disabled by hand",
+        saved.replace("<disabled>false</disabled>", "<disabled>true</disabled>"),
+        "/project/disabled: added",
+      ],
+      [
+        "an added builder",
+        saved.replace("<builders>", "<builders>\n    <hudson.tasks.Shell><command>id</command></hudson.tasks.Shell>"),
+        "/project/builders/hudson.tasks.Shell[1]: added",
+      ],
+      [
+        "a removed builder",
+        saved.replace(/<hudson\.tasks\.Shell>[^]*<\/hudson\.tasks\.Shell>/, ""),
+        "/project/builders/hudson.tasks.Shell[1]: removed",
+      ],
+      [
+        "an added empty extension (entries are content, even when empty)",
+        saved.replace(
+          "<hudson.plugins.git.extensions.impl.WipeWorkspace/>",
+          "<hudson.plugins.git.extensions.impl.WipeWorkspace/><hudson.plugins.git.extensions.impl.CleanCheckout/>",
+        ),
+        "/project/scm/extensions/hudson.plugins.git.extensions.impl.CleanCheckout[1]: added",
+      ],
+      [
+        "a default field set to something else",
+        saved.replace("<concurrentBuild>false</concurrentBuild>", "<concurrentBuild>true</concurrentBuild>"),
+        "/project/concurrentBuild: added",
+      ],
+      [
+        "a new field with a value",
+        saved.replace(
+          "<quietPeriod>0</quietPeriod>",
+          "<quietPeriod>0</quietPeriod><customWorkspace>/x</customWorkspace>",
+        ),
+        "/project/customWorkspace: added",
+      ],
     ])("%s", (_what, edited, difference) => {
       expect(configsEquivalent(declared, saved)).toBe(true);
       expect(configDifferences(declared, edited, { jenkinsDefaults: true })).toEqual([difference]);
@@ -103,12 +148,16 @@ describe("Jenkins-aware comparison (refresh)", () => {
 
     it("disabled true -> false when it was declared", () => {
       const declaredDisabled = declared.replace("<project>", "<project>\n  <disabled>true</disabled>");
-      expect(configDifferences(declaredDisabled, saved, { jenkinsDefaults: true })).toEqual(["/project/disabled: text changed"]);
+      expect(configDifferences(declaredDisabled, saved, { jenkinsDefaults: true })).toEqual([
+        "/project/disabled: text changed",
+      ]);
     });
 
     it("a removed declared field", () => {
       const edited = saved.replace(/<assignedNode>.*<\/assignedNode>/, "");
-      expect(configDifferences(declared, edited, { jenkinsDefaults: true })).toEqual(["/project/assignedNode: removed"]);
+      expect(configDifferences(declared, edited, { jenkinsDefaults: true })).toEqual([
+        "/project/assignedNode: removed",
+      ]);
     });
   });
 
@@ -132,14 +181,21 @@ describe("the default-value table matches real Jenkins output", () => {
   };
   for (const f of fixtures) visit(parseXml(f.xml).root);
 
-  it.each(JENKINS_DEFAULT_FIELDS.map((row) => [row.element, row]))("%s appears in a fixture under a listed parent", (_n, row) => {
-    const parents = row.parents ?? [...seen.keys()].map((k) => k.split("/")[0]);
-    const found = parents.filter((p) => seen.has(`${p}/${row.element}`));
-    expect(found.length).toBeGreaterThan(0);
-  });
+  it.each(JENKINS_DEFAULT_FIELDS.map((row) => [row.element, row]))(
+    "%s appears in a fixture under a listed parent",
+    (_n, row) => {
+      const parents = row.parents ?? [...seen.keys()].map((k) => k.split("/")[0]);
+      const found = parents.filter((p) => seen.has(`${p}/${row.element}`));
+      expect(found.length).toBeGreaterThan(0);
+    },
+  );
 
   it("values of rows with a fixture written by an unbuilt job are the defaults seen there", () => {
-    for (const name of ["freestyle-unbuilt-defaults.xml", "matrix-unbuilt-defaults.xml", "maven-unbuilt-defaults.xml"]) {
+    for (const name of [
+      "freestyle-unbuilt-defaults.xml",
+      "matrix-unbuilt-defaults.xml",
+      "maven-unbuilt-defaults.xml",
+    ]) {
       const root = parseXml(fixture(name)).root;
       for (const c of elementChildren(root)) {
         const row = JENKINS_DEFAULT_FIELDS.find((r) => r.element === c.name && r.parents?.includes(root.name));

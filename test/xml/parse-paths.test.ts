@@ -6,7 +6,14 @@
  *  - the quick entity decoder gives the same text, and the same errors, as the complete one.
  */
 import { XMLParser } from "fast-xml-parser";
-import { parseXml, writeXml, XmlSyntaxError, XmlTooLargeError, type XmlElement, type XmlNode } from "../../provider/xml/tree";
+import {
+  parseXml,
+  writeXml,
+  XmlSyntaxError,
+  XmlTooLargeError,
+  type XmlElement,
+  type XmlNode,
+} from "../../provider/xml/tree";
 import { loadFixtures } from "./fixtures";
 
 const fixtures = loadFixtures();
@@ -114,7 +121,7 @@ describe("text elements read as one slice", () => {
     ["CRLF line ends", "<a><script>line 1\r\nline 2\rline 3</script></a>"],
     ["empty with end tag and self-closing", "<a><script></script><command/><description >\n</description></a>"],
     ["attributes", '<a><script class="x" plugin="p@1">s</script></a>'],
-    ["CDATA", "<a><script><![CDATA[if (a < b && c) { echo \"x\" }]]></script></a>"],
+    ["CDATA", '<a><script><![CDATA[if (a < b && c) { echo "x" }]]></script></a>'],
     ["CDATA between text", "<a><command>a <![CDATA[<b>]]> c</command></a>"],
     ["comment", "<a><command>a<!-- note -->b</command></a>"],
     ["child elements", "<a><description><b>bold</b> text</description></a>"],

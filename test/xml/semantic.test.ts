@@ -50,15 +50,27 @@ describe("what does not count", () => {
   });
 
   it("indentation and whitespace between elements", () => {
-    expectSame(BASE, BASE.replace(/\n {2}</g, "\n        <").replace("<publishers/>\n</project>", "<publishers/></project>"));
+    expectSame(
+      BASE,
+      BASE.replace(/\n {2}</g, "\n        <").replace("<publishers/>\n</project>", "<publishers/></project>"),
+    );
   });
 
   it("attribute order", () => {
-    expectSame(BASE, BASE.replace('class="hudson.plugins.git.GitSCM" plugin="git@5.2.1"', 'plugin="git@5.2.1" class="hudson.plugins.git.GitSCM"'));
+    expectSame(
+      BASE,
+      BASE.replace(
+        'class="hudson.plugins.git.GitSCM" plugin="git@5.2.1"',
+        'plugin="git@5.2.1" class="hudson.plugins.git.GitSCM"',
+      ),
+    );
   });
 
   it("<a/> versus <a></a>", () => {
-    expectSame(BASE, BASE.replace("<publishers/>", "<publishers></publishers>").replace("<actions/>", "<actions></actions>"));
+    expectSame(
+      BASE,
+      BASE.replace("<publishers/>", "<publishers></publishers>").replace("<actions/>", "<actions></actions>"),
+    );
   });
 
   it("entity spelling, character references and CDATA", () => {
@@ -75,7 +87,10 @@ describe("what does not count", () => {
   });
 
   it("comments", () => {
-    expectSame(BASE, BASE.replace("<builders>", "<builders><!-- steps -->").replace("<project>", "<!-- job -->\n<project>"));
+    expectSame(
+      BASE,
+      BASE.replace("<builders>", "<builders><!-- steps -->").replace("<project>", "<!-- job -->\n<project>"),
+    );
   });
 
   it("the order of differently named fields (Jenkins writes them in class order)", () => {
@@ -101,7 +116,9 @@ describe("what does not count", () => {
 
 describe("what counts", () => {
   it("a changed text", () => {
-    expectDifferent(BASE, BASE.replace("echo two", "echo 2"), ["/project/builders/hudson.tasks.Shell[2]/command: text changed"]);
+    expectDifferent(BASE, BASE.replace("echo two", "echo 2"), [
+      "/project/builders/hudson.tasks.Shell[2]/command: text changed",
+    ]);
   });
 
   it("whitespace inside text", () => {
@@ -132,7 +149,10 @@ describe("what counts", () => {
   });
 
   it("an added builder", () => {
-    const added = BASE.replace("</builders>", "  <hudson.tasks.Shell><command>rm -rf /tmp/x</command></hudson.tasks.Shell>\n  </builders>");
+    const added = BASE.replace(
+      "</builders>",
+      "  <hudson.tasks.Shell><command>rm -rf /tmp/x</command></hudson.tasks.Shell>\n  </builders>",
+    );
     expectDifferent(BASE, added, ["/project/builders/hudson.tasks.Shell[3]: added"]);
   });
 
@@ -143,22 +163,30 @@ describe("what counts", () => {
   });
 
   it("changed, added and removed attributes other than plugin", () => {
-    expectDifferent(BASE, BASE.replace("hudson.plugins.git.GitSCM", "hudson.scm.NullSCM"), ["/project/scm/@class: attribute changed"]);
+    expectDifferent(BASE, BASE.replace("hudson.plugins.git.GitSCM", "hudson.scm.NullSCM"), [
+      "/project/scm/@class: attribute changed",
+    ]);
     expectDifferent("<a><b/></a>", '<a><b x="1"/></a>', ["/a/b/@x: attribute added"]);
     expectDifferent('<a><b x="1"/></a>', "<a><b/></a>", ["/a/b/@x: attribute removed"]);
   });
 
   it("a different root element", () => {
-    expectDifferent("<project/>", "<flow-definition/>", ["/: root element changed from <project> to <flow-definition>"]);
+    expectDifferent("<project/>", "<flow-definition/>", [
+      "/: root element changed from <project> to <flow-definition>",
+    ]);
   });
 
   it("list entries that repeat a plain name keep their order", () => {
-    expectDifferent("<a><l><string>x</string><string>y</string></l></a>", "<a><l><string>y</string><string>x</string></l></a>", [
-      "/a/l/string[1]: moved from position 1 to 2",
-    ]);
-    expectDifferent("<a><l><string>x</string><string>y</string></l></a>", "<a><l><string>x</string><string>z</string></l></a>", [
-      "/a/l/string[2]: text changed",
-    ]);
+    expectDifferent(
+      "<a><l><string>x</string><string>y</string></l></a>",
+      "<a><l><string>y</string><string>x</string></l></a>",
+      ["/a/l/string[1]: moved from position 1 to 2"],
+    );
+    expectDifferent(
+      "<a><l><string>x</string><string>y</string></l></a>",
+      "<a><l><string>x</string><string>z</string></l></a>",
+      ["/a/l/string[2]: text changed"],
+    );
   });
 
   it("messages never contain the text itself", () => {
@@ -238,7 +266,8 @@ describe("large configs", () => {
   const steps = (n: number, changed = -1) =>
     Array.from(
       { length: n },
-      (_, i) => `<hudson.tasks.Shell><command>echo ${i === changed ? "changed" : i}\nmake all</command><configuredLocalRules/></hudson.tasks.Shell>`,
+      (_, i) =>
+        `<hudson.tasks.Shell><command>echo ${i === changed ? "changed" : i}\nmake all</command><configuredLocalRules/></hudson.tasks.Shell>`,
     ).join("\n");
 
   it("a 100 KB config with one edited step reports exactly that step", () => {

@@ -3,7 +3,12 @@
  * string-level functions give: on every fixture, on Jenkins re-saves of them, and on seeded random edits.
  */
 import equal from "fast-deep-equal";
-import { canonicalElement, canonicalizeConfig, canonicalizeDocument, CANONICAL_DECLARATION } from "../../provider/xml/canonical";
+import {
+  canonicalElement,
+  canonicalizeConfig,
+  canonicalizeDocument,
+  CANONICAL_DECLARATION,
+} from "../../provider/xml/canonical";
 import { normalizeElement } from "../../provider/xml/normalize";
 import {
   compareElements,
@@ -20,7 +25,6 @@ import { seededRandom } from "../../provider/server/seeded-random";
 
 const fixtures = loadFixtures();
 
-
 function clone(e: XmlElement): XmlElement {
   return {
     kind: "element",
@@ -36,7 +40,7 @@ function allElements(e: XmlElement, out: XmlElement[] = []): XmlElement[] {
   return out;
 }
 
-const TEXTS = ["", " ", "\n  ", "true", "false", "x & y < z", "echo \"a\"\r\nb", "ü ✓", "]]", "a\tb"];
+const TEXTS = ["", " ", "\n  ", "true", "false", "x & y < z", 'echo "a"\r\nb', "ü ✓", "]]", "a\tb"];
 
 /** One random edit somewhere in the tree: the kinds of change the comparison must see, or must ignore. */
 function randomEdit(root: XmlElement, r: () => number): void {
@@ -77,14 +81,29 @@ function randomEdit(root: XmlElement, r: () => number): void {
       e.children.splice(Math.floor(r() * (e.children.length + 1)), 0, { kind: "comment", text: " c " });
       break;
     case 8: // add an element Jenkins would add with its default value
-      e.children.push({ kind: "element", name: pick(["disabled", "keepDependencies", "concurrentBuild", "x"]), attrs: [], children: [{ kind: "text", text: "false" }] });
+      e.children.push({
+        kind: "element",
+        name: pick(["disabled", "keepDependencies", "concurrentBuild", "x"]),
+        attrs: [],
+        children: [{ kind: "text", text: "false" }],
+      });
       break;
     case 9: // add an empty element
-      e.children.push({ kind: "element", name: pick(["triggers", "actions", "y", "hudson.Z"]), attrs: [], children: [] });
+      e.children.push({
+        kind: "element",
+        name: pick(["triggers", "actions", "y", "hudson.Z"]),
+        attrs: [],
+        children: [],
+      });
       break;
     case 10: // text as CDATA (same meaning)
       if (elementIndexes.length === 0 && e.children.length > 0) {
-        e.children = [{ kind: "cdata", text: e.children.map((c) => (c.kind === "text" || c.kind === "cdata" ? c.text : "")).join("") }];
+        e.children = [
+          {
+            kind: "cdata",
+            text: e.children.map((c) => (c.kind === "text" || c.kind === "cdata" ? c.text : "")).join(""),
+          },
+        ];
       }
       break;
     default: // whitespace-only text between elements (indentation, ignored)
@@ -109,7 +128,11 @@ function cases(): Case[] {
       const edits = 1 + Math.floor(r() * 3);
       for (let i = 0; i < edits; i++) randomEdit(root, r);
       const style = r() < 0.5 ? "pretty" : "xstream";
-      out.push({ name: `${f.name} / edit ${k}`, a: f.xml, b: writeXml(root, { style, declaration: CANONICAL_DECLARATION }) });
+      out.push({
+        name: `${f.name} / edit ${k}`,
+        a: f.xml,
+        b: writeXml(root, { style, declaration: CANONICAL_DECLARATION }),
+      });
     }
   });
   return out;
@@ -118,15 +141,18 @@ function cases(): Case[] {
 const CASES = cases();
 
 describe("canonicalizeDocument", () => {
-  it.each(fixtures.map((f) => [f.name, f.xml]))("%s: same text as canonicalizeConfig and the canonical tree", (_name, xml) => {
-    const doc = parseXml(xml);
-    const before = JSON.stringify(doc);
-    const text = canonicalizeDocument(doc);
-    expect(text).toBe(canonicalizeConfig(xml));
-    expect(text).toBe(writeXml(canonicalElement(doc.root), { declaration: CANONICAL_DECLARATION, style: "pretty" }));
-    expect(canonicalizeDocument(doc.root)).toBe(text);
-    expect(JSON.stringify(doc)).toBe(before); // the tree is left alone
-  });
+  it.each(fixtures.map((f) => [f.name, f.xml]))(
+    "%s: same text as canonicalizeConfig and the canonical tree",
+    (_name, xml) => {
+      const doc = parseXml(xml);
+      const before = JSON.stringify(doc);
+      const text = canonicalizeDocument(doc);
+      expect(text).toBe(canonicalizeConfig(xml));
+      expect(text).toBe(writeXml(canonicalElement(doc.root), { declaration: CANONICAL_DECLARATION, style: "pretty" }));
+      expect(canonicalizeDocument(doc.root)).toBe(text);
+      expect(JSON.stringify(doc)).toBe(before); // the tree is left alone
+    },
+  );
 
   it.each(CASES.map((c) => [c.name, c.b]))("%s: same text as the canonical tree", (_name, xml) => {
     const root = parseXml(xml).root;
@@ -164,7 +190,9 @@ describe("tree-level comparison agrees with the string-level one", () => {
     expect(configsEqual(c.a, c.b)).toBe(strict);
     expect(compareElements(a, b)).toEqual(configDifferences(c.a, c.b));
     expect(compareElements(a, b).length === 0).toBe(strict);
-    expect(compareElements(a, b, { jenkinsDefaults: true })).toEqual(configDifferences(c.a, c.b, { jenkinsDefaults: true }));
+    expect(compareElements(a, b, { jenkinsDefaults: true })).toEqual(
+      configDifferences(c.a, c.b, { jenkinsDefaults: true }),
+    );
     const equivalent = configDifferences(c.a, c.b, { jenkinsDefaults: true }).length === 0;
     expect(elementsEquivalent(a, b)).toBe(equivalent);
     expect(configsEquivalent(c.a, c.b)).toBe(equivalent);
@@ -195,7 +223,9 @@ describe("ignoreRootFields", () => {
   });
 
   it("ignores only the named fields directly under the root", () => {
-    const a = parseXml("<project><description>a</description><disabled>true</disabled><x><description>1</description></x></project>").root;
+    const a = parseXml(
+      "<project><description>a</description><disabled>true</disabled><x><description>1</description></x></project>",
+    ).root;
     const b = parseXml("<project><x><description>1</description></x></project>").root;
     const c = parseXml("<project><x><description>2</description></x></project>").root;
     expect(elementsEqual(a, b)).toBe(false);

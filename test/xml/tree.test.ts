@@ -20,7 +20,8 @@ function outline(e: XmlElement, out: string[] = []): string[] {
   for (const c of e.children) {
     if (c.kind === "element") outline(c, out);
     else if (c.kind === "comment") out.push(`comment:${c.text}`);
-    else if (!(hasElements && c.kind === "text" && c.text.trim() === "")) out.push(`${c.kind}:${JSON.stringify(c.text)}`);
+    else if (!(hasElements && c.kind === "text" && c.text.trim() === ""))
+      out.push(`${c.kind}:${JSON.stringify(c.text)}`);
   }
   out.push(`</${e.name}>`);
   return out;
@@ -37,13 +38,16 @@ describe("parseXml / writeXml round trip on real Jenkins configs", () => {
     expect(writeXml(doc, { style: "xstream" })).toBe(xml.replace(/\n$/, ""));
   });
 
-  it.each(fixtures.map((f) => [f.name, f.xml]))("%s: pretty style keeps every element and text in order", (_name, xml) => {
-    const doc = parseXml(xml);
-    const again = parseXml(writeXml(doc, { style: "pretty" }));
-    const normalizeEmpty = (lines: string[]) => lines.filter((l) => l !== 'text:""');
-    expect(normalizeEmpty(outline(again.root))).toEqual(normalizeEmpty(outline(doc.root)));
-    expect(again.declaration).toEqual(doc.declaration);
-  });
+  it.each(fixtures.map((f) => [f.name, f.xml]))(
+    "%s: pretty style keeps every element and text in order",
+    (_name, xml) => {
+      const doc = parseXml(xml);
+      const again = parseXml(writeXml(doc, { style: "pretty" }));
+      const normalizeEmpty = (lines: string[]) => lines.filter((l) => l !== 'text:""');
+      expect(normalizeEmpty(outline(again.root))).toEqual(normalizeEmpty(outline(doc.root)));
+      expect(again.declaration).toEqual(doc.declaration);
+    },
+  );
 
   it("reads the declaration and DOCTYPE flag", () => {
     const doc = parseXml("<?xml version='1.1' encoding='UTF-8'?>\n<project/>");
@@ -61,7 +65,9 @@ describe("text is kept exactly", () => {
     const script = "#!/bin/sh\n\tset -e\n  echo   'a  b'  \n\n";
     const doc = parseXml(`<a><command>${script}</command></a>`);
     expect(childText(doc.root, "command")).toBe(script);
-    expect(roundTrip(`<a><command>${script}</command></a>`, "pretty")).toBe(`<a>\n  <command>${script}</command>\n</a>`);
+    expect(roundTrip(`<a><command>${script}</command></a>`, "pretty")).toBe(
+      `<a>\n  <command>${script}</command>\n</a>`,
+    );
   });
 
   it("decodes carriage returns and numeric references, and writes CR back as &#xd;", () => {
@@ -88,7 +94,9 @@ describe("text is kept exactly", () => {
     expect(writeXml(doc, { style: "xstream" })).toBe(
       `<d a="&quot;x&apos; &lt;&amp;&gt;">&quot;q&quot; &apos;a&apos; &lt;b&gt; &amp;&amp; &quot;&apos;</d>`,
     );
-    expect(writeXml(doc, { style: "pretty" })).toBe(`<d a="&quot;x' &lt;&amp;&gt;">"q" 'a' &lt;b&gt; &amp;&amp; "'</d>`);
+    expect(writeXml(doc, { style: "pretty" })).toBe(
+      `<d a="&quot;x' &lt;&amp;&gt;">"q" 'a' &lt;b&gt; &amp;&amp; "'</d>`,
+    );
   });
 
   it("keeps CDATA as its own node and writes it back", () => {
@@ -104,7 +112,12 @@ describe("text is kept exactly", () => {
   });
 
   it("escapes control characters as references so they survive (XML 1.1)", () => {
-    const e: XmlElement = { kind: "element", name: "d", attrs: [["a", "x\ny\tz"]], children: [{ kind: "text", text: "esc\u001b[0m\u0001" }] };
+    const e: XmlElement = {
+      kind: "element",
+      name: "d",
+      attrs: [["a", "x\ny\tz"]],
+      children: [{ kind: "text", text: "esc\u001b[0m\u0001" }],
+    };
     const xml = writeXml(e, { style: "xstream" });
     expect(xml).toBe('<d a="x&#xa;y&#x9;z">esc&#x1b;[0m&#x1;</d>');
     const back = parseXml(xml).root;
@@ -160,7 +173,8 @@ describe("text is kept exactly", () => {
   });
 
   it("identity style changes no layout (what Jenkins stores right after createItem)", () => {
-    const xml = '<project>\n    <!-- keep me -->\n    <description a=\'1\'>it\'s &quot;x&quot;</description>\n    <e></e><f/>\n</project>';
+    const xml =
+      "<project>\n    <!-- keep me -->\n    <description a='1'>it's &quot;x&quot;</description>\n    <e></e><f/>\n</project>";
     expect(writeXml(parseXml(xml), { style: "identity", declaration: '<?xml version="1.0" encoding="UTF-8"?>' })).toBe(
       '<?xml version="1.0" encoding="UTF-8"?><project>\n    <!-- keep me -->\n    <description a="1">it\'s "x"</description>\n    <e></e><f/>\n</project>',
     );
@@ -168,7 +182,11 @@ describe("text is kept exactly", () => {
 
   it.each(fixtures.map((f) => [f.name, f.xml]))("%s: identity style reproduces the bytes too", (_name, xml) => {
     expect(writeXml(parseXml(xml), { style: "identity", declaration: null })).toBe(
-      xml.replace(/\n$/, "").replace(/^<\?xml[^>]*\?>\n/, "").replace(/&quot;/g, '"').replace(/&apos;/g, "'"),
+      xml
+        .replace(/\n$/, "")
+        .replace(/^<\?xml[^>]*\?>\n/, "")
+        .replace(/&quot;/g, '"')
+        .replace(/&apos;/g, "'"),
     );
   });
 
@@ -189,7 +207,9 @@ describe("syntax errors carry line and column", () => {
   }
 
   it("reports a mismatched closing tag where it is", () => {
-    const e = syntaxError("<?xml version='1.1' encoding='UTF-8'?>\n<project>\n  <description>x</descriptio>\n</project>");
+    const e = syntaxError(
+      "<?xml version='1.1' encoding='UTF-8'?>\n<project>\n  <description>x</descriptio>\n</project>",
+    );
     expect(e.line).toBe(3);
     expect(e.column).toBeGreaterThan(1);
     expect(e.message).toContain(`line 3, column ${e.column}`);
@@ -222,12 +242,16 @@ describe("syntax errors carry line and column", () => {
     expect(syntaxError("<a/>\n<b/>").line).toBe(2);
     expect(syntaxError("<a></a>\n <b>x</b>").message).toMatch(/root/i);
     expect(syntaxError("<a/>\n  tail").column).toBe(3);
-    expect(syntaxError("<a><b/></a><!-- ok -->\n x").message).toMatch(/(content after the root element|Extra text at the end) \(line 2, column 2\)/);
+    expect(syntaxError("<a><b/></a><!-- ok -->\n x").message).toMatch(
+      /(content after the root element|Extra text at the end) \(line 2, column 2\)/,
+    );
     syntaxError("lead<a/>");
   });
 
   it("rejects '<' in attribute values and ']]>' in text", () => {
-    expect(syntaxError('<a>\n  <b x="1<2"/>\n</a>').message).toContain("'<' in the value of attribute \"x\" (write &lt;) (line 2, column 6)");
+    expect(syntaxError('<a>\n  <b x="1<2"/>\n</a>').message).toContain(
+      "'<' in the value of attribute \"x\" (write &lt;) (line 2, column 6)",
+    );
     expect(syntaxError("<a>\n x ]]> y</a>").line).toBe(2);
   });
 
@@ -245,19 +269,25 @@ describe("syntax errors carry line and column", () => {
 
 describe("DOCTYPE and entities", () => {
   it("expands bounded internal entities", () => {
-    const doc = parseXml('<!DOCTYPE project [\n  <!ENTITY repo "https://example.org/r.git">\n  <!ENTITY q "&#34;&lt;">\n]>\n<project><url>&repo;</url><v a="&q;">&q;</v></project>');
+    const doc = parseXml(
+      '<!DOCTYPE project [\n  <!ENTITY repo "https://example.org/r.git">\n  <!ENTITY q "&#34;&lt;">\n]>\n<project><url>&repo;</url><v a="&q;">&q;</v></project>',
+    );
     expect(doc.hasDoctype).toBe(true);
     expect(childText(doc.root, "url")).toBe("https://example.org/r.git");
     expect(childText(doc.root, "v")).toBe('"<');
     expect(elementChildren(doc.root)[1].attrs).toEqual([["a", '"<']]);
     // The DOCTYPE is not written back (as Jenkins drops it): entities are plain text afterwards.
-    expect(writeXml(doc, { style: "pretty" })).toBe('<project>\n  <url>https://example.org/r.git</url>\n  <v a="&quot;&lt;">"&lt;</v>\n</project>');
+    expect(writeXml(doc, { style: "pretty" })).toBe(
+      '<project>\n  <url>https://example.org/r.git</url>\n  <v a="&quot;&lt;">"&lt;</v>\n</project>',
+    );
   });
 
   it("ignores an external DTD reference (never fetched)", () => {
     const doc = parseXml('<!DOCTYPE project SYSTEM "http://127.0.0.1:1/never.dtd">\n<project/>');
     expect(doc.hasDoctype).toBe(true);
-    expect(() => parseXml('<!DOCTYPE project SYSTEM "file:///etc/passwd">\n<project>&ent;</project>')).toThrow(/undefined entity &ent;/);
+    expect(() => parseXml('<!DOCTYPE project SYSTEM "file:///etc/passwd">\n<project>&ent;</project>')).toThrow(
+      /undefined entity &ent;/,
+    );
   });
 
   it("refuses external entities", () => {
@@ -269,7 +299,7 @@ describe("DOCTYPE and entities", () => {
 
   it("refuses parameter entities", () => {
     expect(() => parseXml('<!DOCTYPE p [<!ENTITY % pe "x"> %pe;]><p/>')).toThrow(/parameter entities/);
-    expect(() => parseXml('<!DOCTYPE p [%pe;]><p/>')).toThrow(XmlEntityError);
+    expect(() => parseXml("<!DOCTYPE p [%pe;]><p/>")).toThrow(XmlEntityError);
   });
 
   it("refuses the billion laughs (nested entities) before expanding anything", () => {
@@ -304,12 +334,14 @@ describe("DOCTYPE and entities", () => {
   });
 
   it("skips ELEMENT/ATTLIST/comments in the internal subset", () => {
-    const doc = parseXml('<!DOCTYPE r [\n<!-- c > -->\n<!ELEMENT r (#PCDATA)>\n<!ATTLIST r a CDATA "x>">\n<!ENTITY e "ok">\n]>\n<r>&e;</r>');
+    const doc = parseXml(
+      '<!DOCTYPE r [\n<!-- c > -->\n<!ELEMENT r (#PCDATA)>\n<!ATTLIST r a CDATA "x>">\n<!ENTITY e "ok">\n]>\n<r>&e;</r>',
+    );
     expect(textOf(doc.root)).toBe("ok");
   });
 
   it("reports a broken DOCTYPE as a syntax error", () => {
-    expect(() => parseXml("<!DOCTYPE r [<!ENTITY e \"x\"><r/>")).toThrow(XmlSyntaxError);
+    expect(() => parseXml('<!DOCTYPE r [<!ENTITY e "x"><r/>')).toThrow(XmlSyntaxError);
   });
 });
 

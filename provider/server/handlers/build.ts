@@ -58,9 +58,16 @@ export function build(ctx: RequestContext, state: ServerState, item: Item): Repl
   checkBuildable(item);
   const defs = infoOf(item).parameters;
   if (defs && ctx.method !== "POST") {
-    const rows = defs.map((d) => `<tr><td>${escapeHtml(d.name)}</td><td><input name="value" value="${escapeHtml(d.defaultValue)}"></td></tr>`);
-    return htmlReply(ctx, state, fullNameOf(item),
-      `<h1>Pipeline ${escapeHtml(item.name)}</h1>\n<p>This build requires parameters:</p>\n<form method="post" action="build"><table>${rows.join("")}</table></form>`);
+    const rows = defs.map(
+      (d) =>
+        `<tr><td>${escapeHtml(d.name)}</td><td><input name="value" value="${escapeHtml(d.defaultValue)}"></td></tr>`,
+    );
+    return htmlReply(
+      ctx,
+      state,
+      fullNameOf(item),
+      `<h1>Pipeline ${escapeHtml(item.name)}</h1>\n<p>This build requires parameters:</p>\n<form method="post" action="build"><table>${rows.join("")}</table></form>`,
+    );
   }
   checkBuildPermission(ctx);
   return schedule(ctx, state, item, defs ? fromJsonField(ctx.params.get("json"), defs) : {});
@@ -71,8 +78,11 @@ export function buildWithParameters(ctx: RequestContext, state: ServerState, ite
   checkBuildPermission(ctx);
   const defs = infoOf(item).parameters;
   if (!defs) {
-    throw new StatusError(400, `${item.type.className}@${(fullNameOf(item).length * 7919).toString(16)}[${fullNameOf(item)}] is not parameterized`,
-      "java.lang.IllegalStateException");
+    throw new StatusError(
+      400,
+      `${item.type.className}@${(fullNameOf(item).length * 7919).toString(16)}[${fullNameOf(item)}] is not parameterized`,
+      "java.lang.IllegalStateException",
+    );
   }
   const values: Record<string, string> = {};
   for (const d of defs) values[d.name] = ctx.params.get(d.name) ?? d.defaultValue;

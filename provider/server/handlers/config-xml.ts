@@ -36,7 +36,12 @@ export function configXml(ctx: RequestContext, state: ServerState, item: Item): 
   const { stored, type } = loadConfig(decodeXmlReader(ctx.body, contentTypeOf(ctx)), configPath, FRAME);
   if (type.className !== item.type.className) {
     // The job keeps its type: changing it needs delete + create.
-    throw new Oops("java.io.IOException", `Expecting class ${item.type.className} but got class ${type.className} instead`, [], FRAME);
+    throw new Oops(
+      "java.io.IOException",
+      `Expecting class ${item.type.className} but got class ${type.className} instead`,
+      [],
+      FRAME,
+    );
   }
   // Before 2.568 the posted document was stored as transformed; since then Jenkins saves the reloaded object.
   state.store.save(item, state.options.mode === "current" ? resave(stored, {}, activePlugins(state)) : stored);

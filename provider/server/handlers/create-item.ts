@@ -29,7 +29,8 @@ export function createItem(ctx: RequestContext, state: ServerState, parent: Item
   const contentType = contentTypeOf(ctx);
   const mode = ctx.params.get("mode");
   if (contentType === undefined && mode !== "copy") throw new Failure("No Content-Type header set");
-  const isXml = contentType !== undefined && (contentType.startsWith("application/xml") || contentType.startsWith("text/xml"));
+  const isXml =
+    contentType !== undefined && (contentType.startsWith("application/xml") || contentType.startsWith("text/xml"));
   const rawName = ctx.params.get("name");
   if (rawName === null) throw new Failure("Query parameter 'name' is required");
   checkGoodName(rawName);
@@ -54,8 +55,12 @@ export function createItem(ctx: RequestContext, state: ServerState, parent: Item
     state.store.create(parent, name, stored, type);
   } catch (e) {
     // e.g. a name the filesystem refuses (too long): Jenkins fails the same way, with nothing left behind.
-    throw new Oops("java.nio.file.FileSystemException", `${configPath}: ${e instanceof Error ? e.message : String(e)}`, [], FRAME);
+    throw new Oops(
+      "java.nio.file.FileSystemException",
+      `${configPath}: ${e instanceof Error ? e.message : String(e)}`,
+      [],
+      FRAME,
+    );
   }
   return empty(200);
 }
-

@@ -10,11 +10,22 @@ import { htmlReply, jsonReply } from "./common";
 export function itemPage(ctx: RequestContext, state: ServerState, item: Item): Reply {
   const info = infoOf(item);
   const children = item.type.isFolder
-    ? `<table id="projectstatus">${state.store.children(item).map((c) => `<tr id="job_${escapeHtml(c.name)}"><td><a href="job/${encodeURIComponent(c.name)}/">${escapeHtml(c.name)}</a></td></tr>`).join("")}</table>`
+    ? `<table id="projectstatus">${state.store
+        .children(item)
+        .map(
+          (c) =>
+            `<tr id="job_${escapeHtml(c.name)}"><td><a href="job/${encodeURIComponent(c.name)}/">${escapeHtml(c.name)}</a></td></tr>`,
+        )
+        .join("")}</table>`
     : "";
-  const status = item.type.canDisable && info.disabled ? '<div class="warning">This project is currently disabled</div>' : "";
-  return htmlReply(ctx, state, fullNameOf(item),
-    `<h1 class="job-index-headline page-headline">${escapeHtml(item.name)}</h1>\n<div id="description"><div>${escapeHtml(info.description)}</div></div>\n${status}${children}`);
+  const status =
+    item.type.canDisable && info.disabled ? '<div class="warning">This project is currently disabled</div>' : "";
+  return htmlReply(
+    ctx,
+    state,
+    fullNameOf(item),
+    `<h1 class="job-index-headline page-headline">${escapeHtml(item.name)}</h1>\n<div id="description"><div>${escapeHtml(info.description)}</div></div>\n${status}${children}`,
+  );
 }
 
 export function itemApiJson(ctx: RequestContext, state: ServerState, item: Item): Reply {

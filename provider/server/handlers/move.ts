@@ -52,9 +52,15 @@ function destinations(ctx: RequestContext, state: ServerState, item: Item): Map<
 
 export function movePage(ctx: RequestContext, state: ServerState, item: Item): Reply {
   checkMovable(ctx, item);
-  const options = [...destinations(ctx, state, item).keys()].map((d) => `<option value="${escapeHtml(d)}">${escapeHtml(d)}</option>`);
-  return htmlReply(ctx, state, `Move ${fullNameOf(item)}`,
-    `<h1>Move</h1>\n<form method="post" action="move"><select name="destination">${options.join("")}</select></form>`);
+  const options = [...destinations(ctx, state, item).keys()].map(
+    (d) => `<option value="${escapeHtml(d)}">${escapeHtml(d)}</option>`,
+  );
+  return htmlReply(
+    ctx,
+    state,
+    `Move ${fullNameOf(item)}`,
+    `<h1>Move</h1>\n<form method="post" action="move"><select name="destination">${options.join("")}</select></form>`,
+  );
 }
 
 export function move(ctx: RequestContext, state: ServerState, item: Item): Reply {

@@ -64,7 +64,10 @@ function prevalidate(ctx: RequestContext, state: ServerState): Reply {
 export function pluginManager(ctx: RequestContext, state: ServerState, rest: string[]): Reply {
   requirePermission(ctx, PERMISSIONS.ADMINISTER);
   if (rest[0] === "api" && rest[1] === "json") {
-    return jsonReply(ctx, state, { _class: "hudson.LocalPluginManager", plugins: pluginsJson(state) } as unknown as Parameters<typeof jsonReply>[2]);
+    return jsonReply(ctx, state, {
+      _class: "hudson.LocalPluginManager",
+      plugins: pluginsJson(state),
+    } as unknown as Parameters<typeof jsonReply>[2]);
   }
   if (rest[0] === "prevalidateConfig" && rest.length === 1) return prevalidate(ctx, state);
   throw new NotFound();

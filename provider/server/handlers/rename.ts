@@ -10,8 +10,14 @@ import { can, requirePermission, requirePost } from "./common";
 
 /** FormValidation.error escapes its message (Util.escape); the Failure then carries the escaped text. */
 function escapeForValidation(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#039;")
-    .replace(/\n/g, "<br>").replace(/ (?= )/g, "&nbsp;");
+  return s
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#039;")
+    .replace(/\n/g, "<br>")
+    .replace(/ (?= )/g, "&nbsp;");
 }
 
 function validationFailure(message: string): Failure {
@@ -39,12 +45,19 @@ export function confirmRename(ctx: RequestContext, state: ServerState, item: Ite
   const oldFullName = fullNameOf(item);
   // Job.checkRename / Folder.checkRename: after the name checks, nothing that is building (at any depth) renames.
   if (state.queue.isBuilding(oldFullName)) {
-    throw new Failure(item.type.isFolder ? "Unable to rename a folder while a job inside it is building." : "Unable to rename a job while it is building.");
+    throw new Failure(
+      item.type.isFolder
+        ? "Unable to rename a folder while a job inside it is building."
+        : "Unable to rename a job while it is building.",
+    );
   }
   try {
     state.store.rename(item, name);
   } catch (e) {
-    throw new Oops("java.io.IOException", `Failed to rename ${item.dir} to ${name}: ${e instanceof Error ? e.message : String(e)}`);
+    throw new Oops(
+      "java.io.IOException",
+      `Failed to rename ${item.dir} to ${name}: ${e instanceof Error ? e.message : String(e)}`,
+    );
   }
   state.queue.renameJob(oldFullName, fullNameOf(item));
   // Jenkins redirects to "../<new name>", i.e. the new job's URL without a trailing slash.

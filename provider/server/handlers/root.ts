@@ -9,8 +9,12 @@ import { htmlReply, jsonReply } from "./common";
 import type { Json } from "../tree-param";
 
 export function dashboard(ctx: RequestContext, state: ServerState): Reply {
-  const rows = state.store.children(undefined)
-    .map((c) => `<tr id="job_${escapeHtml(c.name)}"><td><a href="job/${encodeURIComponent(c.name)}/">${escapeHtml(c.name)}</a></td></tr>`);
+  const rows = state.store
+    .children(undefined)
+    .map(
+      (c) =>
+        `<tr id="job_${escapeHtml(c.name)}"><td><a href="job/${encodeURIComponent(c.name)}/">${escapeHtml(c.name)}</a></td></tr>`,
+    );
   return htmlReply(ctx, state, "Dashboard", `<table id="projectstatus">${rows.join("")}</table>`);
 }
 
@@ -73,11 +77,24 @@ const BUILD_CLASS: Record<string, string> = {
 
 function queueItemJson(q: QueueItem, ctx: RequestContext, state: ServerState): Json {
   const item = state.store.byFullName(q.job);
-  const jobUrl = item ? ctx.origin + itemUrlPath(item) : `${ctx.origin}/job/${q.job.split("/").map(encodeURIComponent).join("/job/")}/`;
-  const task = { _class: item?.type.className ?? "hudson.model.FreeStyleProject", name: q.job.split("/").pop() ?? q.job, url: jobUrl };
-  const params = Object.entries(q.params).map(([k, v]) => `\n${k}=${v}`).join("");
+  const jobUrl = item
+    ? ctx.origin + itemUrlPath(item)
+    : `${ctx.origin}/job/${q.job.split("/").map(encodeURIComponent).join("/job/")}/`;
+  const task = {
+    _class: item?.type.className ?? "hudson.model.FreeStyleProject",
+    name: q.job.split("/").pop() ?? q.job,
+    url: jobUrl,
+  };
+  const params = Object.entries(q.params)
+    .map(([k, v]) => `\n${k}=${v}`)
+    .join("");
   const common = {
-    actions: [{ _class: "hudson.model.CauseAction", causes: [{ _class: "hudson.model.Cause$UserIdCause", shortDescription: "Started by user" }] }],
+    actions: [
+      {
+        _class: "hudson.model.CauseAction",
+        causes: [{ _class: "hudson.model.Cause$UserIdCause", shortDescription: "Started by user" }],
+      },
+    ],
     blocked: false,
     id: q.id,
     inQueueSince: q.queuedAt,
@@ -88,7 +105,13 @@ function queueItemJson(q: QueueItem, ctx: RequestContext, state: ServerState): J
   };
   if (state.queue.isWaiting(q)) {
     const left = Math.max(0, q.queuedAt + state.options.quietPeriodMs - Date.now());
-    return { _class: "hudson.model.Queue$WaitingItem", ...common, buildable: false, why: `In the quiet period. Expires in ${left} ms`, timestamp: q.queuedAt + state.options.quietPeriodMs };
+    return {
+      _class: "hudson.model.Queue$WaitingItem",
+      ...common,
+      buildable: false,
+      why: `In the quiet period. Expires in ${left} ms`,
+      timestamp: q.queuedAt + state.options.quietPeriodMs,
+    };
   }
   return {
     _class: "hudson.model.Queue$LeftItem",
@@ -96,7 +119,13 @@ function queueItemJson(q: QueueItem, ctx: RequestContext, state: ServerState): J
     buildable: false,
     why: null,
     cancelled: q.cancelled,
-    executable: q.cancelled ? null : { _class: BUILD_CLASS[task._class] ?? "hudson.model.Run", number: q.buildNumber, url: `${jobUrl}${q.buildNumber}/` },
+    executable: q.cancelled
+      ? null
+      : {
+          _class: BUILD_CLASS[task._class] ?? "hudson.model.Run",
+          number: q.buildNumber,
+          url: `${jobUrl}${q.buildNumber}/`,
+        },
   };
 }
 
@@ -116,5 +145,7 @@ export function queueApi(ctx: RequestContext, state: ServerState): Reply {
 
 /** Stapler adds the trailing slash to an object's URL with a redirect. */
 export function addSlash(ctx: RequestContext, state: ServerState): Reply {
-  return reply(302, [["Location", redirectLocation(ctx, state, ctx.rawPath + "/" + (ctx.rawQuery ? "?" + ctx.rawQuery : ""))]]);
+  return reply(302, [
+    ["Location", redirectLocation(ctx, state, ctx.rawPath + "/" + (ctx.rawQuery ? "?" + ctx.rawQuery : ""))],
+  ]);
 }

@@ -108,12 +108,7 @@ const PIPELINE: FieldSpec[] = [
 const FOLDER: FieldSpec[] = [...ITEM, list("properties"), f("folderViews"), f("healthMetrics"), f("icon")];
 
 /** com.cloudbees.hudson.plugins.folder.computed.ComputedFolder. */
-const COMPUTED_FOLDER: FieldSpec[] = [
-  ...FOLDER,
-  f("orphanedItemStrategy"),
-  list("triggers"),
-  flag("disabled", false),
-];
+const COMPUTED_FOLDER: FieldSpec[] = [...FOLDER, f("orphanedItemStrategy"), list("triggers"), flag("disabled", false)];
 
 const MULTIBRANCH: FieldSpec[] = [...COMPUTED_FOLDER, f("sources"), f("factory")];
 

@@ -47,7 +47,10 @@ export class PulumiCli {
   private readonly config = new Map<string, { value: unknown; secret: boolean }>();
   private readonly stack: string;
 
-  constructor(projectDir: string, private readonly opts: CliOptions = {}) {
+  constructor(
+    projectDir: string,
+    private readonly opts: CliOptions = {},
+  ) {
     this.project = loadProject(projectDir);
     this.stack = opts.stack ?? "dev";
   }
@@ -73,13 +76,18 @@ export class PulumiCli {
   }
 
   /** Runs `work` with a lazily started, configured provider, stopped afterwards. */
-  private async withProvider<T>(engineAddress: string, work: (provider: () => Promise<ProviderProcess>) => Promise<T>): Promise<T> {
+  private async withProvider<T>(
+    engineAddress: string,
+    work: (provider: () => Promise<ProviderProcess>) => Promise<T>,
+  ): Promise<T> {
     let started: Promise<ProviderProcess> | undefined;
     const provider = (): Promise<ProviderProcess> =>
-      (started ??= launchDynamicProvider(this.project.pwd, engineAddress, this.env(), this.opts.node).then(async (p) => {
-        await p.configure(unwrapSecrets(this.configValues()) as Record<string, unknown>);
-        return p;
-      }));
+      (started ??= launchDynamicProvider(this.project.pwd, engineAddress, this.env(), this.opts.node).then(
+        async (p) => {
+          await p.configure(unwrapSecrets(this.configValues()) as Record<string, unknown>);
+          return p;
+        },
+      ));
     try {
       return await work(provider);
     } finally {

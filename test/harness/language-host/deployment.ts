@@ -107,7 +107,15 @@ export class Deployment {
     const urn = this.urnFor(r);
     if (r.type === "pulumi:pulumi:Stack") this.stackUrn = urn;
     if (!r.custom) {
-      this.next.push({ urn, type: r.type, custom: false, id: "", inputs: r.inputs, outputs: {}, dependencies: r.dependencies });
+      this.next.push({
+        urn,
+        type: r.type,
+        custom: false,
+        id: "",
+        inputs: r.inputs,
+        outputs: {},
+        dependencies: r.dependencies,
+      });
       return { urn, id: "", outputs: {} };
     }
     if (!isDynamicType(r.type)) throw new Error(`${urn}: only dynamic resources are supported by this engine`);
@@ -137,7 +145,15 @@ export class Deployment {
     });
     const { op, checked } = planned;
     const record = (id: string, outputs: PropertyMap, initErrors?: string[]): Registered => {
-      const state: ResourceState = { urn, type: r.type, custom: true, id, inputs: checked, outputs, dependencies: r.dependencies };
+      const state: ResourceState = {
+        urn,
+        type: r.type,
+        custom: true,
+        id,
+        inputs: checked,
+        outputs,
+        dependencies: r.dependencies,
+      };
       if (initErrors) state.initErrors = initErrors;
       this.next.push(state);
       return { urn, id, outputs };

@@ -53,14 +53,19 @@ export class Monitor {
       ),
       registerResource: unary((req: resourcePb.RegisterResourceRequest) => this.registerResource(req)),
       registerResourceOutputs: unary((req: resourcePb.RegisterResourceOutputsRequest) => {
-        if (req.getUrn() === this.deployment?.stackUrn) this.stackOutputs = (req.getOutputs()?.toJavaScript() ?? {}) as PropertyMap;
+        if (req.getUrn() === this.deployment?.stackUrn)
+          this.stackOutputs = (req.getOutputs()?.toJavaScript() ?? {}) as PropertyMap;
         return new Empty();
       }),
       signalAndWaitForShutdown: unary(() => new Empty()),
     } as unknown as grpc.UntypedServiceImplementation);
     server.addService(engineGrpc.EngineService, {
       log: unary((req: enginePb.LogRequest) => {
-        this.logs.push({ severity: SEVERITIES[req.getSeverity()] ?? "info", message: req.getMessage(), urn: req.getUrn() });
+        this.logs.push({
+          severity: SEVERITIES[req.getSeverity()] ?? "info",
+          message: req.getMessage(),
+          urn: req.getUrn(),
+        });
         return new Empty();
       }),
       getRootResource: unary(() => new enginePb.GetRootResourceResponse().setUrn(this.rootUrn)),
@@ -71,13 +76,17 @@ export class Monitor {
       requirePulumiVersion: unary(() => new Empty()),
     } as unknown as grpc.UntypedServiceImplementation);
     const port = await new Promise<number>((resolve, reject) =>
-      server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
+      server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, p) =>
+        err ? reject(err) : resolve(p),
+      ),
     );
     this.server = server;
     this.address = `127.0.0.1:${port}`;
   }
 
-  private async registerResource(req: resourcePb.RegisterResourceRequest): Promise<resourcePb.RegisterResourceResponse> {
+  private async registerResource(
+    req: resourcePb.RegisterResourceRequest,
+  ): Promise<resourcePb.RegisterResourceResponse> {
     const deployment = this.deployment;
     if (!deployment) throw new Error("no deployment in progress");
     const result = await deployment.register({

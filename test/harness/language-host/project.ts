@@ -33,7 +33,10 @@ function readPulumiYaml(file: string): { name?: string; main?: string; options: 
     if (!m) continue;
     const depth = m[1].length / 2;
     block = [...block.slice(0, depth), m[2]];
-    const value = m[3].trim().replace(/^"(.*)"$/, "$1").replace(/^'(.*)'$/, "$1");
+    const value = m[3]
+      .trim()
+      .replace(/^"(.*)"$/, "$1")
+      .replace(/^'(.*)'$/, "$1");
     if (value === "") continue;
     if (depth === 0 && m[2] === "name") out.name = value;
     if (depth === 0 && m[2] === "main") out.main = value;

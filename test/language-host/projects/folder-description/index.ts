@@ -3,7 +3,11 @@ import * as pulumi from "@pulumi/pulumi";
 import { Job } from "pulumi-jenkins-jobs";
 
 const config = new pulumi.Config();
-const apps = new Job("apps", { name: "apps", folderSpec: {}, description: config.get("description") ?? "Applications" });
+const apps = new Job("apps", {
+  name: "apps",
+  folderSpec: {},
+  description: config.get("description") ?? "Applications",
+});
 const build = new Job("build", {
   name: "build",
   folder: apps.fullName,
