@@ -8,7 +8,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { JenkinsServer } from "../../provider/server";
-import { EXISTING, SAMPLE_URL } from "../../examples/adopt-existing/capture";
+import { EXISTING, SAMPLE_URL } from "../../scripts/capture-adopt-existing";
 import { FIXTURE_DIR } from "../harness/fixtures";
 import { JenkinsUser } from "../harness/jenkins-user";
 import { MockEngine } from "../harness/mock-engine";

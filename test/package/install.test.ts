@@ -9,7 +9,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } fr
 import * as os from "node:os";
 import * as path from "node:path";
 import type { JenkinsServer } from "../../provider/server";
-import { EXISTING } from "../../examples/adopt-existing/capture";
+import { EXISTING } from "../../scripts/capture-adopt-existing";
 import { FIXTURE_DIR } from "../harness/fixtures";
 import type { JenkinsUser } from "../harness/jenkins-user";
 import type { PulumiCli } from "../harness/language-host";

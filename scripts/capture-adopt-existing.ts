@@ -1,6 +1,6 @@
 /**
  * Re-creates ./sample and prints what each step of the walkthrough in README.md shows, from a real run:
- * `node dist/examples/adopt-existing/capture.js [--port 8080] [--out dir]` (after `npm run build`).
+ * `node dist/scripts/capture-adopt-existing.js [--port 8080] [--out dir]` (after `npm run build`).
  *
  * It starts the Jenkins-compatible server, fills it with a few jobs made from real saved configs, runs the
  * `pulumi-jenkins import` command (the compiled bin, as `npx` would), then runs the generated program through the
@@ -11,14 +11,14 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
-import { startJenkinsServer } from "../../provider/server";
-import { FIXTURE_DIR } from "../../test/harness/fixtures";
-import { programFrom } from "../../test/import/run-program";
-import { JenkinsUser } from "../../test/harness/jenkins-user";
-import { lineDiff } from "../../test/harness/line-diff";
-import { MockEngine } from "../../test/harness/mock-engine";
-import { ProviderProcess, repoRoot, secret } from "../../test/harness/provider-process";
-import { cleanEnv } from "../../test/harness/serialized-provider";
+import { startJenkinsServer } from "../provider/server";
+import { FIXTURE_DIR } from "../test/harness/fixtures";
+import { programFrom } from "../test/import/run-program";
+import { JenkinsUser } from "../test/harness/jenkins-user";
+import { lineDiff } from "../test/harness/line-diff";
+import { MockEngine } from "../test/harness/mock-engine";
+import { ProviderProcess, repoRoot, secret } from "../test/harness/provider-process";
+import { cleanEnv } from "../test/harness/serialized-provider";
 
 /** The "existing Jenkins": a folder with three jobs and a job at the top, from real saved configs. */
 export const EXISTING = [

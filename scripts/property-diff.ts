@@ -3,7 +3,7 @@
  * `pulumi preview --diff`: `~` changed, `+` added, `-` removed, nested objects and arrays opened, and a multi-line
  * string (a Pipeline script, a shell step) shown as the lines that changed.
  */
-import { lineDiff } from "../../test/harness/line-diff";
+import { lineDiff } from "../test/harness/line-diff";
 
 type Value = unknown;
 

@@ -1,6 +1,6 @@
 /**
  * Prints what a reviewer sees in the pull-request comment for a typical change to the typed-jobs example: one line
- * of the Pipeline script changed and a parameter added. `node dist/examples/pull-request-workflow/capture-diff.js`
+ * of the Pipeline script changed and a parameter added. `node dist/scripts/capture-pull-request-diff.js`
  * (after `npm run build`).
  *
  * The typed-jobs program is deployed to the Jenkins-compatible server through the test engine (every resource
@@ -9,11 +9,11 @@
  */
 import { randomBytes } from "node:crypto";
 import * as path from "node:path";
-import { startJenkinsServer } from "../../provider/server";
-import { MockEngine } from "../../test/harness/mock-engine";
-import { ProviderProcess, repoRoot, secret } from "../../test/harness/provider-process";
-import { cleanEnv } from "../../test/harness/serialized-provider";
-import { deploySpec, typedJobs, DEFAULT_TARGET } from "../typed-jobs/program";
+import { startJenkinsServer } from "../provider/server";
+import { MockEngine } from "../test/harness/mock-engine";
+import { ProviderProcess, repoRoot, secret } from "../test/harness/provider-process";
+import { cleanEnv } from "../test/harness/serialized-provider";
+import { deploySpec, typedJobs, DEFAULT_TARGET } from "../examples/typed-jobs/program";
 import { propertyDiff } from "./property-diff";
 
 /** The change under review. */

@@ -12,7 +12,7 @@ import { accessSync, constants, mkdtempSync, rmSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { startJenkinsServer, type JenkinsServer } from "../provider/server";
-import { quickstart } from "./quickstart/program";
+import { quickstart } from "../examples/quickstart/program";
 import { JenkinsUser } from "../test/harness/jenkins-user";
 import { lineDiff } from "../test/harness/line-diff";
 import { MockEngine, type Step } from "../test/harness/mock-engine";
