@@ -27,7 +27,7 @@ export const USAGE = `Usage: npm run bench -- [--jobs N] [--large N100K,N1M] [--
   --large A,B     additional jobs of ~100 KB (A) and ~1 MB (B) (default 5,2; "--large 0" for none)
   --parallel P    operations in flight, for every contender (default 16)
   --json [PATH]   write the results as JSON to PATH, or to stdout (then the table goes to stderr)
-  --only LIST     comma-separated subset of provider,floor,python-seq,python-threads,diff-cost
+  --only LIST     comma-separated subset of provider,null-provider,floor,python-seq,python-threads,diff-cost
   --mode M        server mode: config.xml GET re-serialized ("current", default) or stored bytes ("legacy")
   --latency MS    the server waits MS before answering each request (a remote controller); default 0
   --cpu-prof DIR  write a V8 CPU profile of the dynamic-provider process into DIR (open it in Chrome DevTools)

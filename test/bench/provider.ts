@@ -13,6 +13,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { jobUrn, ProviderProcess, repoRoot, secret, type PropertyMap } from "../harness/provider-process";
 import { cleanEnv, providerTextOfJob } from "../harness/serialized-provider";
+import { providerTextOfNull } from "./null-provider";
 import { measurePhase } from "./phase";
 import { Progress, runPool } from "./pool";
 import { cpuTimeMs, findChildPid, peakRssMb } from "./proc-stats";
@@ -58,6 +59,8 @@ function programFolder(packageRoot: string): string {
 }
 
 export interface ProviderRunOptions {
+  /** Run the null provider (null-provider.ts) instead of ours, through the same host and driver. */
+  nullProvider?: boolean;
   cpuProf?: string;
   /** Root of the compiled package to load (its dist/ is used); default: this checkout. For A/B runs. */
   packageRoot?: string;
@@ -70,7 +73,7 @@ export async function runProvider(
   parallel: number,
   opts: ProviderRunOptions = {},
 ): Promise<ProviderRun> {
-  const providerText = await providerTextOfJob();
+  const providerText = opts.nullProvider ? await providerTextOfNull() : await providerTextOfJob();
   const cwd = programFolder(opts.packageRoot ?? repoRoot);
   let proc: ProviderProcess;
   try {
@@ -169,7 +172,7 @@ export async function runProvider(
     });
 
     return {
-      result: { name: "provider", phases },
+      result: { name: opts.nullProvider ? "null-provider" : "provider", phases },
       extras: {
         peakMemoryMb: peakRssMb(pid),
         peakMemoryByPhaseMb: peakByPhase,

@@ -3,7 +3,7 @@ import type { Measurements, TargetResult } from "./targets";
 import { phaseOf } from "./targets";
 import { PHASES, type ContenderName } from "./types";
 
-const CONTENDERS: ContenderName[] = ["provider", "floor", "python-seq", "python-threads"];
+const CONTENDERS: ContenderName[] = ["provider", "null-provider", "floor", "python-seq", "python-threads"];
 
 function table(rows: string[][], rightAlign: boolean[]): string {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length)));

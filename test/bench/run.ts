@@ -70,6 +70,13 @@ async function main(): Promise<void> {
     contenders.push(run.result);
     m.provider = run.extras;
   }
+  if (wants(opts, "null-provider")) {
+    const run = await onFreshServer(opts, "null provider", (h) =>
+      runProvider(h, jobs, opts.parallel, { ...opts, nullProvider: true }),
+    );
+    contenders.push(run.result);
+    m.nullProvider = run.extras;
+  }
   if (wants(opts, "python-seq"))
     contenders.push(await onFreshServer(opts, "python-jenkins sequential", (h) => runPython(h, jobs, 1)));
   if (wants(opts, "python-threads")) {

@@ -12,7 +12,7 @@ export const MIN_REQUESTS_PER_OP: Record<PhaseName, number> = {
   delete: 1,
 };
 
-export type ContenderName = "provider" | "floor" | "python-seq" | "python-threads";
+export type ContenderName = "provider" | "null-provider" | "floor" | "python-seq" | "python-threads";
 
 export type SizeClass = "5KB" | "100KB" | "1MB";
 
