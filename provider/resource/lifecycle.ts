@@ -89,13 +89,19 @@ export async function check(olds: Props, news: Props): Promise<dynamic.CheckResu
   return { ...result, inputs: checked };
 }
 
+/** Equal inputs: canonical config texts compare as strings (no copy of a large config), specs as JSON. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (typeof a === "string" || typeof b === "string") return a === b;
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
 /**
  * The plugin pre-flight, for a config that is new or changed (a plan with no changes sends nothing). Skipped while
  * the config or the job's place is not known yet.
  */
 async function checkPlugins(olds: Props, news: Props): Promise<dynamic.CheckFailure | undefined> {
   const key = sourceOf(news);
-  if (sourceOf(olds) === key && JSON.stringify(olds[key]) === JSON.stringify(news[key])) return undefined;
+  if (sourceOf(olds) === key && sameValue(olds[key], news[key])) return undefined;
   if (pluginCheck instanceof Error) return { property: "configXml", reason: pluginCheck.message };
   if (pluginCheck === "off" || unknownPath(news[key], UNKNOWN, key) !== undefined || news.controller === UNKNOWN)
     return undefined;
