@@ -14,7 +14,8 @@ import { FIELD_NAMES, rootNameOf, transplantFields } from "./job-config";
 import { describeRoot } from "./job-kinds";
 import { sourceOf } from "./sources";
 import type { JobInputs, JobOutputs } from "./types";
-import { parseXml, writeXml, elementChildren, textOf, type XmlElement, type XmlNode } from "../xml/tree";
+import { parseXml, elementChildren, textOf, type XmlElement, type XmlNode } from "../xml/tree";
+import { writeXml } from "../xml/writer";
 import { canonicalizeConfig } from "../xml/canonical";
 
 const NEUTRAL_ATTRS = new Set(["class", "plugin"]);

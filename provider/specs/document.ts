@@ -1,7 +1,8 @@
 /**
  * Writes a rendered item as the file Jenkins saves: XStream's declaration and layout, no trailing newline.
  */
-import { writeXml, type XmlElement } from "../xml/tree";
+import { type XmlElement } from "../xml/tree";
+import { writeXml } from "../xml/writer";
 import { str } from "./nodes";
 import type { JobSpecFields } from "./types";
 

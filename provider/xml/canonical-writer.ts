@@ -7,7 +7,7 @@
  * their concatenation). An element counts as empty, or as holding only elements, exactly when its canonical copy
  * would.
  */
-import type { XmlElement } from "./tree";
+import type { XmlElement } from "./nodes";
 import { escapeAttribute, escapeText, isBlank, newlineIndent } from "./writer";
 
 /**

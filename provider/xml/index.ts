@@ -1,5 +1,6 @@
-/** The XML helpers in one import: tree and writer, canonical form, semantic comparison, Jenkins defaults. */
+/** The XML helpers in one import: tree, writer, canonical form, semantic comparison, Jenkins defaults. */
 export * from "./tree";
+export { writeXml, type WriteOptions } from "./writer";
 export * from "./canonical";
 export * from "./semantic";
 export * from "./defaults";

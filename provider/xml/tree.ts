@@ -12,38 +12,8 @@ import { XmlSyntaxError, XmlTooLargeError, positionAt } from "./errors";
 import { decodeEntities, type EntityContext } from "./entities";
 
 export { XmlSyntaxError, XmlTooLargeError, XmlEntityError } from "./errors";
-export { writeXml } from "./writer";
-export type { WriteOptions } from "./writer";
-
-/**
- * An element. `<a></a>` is kept as one empty text child and `<a/>` as no children, so that Jenkins's bytes can be
- * reproduced; code that does not care should use textOf/elementChildren, for which both are the same.
- */
-export interface XmlElement {
-  kind: "element";
-  name: string;
-  attrs: [string, string][];
-  children: XmlNode[];
-}
-/** Text content, already entity-decoded. */
-export interface XmlText {
-  kind: "text";
-  text: string;
-}
-export interface XmlComment {
-  kind: "comment";
-  text: string;
-}
-export interface XmlCData {
-  kind: "cdata";
-  text: string;
-}
-export type XmlNode = XmlElement | XmlText | XmlComment | XmlCData;
-export interface XmlDocument {
-  root: XmlElement;
-  declaration?: { version: string; encoding?: string };
-  hasDoctype: boolean;
-}
+import type { XmlCData, XmlComment, XmlDocument, XmlElement, XmlNode, XmlText } from "./nodes";
+export type { XmlCData, XmlComment, XmlDocument, XmlElement, XmlNode, XmlText } from "./nodes";
 
 export interface ParseOptions {
   /** Refuse inputs (and entity expansions) larger than this many UTF-8 bytes. Default 10 MiB. */

@@ -6,7 +6,7 @@
  * Where an element mixes text and elements (XStream never does, hand-written XML may) nothing is re-indented inside
  * it, so every character of text survives.
  */
-import type { XmlDocument, XmlElement, XmlNode } from "./tree";
+import type { XmlDocument, XmlElement, XmlNode } from "./nodes";
 
 type Style = WriteOptions["style"];
 

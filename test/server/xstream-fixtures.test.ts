@@ -5,7 +5,8 @@
  */
 import * as fs from "fs";
 import * as path from "path";
-import { parseXml, writeXml, type XmlElement, type XmlNode } from "../../provider/xml/tree";
+import { parseXml, type XmlElement, type XmlNode } from "../../provider/xml/tree";
+import { writeXml } from "../../provider/xml/writer";
 import {
   CLASS_FIELDS,
   INSTALLED_PLUGINS,

@@ -8,7 +8,8 @@ import * as path from "node:path";
 import { RENDERED_PLUGIN_VERSIONS, renderFolder, renderFreestyle, renderPipeline } from "../../provider/specs";
 import { INSTALLED_PLUGINS } from "../../provider/server/xstream";
 import { configsEqual } from "../../provider/xml/semantic";
-import { elementChildren, parseXml, writeXml, type XmlElement } from "../../provider/xml/tree";
+import { elementChildren, parseXml, type XmlElement } from "../../provider/xml/tree";
+import { writeXml } from "../../provider/xml/writer";
 import { FIXTURE_DIR } from "../harness/fixtures";
 import { FOLDER_FULL, FOLDER_FULL_FIELDS, FREESTYLE_FULL, PIPELINE_FULL, PIPELINE_MINIMAL } from "./samples";
 

@@ -7,7 +7,8 @@ import {
   NEUTRAL_ATTRIBUTES,
 } from "../../provider/xml/defaults";
 import { configDifferences, configsEqual, configsEquivalent } from "../../provider/xml/semantic";
-import { elementChildren, parseXml, textOf, writeXml, type XmlElement } from "../../provider/xml/tree";
+import { elementChildren, parseXml, textOf, type XmlElement } from "../../provider/xml/tree";
+import { writeXml } from "../../provider/xml/writer";
 import { fixture, loadFixtures } from "./fixtures";
 
 const fixtures = loadFixtures();

@@ -4,7 +4,8 @@
  * and DOCTYPEs, and plugin upgrades change `plugin="x@version"`.
  */
 import { canonicalElement } from "../../provider/xml/canonical";
-import { parseXml, writeXml, type XmlElement } from "../../provider/xml/tree";
+import { parseXml, type XmlElement } from "../../provider/xml/tree";
+import { writeXml } from "../../provider/xml/writer";
 
 export function bumpPlugins(e: XmlElement): XmlElement {
   return {

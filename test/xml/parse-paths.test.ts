@@ -6,14 +6,8 @@
  *  - the quick entity decoder gives the same text, and the same errors, as the complete one.
  */
 import { XMLParser } from "fast-xml-parser";
-import {
-  parseXml,
-  writeXml,
-  XmlSyntaxError,
-  XmlTooLargeError,
-  type XmlElement,
-  type XmlNode,
-} from "../../provider/xml/tree";
+import { parseXml, XmlSyntaxError, XmlTooLargeError, type XmlElement, type XmlNode } from "../../provider/xml/tree";
+import { writeXml } from "../../provider/xml/writer";
 import { loadFixtures } from "./fixtures";
 
 const fixtures = loadFixtures();

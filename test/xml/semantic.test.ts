@@ -1,5 +1,6 @@
 import { configDifferences, configsEqual, configsEquivalent, commonSubsequence } from "../../provider/xml/semantic";
-import { parseXml, writeXml, XmlSyntaxError, type XmlElement } from "../../provider/xml/tree";
+import { parseXml, XmlSyntaxError, type XmlElement } from "../../provider/xml/tree";
+import { writeXml } from "../../provider/xml/writer";
 import { fixture, loadFixtures } from "./fixtures";
 import { jenkinsResave } from "./jenkins-resave";
 

@@ -18,7 +18,8 @@ import {
   elementsEqual,
   elementsEquivalent,
 } from "../../provider/xml/semantic";
-import { parseXml, writeXml, type XmlElement, type XmlNode } from "../../provider/xml/tree";
+import { parseXml, type XmlElement, type XmlNode } from "../../provider/xml/tree";
+import { writeXml } from "../../provider/xml/writer";
 import { loadFixtures } from "./fixtures";
 import { jenkinsResave } from "./jenkins-resave";
 import { seededRandom } from "../../provider/server/seeded-random";

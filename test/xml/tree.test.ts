@@ -3,12 +3,12 @@ import {
   elementChildren,
   parseXml,
   textOf,
-  writeXml,
   XmlEntityError,
   XmlSyntaxError,
   XmlTooLargeError,
   type XmlElement,
 } from "../../provider/xml/tree";
+import { writeXml } from "../../provider/xml/writer";
 import { loadFixtures } from "./fixtures";
 
 const fixtures = loadFixtures();

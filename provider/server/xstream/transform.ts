@@ -4,7 +4,8 @@
  *  - after any save: XStream's serialization of the loaded job;
  *  - on GET: the stored bytes (before 2.568) or a fresh serialization of the job in memory (2.568 and later).
  */
-import { parseXml, writeXml, type XmlElement } from "../../xml/tree";
+import { parseXml, type XmlElement } from "../../xml/tree";
+import { writeXml } from "../../xml/writer";
 import { itemTypeOf } from "./item-types";
 import { writePreservingLayout } from "./identity-writer";
 import { dropUninstalled, assignPluginAttributes } from "./ownership";
