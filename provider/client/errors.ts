@@ -4,12 +4,16 @@
  * Every error says which job it was about, what Jenkins answered (status and its own message), and what the
  * user can do next, so that a failed `pulumi up` explains itself without a debugger. Messages are assembled
  * here, in one place, so they all share one format:
- *   Jenkins job "a/b": <what happened> (HTTP 403: <jenkins message>). <what to do next>
+ *   Jenkins job "a/b": cannot <action>: <what happened> (HTTP 403: <jenkins message>). <what to do next>
+ * Each part is also a field of the error, so code that reacts to an error reads its class, status and fields, and
+ * code that rewords one (`restated`) changes a field and gets the message rebuilt, never edits message text.
  * Callers must pass text that is already free of credentials; the client additionally runs every error it
  * throws through its redactor before the error leaves the client.
  */
 
 export interface JenkinsErrorDetails {
+  /** What the call tried to do, completing "cannot …" ("create the job"); absent when there is no such call. */
+  action?: string;
   /** What happened, in a few words, lower case, no trailing period. */
   what: string;
   /** Full job path ("a/b/c") the call was about, when there is one. */
@@ -36,10 +40,15 @@ function formatMessage(d: JenkinsErrorDetails): string {
     detail = ` (${d.jenkinsMessage})`;
   }
   const hint = d.hint.trim();
-  return `${subject}: ${d.what}${detail}.${hint ? ` ${hint}` : ""}`;
+  const attempt = d.action !== undefined ? `cannot ${d.action}: ` : "";
+  return `${subject}: ${attempt}${d.what}${detail}.${hint ? ` ${hint}` : ""}`;
 }
 
 export class JenkinsError extends Error {
+  /** See JenkinsErrorDetails.action. */
+  action?: string;
+  /** What happened, without the job, the action, Jenkins's answer or the hint. */
+  what: string;
   job?: string;
   status?: number;
   jenkinsMessage?: string;
@@ -50,11 +59,25 @@ export class JenkinsError extends Error {
   constructor(details: JenkinsErrorDetails) {
     super(formatMessage(details));
     this.name = new.target.name;
+    this.action = details.action;
+    this.what = details.what;
     this.job = details.job;
     this.status = details.status;
     this.jenkinsMessage = details.jenkinsMessage;
     this.hint = details.hint;
     this.outcomeUnknown = details.outcomeUnknown ?? false;
+  }
+
+  /**
+   * A copy of this error (same class, same extra fields) with some details changed and the message rebuilt from
+   * them. A copy, because one error may reach several callers (operations that waited on one shared request).
+   */
+  restated(changes: Partial<JenkinsErrorDetails>): this {
+    const copy = Object.assign(Object.create(Object.getPrototypeOf(this) as object) as this, this, changes);
+    copy.message = formatMessage(copy);
+    const frames = (this.stack ?? "").split("\n").filter((line) => /^\s+at /.test(line));
+    copy.stack = [`${copy.name}: ${copy.message}`, ...frames].join("\n");
+    return copy;
   }
 }
 

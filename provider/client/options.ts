@@ -21,6 +21,11 @@ export interface JenkinsClientOptions {
   retries?: number;
   /** First retry delay; it doubles on every attempt and gets random jitter. Default 250 ms. */
   retryBaseDelayMs?: number;
+  /**
+   * Longest wait between two attempts: retries of the calls that are safe to repeat, and resends of a create,
+   * delete or rename that the server shows did not happen. Default 10 000 ms (or retryBaseDelayMs when larger).
+   */
+  retryMaxDelayMs?: number;
   /** Receives one line per HTTP request (method, path, status, duration). Never receives credentials. */
   log?: (line: string) => void;
 }
@@ -38,6 +43,7 @@ export interface ResolvedOptions {
   bodyTimeoutMs: number;
   retries: number;
   retryBaseDelayMs: number;
+  retryMaxDelayMs: number;
   log?: (line: string) => void;
 }
 
@@ -49,6 +55,8 @@ export const DEFAULTS = {
   bodyTimeoutMs: 60_000,
   retries: 3,
   retryBaseDelayMs: 250,
+  // A Jenkins restart takes tens of seconds; waits beyond this add latency without making success likelier.
+  retryMaxDelayMs: 10_000,
 } as const;
 
 function nonNegative(name: string, value: number | undefined, fallback: number): number {
@@ -62,6 +70,7 @@ function nonNegative(name: string, value: number | undefined, fallback: number):
 export function resolveOptions(opts: JenkinsClientOptions): ResolvedOptions {
   const maxConnections = nonNegative("maxConnections", opts.maxConnections, DEFAULTS.maxConnections);
   if (maxConnections < 1) throw new TypeError("JenkinsClientOptions.maxConnections must be at least 1");
+  const retryBaseDelayMs = nonNegative("retryBaseDelayMs", opts.retryBaseDelayMs, DEFAULTS.retryBaseDelayMs);
   return {
     url: opts.url,
     user: opts.user || undefined,
@@ -74,7 +83,12 @@ export function resolveOptions(opts: JenkinsClientOptions): ResolvedOptions {
     headersTimeoutMs: nonNegative("headersTimeoutMs", opts.headersTimeoutMs, DEFAULTS.headersTimeoutMs),
     bodyTimeoutMs: nonNegative("bodyTimeoutMs", opts.bodyTimeoutMs, DEFAULTS.bodyTimeoutMs),
     retries: Math.floor(nonNegative("retries", opts.retries, DEFAULTS.retries)),
-    retryBaseDelayMs: nonNegative("retryBaseDelayMs", opts.retryBaseDelayMs, DEFAULTS.retryBaseDelayMs),
+    retryBaseDelayMs,
+    retryMaxDelayMs: nonNegative(
+      "retryMaxDelayMs",
+      opts.retryMaxDelayMs,
+      Math.max(DEFAULTS.retryMaxDelayMs, retryBaseDelayMs),
+    ),
     log: opts.log,
   };
 }

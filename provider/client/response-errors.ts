@@ -11,6 +11,7 @@ import {
   JenkinsError,
   type JenkinsErrorDetails,
   JobAlreadyExistsError,
+  JobBuildingError,
   JobNotFoundError,
   NotBuildableError,
   NotJenkinsError,
@@ -44,6 +45,12 @@ const NAME_RULE =
 /** createItem says "A job already exists with the name ‘N’"; confirmRename says "The name “N” is already in use." */
 const ALREADY_EXISTS = /^A job already exists with the name|is already in use/i;
 
+/** confirmRename refuses what is building: "Unable to rename a job while it is building." (or a job inside it). */
+const BUILDING = /while (a job inside it|it) is building/i;
+
+/** `build` (without parameters) of a job that has parameters: "Nothing is submitted". */
+const NOTHING_SUBMITTED = /Nothing is submitted/i;
+
 export const HINTS = {
   credentials:
     "Check the user name and API token (or password) given to the provider (jenkins:user and jenkins:apiToken, or JENKINS_USER and JENKINS_API_TOKEN); an API token is created on the user's Security page in Jenkins.",
@@ -55,6 +62,8 @@ export const HINTS = {
   alreadyExists:
     "Jenkins names are case-insensitive within a folder. Choose another name, adopt the existing job, or delete it first.",
   invalidName: "Choose a name Jenkins accepts.",
+  building: "Wait for the build to finish (or abort it in Jenkins), then run `pulumi up` again; nothing was changed.",
+  noParameters: "Pass the build parameters (params) so that the build is triggered through buildWithParameters.",
   notBuildable: "The job is disabled (or cannot be built): enable it first.",
   badRequest: "Jenkins refused the request as sent; check the values passed to this call.",
   invalidConfig:
@@ -77,7 +86,8 @@ function base(ctx: CallContext, res: HttpResponse | undefined, what: string, hin
     job: ctx.job,
     status: res?.status,
     jenkinsMessage: res ? messageOf(res) : undefined,
-    what: `cannot ${ctx.action}: ${what}`,
+    action: ctx.action,
+    what,
     hint,
   };
 }
@@ -153,6 +163,16 @@ export function errorFromResponse(res: HttpResponse, ctx: CallContext): JenkinsE
   if (status === 400 && message !== undefined && NAME_RULE.test(message)) {
     return new InvalidNameError(base(ctx, res, "Jenkins refused the name", HINTS.invalidName));
   }
+  if (status === 400 && message !== undefined && BUILDING.test(message)) {
+    return new JobBuildingError({
+      ...base(ctx, res, "a build is running", HINTS.building),
+      action: undefined,
+      what: "cannot rename it while a build is running",
+    });
+  }
+  if (status === 400 && message !== undefined && NOTHING_SUBMITTED.test(message)) {
+    return new BadRequestError(base(ctx, res, "the job has parameters and none were given", HINTS.noParameters));
+  }
   if (status === 500 && ctx.xmlPost && isXmlRefusal(res, message)) {
     return new InvalidConfigError(base(ctx, res, "Jenkins refused the configuration XML", HINTS.invalidConfig));
   }
@@ -201,7 +221,8 @@ export function errorFromTransport(err: TransportError, ctx: CallContext): Jenki
   const prefix = unknown ? `${HINTS.outcomeUnknown} ` : "";
   const details: JenkinsErrorDetails = {
     job: ctx.job,
-    what: `cannot ${ctx.action}: ${err.message}`,
+    action: ctx.action,
+    what: err.message,
     hint: prefix + (err.kind === "timeout" ? HINTS.timeout : err.kind === "tls" ? HINTS.tls : HINTS.connection),
     outcomeUnknown: unknown,
   };

@@ -191,7 +191,7 @@ export class Transport {
         retry: retryCallback({
           maxRetries: opts.retries,
           baseDelayMs: opts.retryBaseDelayMs,
-          maxDelayMs: Math.max(opts.retryBaseDelayMs, 10_000),
+          maxDelayMs: opts.retryMaxDelayMs,
           onRetry: log
             ? (i) =>
                 log(

@@ -144,12 +144,8 @@ async function connect(fullName: string, controller: string | undefined) {
  * error reaches every operation that waited on one connection check, and each must name its own job.
  */
 function aboutJob(e: unknown, fullName: string): unknown {
-  if (!(e instanceof JenkinsError) || e.job !== undefined || !e.message.startsWith("Jenkins: ")) return e;
-  const copy = Object.assign(Object.create(Object.getPrototypeOf(e) as object) as JenkinsError, e);
-  copy.job = fullName;
-  copy.message = `Jenkins job "${fullName}": ${e.message.slice("Jenkins: ".length)}`;
-  copy.stack = `${copy.name}: ${copy.message}`;
-  return copy;
+  if (!(e instanceof JenkinsError) || e.job !== undefined) return e;
+  return e.restated({ job: fullName });
 }
 
 // ---------------------------------------------------------------------------------------------------------------

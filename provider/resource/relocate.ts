@@ -106,14 +106,16 @@ async function relocateOnce(client: JenkinsClient, at: { fullName: string }, to:
   if (!oldThere) {
     throw new JobNotFoundError({
       job: at.fullName,
-      what: `cannot move or rename it to "${target}": it is neither at its old path nor at the new one`,
+      action: `move or rename it to "${target}"`,
+      what: "it is neither at its old path nor at the new one",
       hint: "Run `pulumi refresh` to see where the job is, then `pulumi up` again.",
     });
   }
   if (newThere && !same(target, at.fullName)) {
     throw new JobAlreadyExistsError({
       job: at.fullName,
-      what: `cannot move or rename it to "${target}": another item already has that name there`,
+      action: `move or rename it to "${target}"`,
+      what: "another item already has that name there",
       hint: "Rename or remove the other item in Jenkins, or choose another name; nothing was changed.",
     });
   }

@@ -13,11 +13,10 @@ import type { TriggerKind } from "./types";
  * client's wording is generic; here we know the caller wanted a build, so the message says how to get one.
  */
 function notBuildable(err: NotBuildableError, job: string): NotBuildableError {
-  return new NotBuildableError({
-    what: "cannot start a build: the job is not buildable (it is disabled)",
+  return err.restated({
     job,
-    status: err.status,
-    jenkinsMessage: err.jenkinsMessage,
+    action: "start a build",
+    what: "the job is not buildable (it is disabled)",
     hint:
       "Enable the job (in Jenkins, or with `enabled: true` on its Job resource) and trigger the build again; " +
       "nothing was queued.",

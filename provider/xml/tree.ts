@@ -12,7 +12,7 @@ import { XmlSyntaxError, XmlTooLargeError, positionAt } from "./errors";
 import { decodeEntities, type EntityContext } from "./entities";
 
 export { XmlSyntaxError, XmlTooLargeError, XmlEntityError } from "./errors";
-import type { XmlCData, XmlComment, XmlDocument, XmlElement, XmlNode, XmlText } from "./nodes";
+import type { XmlDocument, XmlElement } from "./nodes";
 export type { XmlCData, XmlComment, XmlDocument, XmlElement, XmlNode, XmlText } from "./nodes";
 
 export interface ParseOptions {

@@ -1,4 +1,7 @@
-/** The redaction helper on its own: registered secrets in all their spellings, and the shapes of secrets. */
+/**
+ * The redaction helper on its own: registered secrets in all their spellings, and the shapes of secrets; and the
+ * copies of an error that a caller rewords, field by field.
+ */
 import { Redactor } from "../../provider/client/redact";
 import { JobNotFoundError, PermissionError } from "../../provider/client";
 
@@ -52,5 +55,33 @@ describe("Redactor", () => {
     expect(err.requiredPermission).toBe("perm ****");
     const plain = r.scrubError(new JobNotFoundError({ what: "x", hint: "tok-123456" }));
     expect(plain.hint).toBe("****");
+  });
+});
+
+describe("JenkinsError.restated", () => {
+  it("copies the error with changed fields, keeps its class and extra fields, and rebuilds the message", () => {
+    const original = new PermissionError({
+      action: "read config.xml",
+      what: "permission denied",
+      status: 403,
+      jenkinsMessage: "Access Denied",
+      hint: "Grant it.",
+      requiredPermission: "hudson.model.Item.ExtendedRead",
+    });
+    const named = original.restated({ job: "team/app" });
+    expect(named).toBeInstanceOf(PermissionError);
+    expect(named).not.toBe(original);
+    expect(named.message).toBe(
+      'Jenkins job "team/app": cannot read config.xml: permission denied (HTTP 403: Access Denied). Grant it.',
+    );
+    expect(named.requiredPermission).toBe("hudson.model.Item.ExtendedRead");
+    expect(named.stack?.split("\n")[0]).toBe(`PermissionError: ${named.message}`);
+    expect(original.job).toBeUndefined();
+    expect(original.message).toBe(
+      "Jenkins: cannot read config.xml: permission denied (HTTP 403: Access Denied). Grant it.",
+    );
+    const reworded = named.restated({ action: undefined, what: "no access", outcomeUnknown: true });
+    expect(reworded.message).toBe('Jenkins job "team/app": no access (HTTP 403: Access Denied). Grant it.');
+    expect(reworded.outcomeUnknown).toBe(true);
   });
 });

@@ -7,10 +7,12 @@ import type { JenkinsServer } from "../../provider/server";
 import {
   ConnectionError,
   JenkinsClient,
+  type JenkinsClientOptions,
   JobAlreadyExistsError,
   RequestTimeoutError,
   ServerError,
 } from "../../provider/client";
+import { resolveOptions } from "../../provider/client/options";
 import { backoffDelay, retryCallback } from "../../provider/client/retry-policy";
 import { freestyle } from "./configs";
 import { ADMIN, basic, caught, count, quiet, raw, settled, startServer, tokenClient } from "./helpers";
@@ -42,9 +44,14 @@ function trace(suffixes: string[]): string[] {
 }
 
 /** A client whose log switches the faults off after the first failed attempt matching `pattern`. */
-function clientFailingOnce(pattern: RegExp, lines: string[] = []): JenkinsClient {
+function clientFailingOnce(
+  pattern: RegExp,
+  lines: string[] = [],
+  extra: Partial<JenkinsClientOptions> = {},
+): JenkinsClient {
   let tripped = false;
   return tokenClient(server, {
+    ...extra,
     log: (line) => {
       lines.push(line);
       if (!tripped && pattern.test(line)) {
@@ -385,6 +392,55 @@ describe("timeouts and unreachable servers", () => {
     expect(lines.filter((l) => /^GET \/job\/x\/config\.xml failed ECONNREFUSED \d+ms$/.test(l))).toHaveLength(3);
     expect(lines.filter((l) => l.startsWith("retrying GET /job/x/config.xml after ECONNREFUSED"))).toHaveLength(2);
     await client.close();
+  });
+});
+
+describe("the longest wait between attempts is an option (retryMaxDelayMs)", () => {
+  // A base delay of ten minutes: only the cap keeps the waits (which the log lines state) short.
+  const SLOW_BASE = { retryBaseDelayMs: 600_000, retryMaxDelayMs: 5 };
+  const waits = (lines: string[], re: RegExp): number[] =>
+    lines.map((l) => re.exec(l)).flatMap((m) => (m ? [Number(m[1])] : []));
+
+  it("caps the wait before a create is sent again", async () => {
+    server.faults.errorRate = 1;
+    const lines: string[] = [];
+    const client = clientFailingOnce(/^POST \/createItem\S* 503/, lines, SLOW_BASE);
+    await client.createJob("cap-create", freestyle());
+    expect(trace(["/createItem", "/config.xml"])).toEqual([
+      "POST /createItem 503 error",
+      "GET /job/cap-create/config.xml 404",
+      "POST /createItem 200",
+    ]);
+    const resends = waits(lines, /the job does not exist; sending it again in (\d+)ms/);
+    expect(resends).toHaveLength(1);
+    expect(resends[0]).toBeLessThanOrEqual(5);
+    await client.close();
+  });
+
+  it("caps the transport's retries of a GET", async () => {
+    const lines: string[] = [];
+    const client = clientFailingOnce(/^GET \S*config\.xml 503/, lines, SLOW_BASE);
+    await client.createJob("cap-get", freestyle());
+    server.resetCounters();
+    server.faults.errorRate = 1;
+    expect(await client.getConfig("cap-get")).toContain("<project>");
+    expect(trace(["/config.xml"])).toEqual([
+      "GET /job/cap-get/config.xml 503 error",
+      "GET /job/cap-get/config.xml 200",
+    ]);
+    const retries = waits(lines, /^retrying GET \/job\/cap-get\/config\.xml after HTTP 503 in (\d+)ms/);
+    expect(retries).toHaveLength(1);
+    expect(retries[0]).toBeLessThanOrEqual(5);
+    await client.close();
+  });
+
+  it("must be a non-negative number; by default it is 10 s, or the base delay when that is longer", () => {
+    expect(() => tokenClient(server, { retryMaxDelayMs: -1 })).toThrow(
+      "JenkinsClientOptions.retryMaxDelayMs must be a non-negative number",
+    );
+    expect(resolveOptions({ url: server.url }).retryMaxDelayMs).toBe(10_000);
+    expect(resolveOptions({ url: server.url, retryBaseDelayMs: 30_000 }).retryMaxDelayMs).toBe(30_000);
+    expect(resolveOptions({ url: server.url, retryMaxDelayMs: 20 }).retryMaxDelayMs).toBe(20);
   });
 });
 

@@ -1,0 +1,127 @@
+/**
+ * Reads about the server as a whole: what it is (version, mode, root URL), the plugins installed, and the items it
+ * holds. All GETs, retried by the transport.
+ */
+import { parseJson } from "./answers";
+import type { JenkinsHttp } from "./jenkins-http";
+import { folderPath } from "./jobs";
+import { encodeQueryValue, jobUrlPath, validateJobPath } from "./names";
+import { notJenkins } from "./response-errors";
+import { header } from "./transport";
+
+export interface ServerInfo {
+  /** From the X-Jenkins header, e.g. "2.580". */
+  version: string;
+  /** Jenkins's node mode ("NORMAL" or "EXCLUSIVE"), when the server reports it. */
+  mode?: string;
+  /** Root URL as Jenkins reports it, else the base URL the client was given. */
+  url: string;
+}
+
+export interface JobSummary {
+  fullName: string;
+  /** Java class of the item (`_class`), e.g. "hudson.model.FreeStyleProject". */
+  className: string;
+  url: string;
+  isFolder: boolean;
+}
+
+export type InstalledPlugins = Map<string, { version: string; active: boolean }>;
+
+/** Checks that the URL answers like a Jenkins and returns its version (`GET /api/json` + `X-Jenkins`). */
+export async function serverInfo(http: JenkinsHttp): Promise<ServerInfo> {
+  const ctx = http.ctx(undefined, "read the server information", {
+    notFound: "there is no Jenkins API at this URL",
+  });
+  const res = await http.exchange(ctx, { method: "GET", path: "/api/json", retry: true });
+  if (res.status === 404) throw notJenkins(ctx, res, "there is no Jenkins API (/api/json) at this URL");
+  const json = parseJson<{ mode?: unknown; url?: unknown }>(ctx, res, "/api/json");
+  const version = header(res.headers, "x-jenkins");
+  if (!version) throw notJenkins(ctx, res, "the answer to /api/json has no X-Jenkins header, so this is not a Jenkins");
+  return {
+    version,
+    mode: typeof json.mode === "string" ? json.mode : undefined,
+    url: typeof json.url === "string" && json.url !== "" ? json.url : http.base.url,
+  };
+}
+
+/**
+ * The installed plugins (`GET /pluginManager/api/json`), short name → version and whether it is active. Needs
+ * Overall/Administer in a default Jenkins: others get a PermissionError.
+ */
+export async function installedPlugins(http: JenkinsHttp): Promise<InstalledPlugins> {
+  const ctx = http.ctx(undefined, "read the list of installed plugins");
+  const res = await http.exchange(ctx, {
+    method: "GET",
+    path: "/pluginManager/api/json?tree=plugins[shortName,version,active,enabled]",
+    retry: true,
+  });
+  const json = parseJson<{
+    plugins?: Array<{ shortName?: unknown; version?: unknown; active?: unknown; enabled?: unknown }>;
+  }>(ctx, res, "pluginManager/api/json");
+  const out: InstalledPlugins = new Map();
+  for (const p of json.plugins ?? []) {
+    if (typeof p.shortName !== "string") continue;
+    out.set(p.shortName, { version: String(p.version ?? ""), active: p.active !== false && p.enabled !== false });
+  }
+  return out;
+}
+
+/** Folder levels fetched per listing request; deeper folders get a request of their own. */
+const LIST_DEPTH = 4;
+const LIST_FIELDS = "_class,name,fullName,url";
+
+interface ApiJob {
+  _class?: string;
+  name?: string;
+  fullName?: string;
+  url?: string;
+  jobs?: ApiJob[];
+}
+
+function listTree(levels: number): string {
+  return levels <= 0 ? "jobs[name]" : `jobs[${LIST_FIELDS},${listTree(levels - 1)}]`;
+}
+
+/** Every item under `folder` ("" for the whole server), recursively, depth-first, parents before children. */
+export async function listJobs(http: JenkinsHttp, folder: string): Promise<JobSummary[]> {
+  if (folder !== "") validateJobPath(folder);
+  const out: JobSummary[] = [];
+  await listFolder(http, folder, out);
+  return out;
+}
+
+/** One api/json request covers LIST_DEPTH levels; folders below that get a request of their own. */
+async function listFolder(http: JenkinsHttp, folder: string, out: JobSummary[]): Promise<void> {
+  const ctx = http.ctx(folder === "" ? undefined : folder, "list jobs", { notFound: "the folder does not exist" });
+  const res = await http.exchange(ctx, {
+    method: "GET",
+    path: `${folderPath(folder)}api/json?tree=${encodeQueryValue(listTree(LIST_DEPTH))}`,
+    retry: true,
+  });
+  const json = parseJson<ApiJob>(ctx, res, "api/json");
+  await collect(http, json.jobs ?? [], folder, 1, out);
+}
+
+async function collect(
+  http: JenkinsHttp,
+  items: ApiJob[],
+  parent: string,
+  level: number,
+  out: JobSummary[],
+): Promise<void> {
+  for (const item of items) {
+    const name = item.name ?? "";
+    const fullName = item.fullName ?? (parent === "" ? name : `${parent}/${name}`);
+    const children = item.jobs;
+    out.push({
+      fullName,
+      className: item._class ?? "",
+      url: item.url ?? `${http.base.url}${jobUrlPath(fullName).slice(1)}`,
+      isFolder: Array.isArray(children),
+    });
+    if (!Array.isArray(children) || children.length === 0) continue;
+    if (level < LIST_DEPTH) await collect(http, children, fullName, level + 1, out);
+    else await listFolder(http, fullName, out);
+  }
+}
