@@ -4,7 +4,7 @@
  */
 import type { JenkinsServer } from "../../provider/server";
 import { AuthenticationError, CrumbError, JenkinsClient, PermissionError } from "../../provider/client";
-import { freestyle } from "./configs";
+import { freestyle } from "../harness/job-configs";
 import { ADMIN, basic, caught, count, h, passwordClient, raw, READER, startServer, tokenClient } from "./helpers";
 import { startProxy } from "./proxy";
 
@@ -235,7 +235,7 @@ describe("401 and 403", () => {
     expect(err).toBeInstanceOf(PermissionError);
     expect(err).toMatchObject({
       requiredPermission: "hudson.model.Item.Delete",
-      authenticatedAs: "bob",
+      authenticatedAs: READER.name,
       job: "ro-job",
     });
     expect(await admin.exists("ro-job")).toBe(true);

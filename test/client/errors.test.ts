@@ -5,7 +5,7 @@
 import type { JenkinsServer } from "../../provider/server";
 import { AuthenticationError, JenkinsError, NotJenkinsError, ServerError } from "../../provider/client";
 import { jenkinsMessage, messageFromHtml } from "../../provider/client/html-message";
-import { freestyle } from "./configs";
+import { freestyle } from "../harness/job-configs";
 import { basic, caught, h, raw, READER, startServer, tokenClient } from "./helpers";
 import { startProxy, type ProxyAnswer } from "./proxy";
 
@@ -44,7 +44,7 @@ describe("messages from the server's error pages", () => {
     );
     const denied = await raw(server, "POST", "/job/e-job/disable", { auth: basic(READER.name, READER.apiToken) });
     expect(denied.status).toBe(403);
-    expect(messageFromHtml(denied.body)).toBe("Access Denied: bob is missing the Job/Configure permission");
+    expect(messageFromHtml(denied.body)).toBe(`Access Denied: ${READER.name} is missing the Job/Configure permission`);
     const crumb = await raw(server, "POST", "/job/e-job/disable", { auth: basic(READER.name, READER.password) });
     expect(crumb.status).toBe(403);
     expect(messageFromHtml(crumb.body)).toBe("No valid crumb was included in the request");

@@ -1,28 +1,13 @@
 /** Shared setup of the client tests: a Jenkins-compatible server with known users, clients, raw HTTP. */
-import { request } from "undici";
-import { startJenkinsServer, type JenkinsServer, type JenkinsServerOptions } from "../../provider/server";
+import type { JenkinsServer } from "../../provider/server";
 import { JenkinsClient } from "../../provider/client";
 import type { JenkinsClientOptions } from "../../provider/client/options";
+import { call, type Answer } from "../harness/http";
+import { ADMIN, READER } from "../harness/users";
 
-/** Administrator. The secrets are distinct from the user names so that scans for them mean something. */
-export const ADMIN = {
-  name: "alice",
-  password: "pw-alice-4f9c1e",
-  apiToken: "11" + "a1b2c3d4".repeat(4),
-  permissions: "admin" as const,
-};
-
-/** Read-only user. */
-export const READER = {
-  name: "bob",
-  password: "pw-bob-77d2a0",
-  apiToken: "11" + "0f9e8d7c".repeat(4),
-  permissions: "read" as const,
-};
-
-export function startServer(opts: JenkinsServerOptions = {}): Promise<JenkinsServer> {
-  return startJenkinsServer({ users: [ADMIN, READER], quietPeriodMs: 60_000, ...opts });
-}
+export { ADMIN, READER } from "../harness/users";
+export { startQueueingServer as startServer } from "../harness/test-server";
+export { h } from "../harness/http";
 
 type Extra = Partial<JenkinsClientOptions>;
 
@@ -45,14 +30,10 @@ export function basic(user: string, secret: string): string {
   return "Basic " + Buffer.from(`${user}:${secret}`).toString("base64");
 }
 
-export interface RawAnswer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
+export type RawAnswer = Answer;
 
-/** One request straight to the server (undici never follows redirects here), to assert the server's own answer. */
-export async function raw(
+/** One request straight to the server, to assert the server's own answer; `auth` is the whole Authorization value. */
+export function raw(
   server: JenkinsServer,
   method: "GET" | "POST",
   path: string,
@@ -61,13 +42,7 @@ export async function raw(
   const headers: Record<string, string> = { ...(opts.headers ?? {}) };
   const auth = opts.auth === undefined ? basic(ADMIN.name, ADMIN.apiToken) : opts.auth;
   if (auth !== null) headers.authorization = auth;
-  const res = await request(new URL(path, server.url), { method, headers, body: opts.body });
-  return { status: res.statusCode, headers: res.headers as RawAnswer["headers"], body: await res.body.text() };
-}
-
-export function h(answer: RawAnswer, name: string): string | undefined {
-  const v = answer.headers[name.toLowerCase()];
-  return Array.isArray(v) ? v[0] : v;
+  return call(server, path, { method, headers, body: opts.body });
 }
 
 /** Requests recorded by the server, as "METHOD path" (query left out), optionally filtered by a path suffix. */

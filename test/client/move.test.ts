@@ -8,7 +8,7 @@ import type { JenkinsServer } from "../../provider/server";
 import type { JenkinsClient } from "../../provider/client/jenkins-client";
 import { JobBuildingError, MoveRefusedError, PermissionError } from "../../provider/client/errors";
 import { caught, readerClient, startServer, tokenClient } from "./helpers";
-import { folder, freestyle } from "./configs";
+import { folder, freestyle } from "../harness/job-configs";
 
 describe("moving items", () => {
   let server: JenkinsServer;

@@ -6,7 +6,7 @@ import type { JenkinsServer } from "../../provider/server";
 import { InvalidNameError, jobUrlPath, validateJobName, validateJobPath } from "../../provider/client";
 import { messageFromHtml } from "../../provider/client/html-message";
 import { encodeQueryValue } from "../../provider/client/names";
-import { freestyle, folder } from "./configs";
+import { folder, freestyle } from "../harness/job-configs";
 import { caught, h, raw, startServer, tokenClient } from "./helpers";
 
 function nameError(fn: () => void): InvalidNameError {

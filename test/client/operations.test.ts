@@ -13,8 +13,8 @@ import {
 } from "../../provider/client";
 import { errorFromResponse } from "../../provider/client/response-errors";
 import { configsEqual, configsEquivalent } from "../../provider/xml/semantic";
-import { folder, freestyle, parameterized, pipeline } from "./configs";
-import { caught, count, h, raw, readerClient, startServer, tokenClient } from "./helpers";
+import { folder, freestyle, PARAMETERIZED_XML, pipeline } from "../harness/job-configs";
+import { ADMIN, basic, caught, count, h, raw, READER, readerClient, startServer, tokenClient } from "./helpers";
 
 const XML = { "content-type": "text/xml; charset=utf-8" };
 
@@ -52,7 +52,7 @@ describe("POST createItem", () => {
       path: "/createItem",
       query: "name=create-top",
       status: 200,
-      user: "alice",
+      user: ADMIN.name,
       viaToken: true,
     });
     expect(count(server, "POST", "/createItem")).toBe(1);
@@ -174,9 +174,13 @@ describe("POST createItem", () => {
     const reader = readerClient(server);
     const err = await caught(() => reader.createJob("reader-made", freestyle()));
     expect(err).toBeInstanceOf(PermissionError);
-    expect(err).toMatchObject({ status: 403, requiredPermission: "hudson.model.Item.Create", authenticatedAs: "bob" });
-    expect(err.message).toContain("bob lacks hudson.model.Item.Create");
-    expect((err as PermissionError).hint).toContain("Grant hudson.model.Item.Create to bob");
+    expect(err).toMatchObject({
+      status: 403,
+      requiredPermission: "hudson.model.Item.Create",
+      authenticatedAs: READER.name,
+    });
+    expect(err.message).toContain(`${READER.name} lacks hudson.model.Item.Create`);
+    expect((err as PermissionError).hint).toContain(`Grant hudson.model.Item.Create to ${READER.name}`);
     await reader.close();
   });
 });
@@ -230,14 +234,14 @@ describe("POST enable / disable", () => {
     expect(denied).toMatchObject({
       status: 403,
       requiredPermission: "hudson.model.Item.Configure",
-      authenticatedAs: "bob",
+      authenticatedAs: READER.name,
     });
     const answer = await raw(server, "POST", "/job/toggle-perm/disable", {
-      auth: `Basic ${Buffer.from(`bob:${"11" + "0f9e8d7c".repeat(4)}`).toString("base64")}`,
+      auth: basic(READER.name, READER.apiToken),
     });
     expect(answer.status).toBe(403);
     expect(h(answer, "x-required-permission")).toBe("hudson.model.Item.Configure");
-    expect(h(answer, "x-you-are-authenticated-as")).toBe("bob");
+    expect(h(answer, "x-you-are-authenticated-as")).toBe(READER.name);
     expect(answer.headers["x-permission-implied-by"]).toBeDefined();
     await reader.close();
   });
@@ -268,7 +272,7 @@ describe("POST doDelete", () => {
     expect(await client.exists("del-get")).toBe(true);
     const res = await fetch(new URL("/job/del-get/", server.url), {
       method: "DELETE",
-      headers: { authorization: `Basic ${Buffer.from(`alice:${"11" + "a1b2c3d4".repeat(4)}`).toString("base64")}` },
+      headers: { authorization: basic(ADMIN.name, ADMIN.apiToken) },
     });
     expect(res.status).toBe(204);
     expect(await client.exists("del-get")).toBe(false);
@@ -300,7 +304,7 @@ describe("POST build / buildWithParameters", () => {
   });
 
   it("sends parameters as form fields to buildWithParameters", async () => {
-    await client.createJob("b-params", parameterized());
+    await client.createJob("b-params", PARAMETERIZED_XML);
     const { queueUrl } = await client.build("b-params", { GREETING: "hi there & + ü", LOUD: true });
     expect(queueUrl).toMatch(/\/queue\/item\/\d+\/$/);
     expect(last("POST", "/buildWithParameters")).toMatchObject({
@@ -380,7 +384,7 @@ describe("GET / POST description", () => {
   });
 
   it("folders have no description endpoint (404); the field missing → 400", async () => {
-    await client.createJob("d-folder", folder("folder text"));
+    await client.createJob("d-folder", folder({ description: "folder text" }));
     expect(await caught(() => client.getDescription("d-folder"))).toBeInstanceOf(JobNotFoundError);
     const missing = await raw(server, "POST", "/job/d-job/description", {
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -444,7 +448,7 @@ describe("GET / POST config.xml", () => {
     const reader = readerClient(server);
     const read = await caught(() => reader.getConfig("c-upd"));
     expect(read).toBeInstanceOf(PermissionError);
-    expect(read).toMatchObject({ status: 403, authenticatedAs: "bob" });
+    expect(read).toMatchObject({ status: 403, authenticatedAs: READER.name });
     expect((read as PermissionError).requiredPermission).toMatch(/^hudson\.model\.Item\.(ExtendedRead|Configure)$/);
     const write = await caught(() => reader.updateConfig("c-upd", freestyle()));
     expect(write).toMatchObject({ status: 403, requiredPermission: "hudson.model.Item.Configure" });
@@ -595,7 +599,7 @@ describe("order of checks and headers (§1, §6)", () => {
 
   it("401 comes before 404, 404 before the permission check for items the user cannot see", async () => {
     const wrong = await raw(server, "GET", "/job/nothing-here/config.xml", {
-      auth: "Basic " + Buffer.from("alice:nope").toString("base64"),
+      auth: basic(ADMIN.name, "nope"),
     });
     expect(wrong.status).toBe(401);
     const missing = await raw(server, "GET", "/job/nothing-here/config.xml");

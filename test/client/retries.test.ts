@@ -14,7 +14,7 @@ import {
 } from "../../provider/client";
 import { resolveOptions } from "../../provider/client/options";
 import { backoffDelay, retryCallback } from "../../provider/client/retry-policy";
-import { freestyle } from "./configs";
+import { freestyle } from "../harness/job-configs";
 import { ADMIN, basic, caught, count, quiet, raw, settled, startServer, tokenClient } from "./helpers";
 import { startProxy } from "./proxy";
 

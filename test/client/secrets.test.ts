@@ -6,7 +6,7 @@
 import { inspect } from "node:util";
 import type { JenkinsServer } from "../../provider/server";
 import { JenkinsClient } from "../../provider/client";
-import { freestyle } from "./configs";
+import { freestyle } from "../harness/job-configs";
 import { ADMIN, settled, startServer, tokenClient } from "./helpers";
 import { startProxy, type Proxy, type ProxyAnswer } from "./proxy";
 import type { IncomingMessage } from "node:http";

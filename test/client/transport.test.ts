@@ -8,7 +8,7 @@ import * as path from "node:path";
 import type { AddressInfo } from "node:net";
 import type { JenkinsServer } from "../../provider/server";
 import { ConnectionError, JenkinsClient, NotJenkinsError } from "../../provider/client";
-import { folder, freestyle } from "./configs";
+import { folder, freestyle } from "../harness/job-configs";
 import { ADMIN, caught, startServer, tokenClient } from "./helpers";
 import { startProxy } from "./proxy";
 
@@ -75,7 +75,7 @@ describe("base URL with a context path", () => {
   it("refuses URLs with credentials in them, without echoing them", () => {
     let message = "";
     try {
-      new JenkinsClient({ url: `http://alice:${ADMIN.password}@127.0.0.1:1/` });
+      new JenkinsClient({ url: `http://${ADMIN.name}:${ADMIN.password}@127.0.0.1:1/` });
     } catch (err) {
       message = (err as Error).message;
     }

@@ -9,15 +9,15 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { startJenkinsServer, type JenkinsServer } from "../../provider/server";
+import type { JenkinsServer } from "../../provider/server";
 import * as jobs from "../../provider/resource/lifecycle";
 import { closeClients } from "../../provider/connection/settings";
 import { InvalidNameError } from "../../provider/client/errors";
 import { JenkinsClient } from "../../provider/client/jenkins-client";
 import { JenkinsUser } from "../harness/jenkins-user";
-import { ADMIN, startServer } from "../harness/test-server";
-import { FOLDER_CONFIG, PIPELINE_CONFIG, freestyleConfig } from "./configs";
-import { inProcess, MiniEngine, type Props } from "./engine";
+import { ADMIN, READER, startServer } from "../harness/test-server";
+import { FOLDER_XML, markedFreestyle, PIPELINE_XML } from "../harness/job-configs";
+import { inProcess, Engine, type Props } from "../harness/engine";
 import {
   EMPTY_OK,
   HTML_SERVICE,
@@ -31,7 +31,6 @@ import { startProxy } from "../client/proxy";
 import { snapshot } from "./server-state";
 import { makeSelfSigned, type SelfSigned } from "./tls";
 
-const READER = { name: "reader", password: "Pw-reader-2b8" };
 const FORBIDDEN = ["?", "*", "/", "\\", "%", "!", "@", "#", "$", "^", "&", "|", "<", ">", "[", "]", ":", ";"];
 
 let server: JenkinsServer;
@@ -46,13 +45,10 @@ const closers: Array<() => Promise<void>> = [];
 beforeAll(async () => {
   server = await startServer("current");
   user = new JenkinsUser(server.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });
-  await user.createJob("team", FOLDER_CONFIG);
+  await user.createJob("team", FOLDER_XML);
   tls = makeSelfSigned();
   otherCa = makeSelfSigned();
-  tlsServer = await startJenkinsServer({
-    tls,
-    users: [{ name: ADMIN.name, password: ADMIN.password, apiToken: ADMIN.apiToken, permissions: "admin" }],
-  });
+  tlsServer = await startServer("current", { tls });
   scratch = mkdtempSync(path.join(os.tmpdir(), "bad-input-"));
 });
 afterAll(async () => {
@@ -70,7 +66,7 @@ async function fake(answer: Parameters<typeof startFake>[0]): Promise<FakeServer
 // ---------------------------------------------------------------------------------------------------------------
 
 interface Ctx {
-  engine: MiniEngine;
+  engine: Engine;
   /** Points the provider at another URL / other credentials (stack config `jenkins:*`). */
   connect(config: Record<string, string>): Promise<void>;
   /** The fake answering at the configured URL instead of Jenkins, when the row has one. */
@@ -143,13 +139,13 @@ const nameCases: Case[] = FORBIDDEN.map((ch) => ({
   says: [new RegExp(`‘\\${ch}’ is an unsafe character`), ch === "/" ? /folder/ : /Jenkins does not allow any of/],
   reach: "none",
   property: "name",
-  run: (t) => up(t, `bad-${ch.charCodeAt(0)}`, { name: `bad${ch}name`, configXml: freestyleConfig("x") }),
+  run: (t) => up(t, `bad-${ch.charCodeAt(0)}`, { name: `bad${ch}name`, configXml: markedFreestyle("x") }),
   // Also refused by the client itself when Check is skipped ("/" is a folder separator there, so not for it).
   verify:
     ch === "/"
       ? undefined
       : async () => {
-          const direct = await createSkippingCheck({ name: `bad${ch}name`, configXml: freestyleConfig("x") });
+          const direct = await createSkippingCheck({ name: `bad${ch}name`, configXml: markedFreestyle("x") });
           expect(direct.message).toContain(`"bad${ch}name"`);
         },
 }));
@@ -164,9 +160,9 @@ const cases: Case[] = [
     says: [/“\.” is not an allowed name/, /Choose another name/],
     reach: "none",
     property: "name",
-    run: (t) => up(t, "dot", { name: ".", configXml: freestyleConfig("x") }),
+    run: (t) => up(t, "dot", { name: ".", configXml: markedFreestyle("x") }),
     verify: async () =>
-      expect((await createSkippingCheck({ name: ".", configXml: freestyleConfig("x") })).message).toContain('"."'),
+      expect((await createSkippingCheck({ name: ".", configXml: markedFreestyle("x") })).message).toContain('"."'),
   },
   {
     title: 'name ".."',
@@ -174,7 +170,7 @@ const cases: Case[] = [
     says: [/“\.\.” is not an allowed name/, /Choose another name/],
     reach: "none",
     property: "name",
-    run: (t) => up(t, "dotdot", { name: "..", configXml: freestyleConfig("x") }),
+    run: (t) => up(t, "dotdot", { name: "..", configXml: markedFreestyle("x") }),
   },
   {
     title: "name with a trailing dot",
@@ -182,7 +178,7 @@ const cases: Case[] = [
     says: [/cannot end with ‘\.’/, /Remove the trailing dot/],
     reach: "none",
     property: "name",
-    run: (t) => up(t, "trailing-dot", { name: "release.", configXml: freestyleConfig("x") }),
+    run: (t) => up(t, "trailing-dot", { name: "release.", configXml: markedFreestyle("x") }),
   },
   {
     title: "name with a control character",
@@ -190,9 +186,9 @@ const cases: Case[] = [
     says: [/No control code is allowed/, /Remove the control character/],
     reach: "none",
     property: "name",
-    run: (t) => up(t, "control", { name: "bell\u0007name", configXml: freestyleConfig("x") }),
+    run: (t) => up(t, "control", { name: "bell\u0007name", configXml: markedFreestyle("x") }),
     verify: async () =>
-      expect((await createSkippingCheck({ name: "tab\tname", configXml: freestyleConfig("x") })).message).toContain(
+      expect((await createSkippingCheck({ name: "tab\tname", configXml: markedFreestyle("x") })).message).toContain(
         "tab\\u9;name",
       ),
   },
@@ -201,7 +197,7 @@ const cases: Case[] = [
     says: [/name is required/, /without folders/],
     reach: "none",
     property: "name",
-    run: (t) => up(t, "empty", { name: "", configXml: freestyleConfig("x") }),
+    run: (t) => up(t, "empty", { name: "", configXml: markedFreestyle("x") }),
   },
   {
     title: "name with leading and trailing spaces (Jenkins would trim it into another job)",
@@ -209,7 +205,7 @@ const cases: Case[] = [
     says: [/cannot start or end with a space/, /remove the spaces/],
     reach: "none",
     property: "name",
-    run: (t) => up(t, "spaced", { name: " spaced ", configXml: freestyleConfig("x") }),
+    run: (t) => up(t, "spaced", { name: " spaced ", configXml: markedFreestyle("x") }),
   },
   {
     title: "folder path with an empty segment",
@@ -217,7 +213,7 @@ const cases: Case[] = [
     says: [/invalid job path/, /single slashes/],
     reach: "none",
     property: "folder",
-    run: (t) => up(t, "bad-folder", { name: "x", folder: "team//apps", configXml: freestyleConfig("x") }),
+    run: (t) => up(t, "bad-folder", { name: "x", folder: "team//apps", configXml: markedFreestyle("x") }),
   },
   {
     title: "huge name (300 characters: longer than a file name may be)",
@@ -225,14 +221,14 @@ const cases: Case[] = [
     says: [/"x{20,}…?"/, /255/, /shorter name/i],
     reach: "none",
     property: "name",
-    run: (t) => up(t, "huge", { name: hugeName, configXml: freestyleConfig("x") }),
+    run: (t) => up(t, "huge", { name: hugeName, configXml: markedFreestyle("x") }),
   },
   {
     title: "unknown folder",
     job: "no-such-folder/app",
     says: [/folder "no-such-folder" does not exist/, /folders must exist before jobs are created/],
     reach: "server",
-    run: (t) => up(t, "unknown-folder", { name: "app", folder: "no-such-folder", configXml: freestyleConfig("x") }),
+    run: (t) => up(t, "unknown-folder", { name: "app", folder: "no-such-folder", configXml: markedFreestyle("x") }),
   },
   {
     title: "malformed XML",
@@ -343,7 +339,7 @@ const cases: Case[] = [
     run: (t) =>
       up(t, "ten-mb", {
         name: "ten-mb",
-        configXml: freestyleConfig("big").replace(
+        configXml: markedFreestyle("big").replace(
           "make test",
           "make test\n" + "echo padding-line-of-a-generated-script\n".repeat(270_000),
         ),
@@ -374,12 +370,12 @@ const cases: Case[] = [
     says: [/refused the configuration XML/, /same item type/, /Expecting class hudson\.model\.FreeStyleProject/],
     reach: "server",
     setup: async (t) => {
-      expect(await t.engine.up(urn("typed"), { name: "typed", configXml: freestyleConfig("typed") })).toBe(true);
+      expect(await t.engine.up(urn("typed"), { name: "typed", configXml: markedFreestyle("typed") })).toBe(true);
     },
     run: async (t) => {
       const entry = t.engine.state.get(urn("typed"))!;
       try {
-        await jobs.update(entry.id, entry.outputs, { name: "typed", configXml: PIPELINE_CONFIG, __provider: "p" });
+        await jobs.update(entry.id, entry.outputs, { name: "typed", configXml: PIPELINE_XML, __provider: "p" });
       } catch (e) {
         return { message: (e as Error).message };
       }
@@ -392,7 +388,7 @@ const cases: Case[] = [
     says: [/credentials were rejected/, /HTTP 401/, /jenkins:apiToken/],
     reach: "server",
     setup: (t) => t.connect({ ...tokenConfig(), "jenkins:apiToken": "11" + "0".repeat(32) }),
-    run: (t) => up(t, "wrong-creds", { name: "wrong-creds", configXml: freestyleConfig("x") }),
+    run: (t) => up(t, "wrong-creds", { name: "wrong-creds", configXml: markedFreestyle("x") }),
   },
   {
     title: "a user without permission (reader) creating a job",
@@ -401,7 +397,7 @@ const cases: Case[] = [
     reach: "server",
     setup: (t) =>
       t.connect({ "jenkins:url": server.url, "jenkins:user": READER.name, "jenkins:password": READER.password }),
-    run: (t) => up(t, "by-reader", { name: "by-reader", configXml: freestyleConfig("x") }),
+    run: (t) => up(t, "by-reader", { name: "by-reader", configXml: markedFreestyle("x") }),
   },
   {
     title: "a user without permission (reader) updating and deleting a job",
@@ -409,10 +405,10 @@ const cases: Case[] = [
     says: [/reader lacks hudson\.model\.Item\.Configure/, /Grant hudson\.model\.Item\.Configure to reader/],
     reach: "server",
     setup: async (t) => {
-      expect(await t.engine.up(urn("guarded"), { name: "guarded", configXml: freestyleConfig("v1") })).toBe(true);
+      expect(await t.engine.up(urn("guarded"), { name: "guarded", configXml: markedFreestyle("v1") })).toBe(true);
       await t.connect({ "jenkins:url": server.url, "jenkins:user": READER.name, "jenkins:password": READER.password });
     },
-    run: (t) => up(t, "guarded", { name: "guarded", configXml: freestyleConfig("v2") }),
+    run: (t) => up(t, "guarded", { name: "guarded", configXml: markedFreestyle("v2") }),
     verify: async (t) => {
       expect(await t.engine.destroy(urn("guarded"))).toBe(false);
       expect(t.engine.failures.at(-1)!.message).toMatch(/"guarded".*reader lacks hudson\.model\.Item\.Delete/);
@@ -427,7 +423,7 @@ const cases: Case[] = [
       t.front = await fake(LOGIN_PAGE);
       await t.connect(tokenConfig(t.front.url));
     },
-    run: (t) => up(t, "behind-sso", { name: "behind-sso", configXml: freestyleConfig("x") }),
+    run: (t) => up(t, "behind-sso", { name: "behind-sso", configXml: markedFreestyle("x") }),
   },
   {
     title: "a URL that answers with an HTML login page (password: the crumb request meets it first)",
@@ -438,7 +434,7 @@ const cases: Case[] = [
       t.front = await fake(LOGIN_PAGE);
       await t.connect(passwordConfig(t.front.url));
     },
-    run: (t) => up(t, "behind-sso-pw", { name: "behind-sso-pw", configXml: freestyleConfig("x") }),
+    run: (t) => up(t, "behind-sso-pw", { name: "behind-sso-pw", configXml: markedFreestyle("x") }),
   },
   {
     title: "a server that is not Jenkins (JSON service, no X-Jenkins)",
@@ -449,7 +445,7 @@ const cases: Case[] = [
       t.front = await fake(JSON_SERVICE);
       await t.connect(tokenConfig(t.front.url));
     },
-    run: (t) => up(t, "not-jenkins", { name: "not-jenkins", configXml: freestyleConfig("x") }),
+    run: (t) => up(t, "not-jenkins", { name: "not-jenkins", configXml: markedFreestyle("x") }),
   },
   {
     title: "a server that is not Jenkins (answers 200 with an empty body, no X-Jenkins)",
@@ -460,7 +456,7 @@ const cases: Case[] = [
       t.front = await fake(EMPTY_OK);
       await t.connect(tokenConfig(t.front.url));
     },
-    run: (t) => up(t, "not-jenkins-empty", { name: "not-jenkins-empty", configXml: freestyleConfig("x") }),
+    run: (t) => up(t, "not-jenkins-empty", { name: "not-jenkins-empty", configXml: markedFreestyle("x") }),
   },
   {
     title: "a server that is not Jenkins (JSON service, no X-Jenkins), password auth",
@@ -471,7 +467,7 @@ const cases: Case[] = [
       t.front = await fake(JSON_SERVICE);
       await t.connect(passwordConfig(t.front.url));
     },
-    run: (t) => up(t, "not-jenkins-pw", { name: "not-jenkins-pw", configXml: freestyleConfig("x") }),
+    run: (t) => up(t, "not-jenkins-pw", { name: "not-jenkins-pw", configXml: markedFreestyle("x") }),
   },
   {
     title: "a server that is not Jenkins (web server's default HTML page), password auth",
@@ -482,7 +478,7 @@ const cases: Case[] = [
       t.front = await fake(HTML_SERVICE);
       await t.connect(passwordConfig(t.front.url));
     },
-    run: (t) => up(t, "not-jenkins-html", { name: "not-jenkins-html", configXml: freestyleConfig("x") }),
+    run: (t) => up(t, "not-jenkins-html", { name: "not-jenkins-html", configXml: markedFreestyle("x") }),
   },
   {
     title: "TLS with a certificate from an unknown CA",
@@ -490,7 +486,7 @@ const cases: Case[] = [
     says: [/TLS handshake failed/, /caCert/],
     reach: "server",
     setup: (t) => t.connect(tokenConfig(tlsServer.url)),
-    run: (t) => up(t, "tls-unknown-ca", { name: "tls-unknown-ca", configXml: freestyleConfig("x") }),
+    run: (t) => up(t, "tls-unknown-ca", { name: "tls-unknown-ca", configXml: markedFreestyle("x") }),
     verify: () => expect(tlsServer.requests).toEqual([]),
   },
   {
@@ -499,7 +495,7 @@ const cases: Case[] = [
     says: [/TLS handshake failed/, /caCert/],
     reach: "server",
     setup: (t) => t.connect({ ...tokenConfig(tlsServer.url), "jenkins:caCert": otherCa.cert }),
-    run: (t) => up(t, "tls-wrong-ca", { name: "tls-wrong-ca", configXml: freestyleConfig("x") }),
+    run: (t) => up(t, "tls-wrong-ca", { name: "tls-wrong-ca", configXml: markedFreestyle("x") }),
     verify: () => expect(tlsServer.requests).toEqual([]),
   },
   {
@@ -512,7 +508,7 @@ const cases: Case[] = [
       t.front = await fake(redirectTo(t.foreign.url));
       await t.connect(passwordConfig(t.front.url));
     },
-    run: (t) => up(t, "moved", { name: "moved", configXml: freestyleConfig("x") }),
+    run: (t) => up(t, "moved", { name: "moved", configXml: markedFreestyle("x") }),
     verify: (t) => expect(t.front!.requests[0].authorization).toMatch(/^Basic /),
   },
   {
@@ -521,7 +517,7 @@ const cases: Case[] = [
     says: [/redirect/, /Check the URL/],
     reach: "server",
     setup: async (t) => {
-      expect(await t.engine.up(urn("moved-away"), { name: "moved-away", configXml: freestyleConfig("x") })).toBe(true);
+      expect(await t.engine.up(urn("moved-away"), { name: "moved-away", configXml: markedFreestyle("x") })).toBe(true);
       t.foreign = await fake(EMPTY_OK);
       // Reads still reach Jenkins (so the provider's first check that this is a Jenkins passes); writes are sent away.
       const proxy = await startProxy({
@@ -548,12 +544,12 @@ const cases: Case[] = [
     says: [/does not exist/, /pulumi refresh/],
     reach: "server",
     setup: async (t) => {
-      expect(await t.engine.up(urn("vanishing"), { name: "vanishing", configXml: freestyleConfig("v1") })).toBe(true);
+      expect(await t.engine.up(urn("vanishing"), { name: "vanishing", configXml: markedFreestyle("v1") })).toBe(true);
       // Preview: Check and Diff only; no request, and it shows an update.
       const entry = t.engine.state.get(urn("vanishing"))!;
       const checked = await jobs.check(entry.inputs, {
         name: "vanishing",
-        configXml: freestyleConfig("v2"),
+        configXml: markedFreestyle("v2"),
         __provider: "p",
       });
       const requestsBefore = server.requests.length;
@@ -563,7 +559,7 @@ const cases: Case[] = [
       expect((await user.request("POST", "job/vanishing/doDelete")).status).toBe(302);
     },
     // `pulumi up` runs the update that the preview showed.
-    run: (t) => up(t, "vanishing", { name: "vanishing", configXml: freestyleConfig("v2") }),
+    run: (t) => up(t, "vanishing", { name: "vanishing", configXml: markedFreestyle("v2") }),
     // Not silently re-created under the user's feet.
     verify: () => expect(snapshot(server)["vanishing"]).toBeUndefined(),
   },
@@ -573,9 +569,9 @@ const cases: Case[] = [
     says: [/already exists and is not managed by this stack/, /adopt: true/],
     reach: "server",
     setup: async (t) => {
-      expect(await t.engine.up(urn("shared-a"), { name: "shared", configXml: freestyleConfig("first") })).toBe(true);
+      expect(await t.engine.up(urn("shared-a"), { name: "shared", configXml: markedFreestyle("first") })).toBe(true);
     },
-    run: (t) => up(t, "shared-b", { name: "shared", configXml: freestyleConfig("second") }),
+    run: (t) => up(t, "shared-b", { name: "shared", configXml: markedFreestyle("second") }),
     verify: () => {
       expect(snapshot(server)["shared"]).toContain("first");
       expect(snapshot(server)["shared"]).not.toContain("second");
@@ -587,9 +583,9 @@ const cases: Case[] = [
     says: [/already exists and is not managed by this stack/, /adopt: true/],
     reach: "server",
     setup: async (t) => {
-      expect(await t.engine.up(urn("case-a"), { name: "shared-case", configXml: freestyleConfig("lower") })).toBe(true);
+      expect(await t.engine.up(urn("case-a"), { name: "shared-case", configXml: markedFreestyle("lower") })).toBe(true);
     },
-    run: (t) => up(t, "case-b", { name: "Shared-Case", configXml: freestyleConfig("upper") }),
+    run: (t) => up(t, "case-b", { name: "Shared-Case", configXml: markedFreestyle("upper") }),
     verify: () =>
       expect(Object.keys(snapshot(server)).filter((n) => n.toLowerCase() === "shared-case")).toEqual(["shared-case"]),
   },
@@ -603,7 +599,7 @@ describe("bad input", () => {
   it.each(cases.map((c) => [c.title, c] as const))("%s", async (_title, c) => {
     const provider = inProcess(jobs, "job-provider");
     const t: Ctx = {
-      engine: new MiniEngine(() => provider),
+      engine: new Engine(() => provider),
       connect: async (config) => jobs.configure({ config: { get: (k: string) => config[k] } }),
     };
     await t.connect(tokenConfig());
@@ -633,8 +629,8 @@ describe("bad input", () => {
       config: { get: (k: string) => ({ ...tokenConfig(tlsServer.url), "jenkins:caCert": tls.cert })[k] },
     });
     const provider = inProcess(jobs, "job-provider");
-    const engine = new MiniEngine(() => provider);
-    expect(await engine.up(urn("over-tls"), { name: "over-tls", configXml: freestyleConfig("tls") })).toBe(true);
+    const engine = new Engine(() => provider);
+    expect(await engine.up(urn("over-tls"), { name: "over-tls", configXml: markedFreestyle("tls") })).toBe(true);
     expect(engine.state.get(urn("over-tls"))!.outputs.url).toBe(`${tlsServer.url}job/over-tls/`);
     expect(snapshot(tlsServer)).toHaveProperty("over-tls");
     expect(await engine.inSync(urn("over-tls"))).toBe(true);
@@ -657,11 +653,11 @@ describe("bad input", () => {
   it("a job's type change is a replacement with delete-before-replace, decided without a request", async () => {
     await jobs.configure({ config: { get: (k: string) => tokenConfig()[k] } });
     const provider = inProcess(jobs, "job-provider");
-    const engine = new MiniEngine(() => provider);
-    expect(await engine.up(urn("retyped"), { name: "retyped", configXml: freestyleConfig("x") })).toBe(true);
+    const engine = new Engine(() => provider);
+    expect(await engine.up(urn("retyped"), { name: "retyped", configXml: markedFreestyle("x") })).toBe(true);
     const entry = engine.state.get(urn("retyped"))!;
     const requestsBefore = server.requests.length;
-    const checked = await jobs.check(entry.inputs, { name: "retyped", configXml: PIPELINE_CONFIG, __provider: "p" });
+    const checked = await jobs.check(entry.inputs, { name: "retyped", configXml: PIPELINE_XML, __provider: "p" });
     expect(checked.failures).toEqual([]);
     expect(await jobs.diff(entry.id, entry.outputs, checked.inputs!)).toEqual({
       changes: true,

@@ -9,8 +9,8 @@ import * as jobs from "../../provider/resource/lifecycle";
 import * as triggers from "../../provider/triggers/lifecycle";
 import { closeClients } from "../../provider/connection/settings";
 import { ADMIN, startServer } from "../harness/test-server";
-import { freestyleConfig } from "./configs";
-import { inProcess, MiniEngine, type Props } from "./engine";
+import { markedFreestyle } from "../harness/job-configs";
+import { inProcess, Engine, type Props } from "../harness/engine";
 import { buildsPerJob, createsPerJob, snapshot } from "./server-state";
 
 const HEALTHY: FaultSettings = {
@@ -40,13 +40,13 @@ const urnOf = (type: string, name: string) =>
   `urn:pulumi:faults::hardening::pulumi-nodejs:dynamic/jenkins:${type}::${name}`;
 const job = (name: string, version: string, extra: Props = {}): Props => ({
   name,
-  configXml: freestyleConfig(`${name}-${version}`),
+  configXml: markedFreestyle(`${name}-${version}`),
   ...extra,
 });
 
 describe.each(KINDS)("every operation meeting %s", (_kind, faults, cause, misleading) => {
   let server: JenkinsServer;
-  let engine: MiniEngine;
+  let engine: Engine;
 
   beforeAll(async () => {
     server = await startServer("current");
@@ -60,7 +60,7 @@ describe.each(KINDS)("every operation meeting %s", (_kind, faults, cause, mislea
     await triggers.configure(source);
     const jobProvider = inProcess(jobs, "job-provider");
     const triggerProvider = inProcess(triggers, "trigger-provider");
-    engine = new MiniEngine((urn) => (urn.includes(":BuildTrigger::") ? triggerProvider : jobProvider));
+    engine = new Engine((urn) => (urn.includes(":BuildTrigger::") ? triggerProvider : jobProvider));
   });
   afterAll(async () => {
     await closeClients();

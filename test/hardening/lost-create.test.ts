@@ -12,12 +12,12 @@ import type { JenkinsServer } from "../../provider/server";
 import * as jobs from "../../provider/resource/lifecycle";
 import { closeClients } from "../../provider/connection/settings";
 import { ADMIN, startServer } from "../harness/test-server";
-import { freestyleConfig } from "./configs";
-import { inProcess, MiniEngine } from "./engine";
+import { markedFreestyle } from "../harness/job-configs";
+import { inProcess, Engine } from "../harness/engine";
 import { createsPerJob, dropAnswerOf, snapshot } from "./server-state";
 
 let server: JenkinsServer;
-let engine: MiniEngine;
+let engine: Engine;
 
 beforeAll(async () => {
   server = await startServer("current");
@@ -28,7 +28,7 @@ beforeAll(async () => {
   };
   await jobs.configure({ config: { get: (k: string) => config[k] } });
   const provider = inProcess(jobs, "job-provider");
-  engine = new MiniEngine(() => provider);
+  engine = new Engine(() => provider);
 });
 afterAll(async () => {
   await closeClients();
@@ -50,7 +50,7 @@ async function destroyAndCheckEmpty(name: string): Promise<void> {
 it("answer lost after the job was made, the look succeeds: one createItem, job in state, no error", async () => {
   const name = "lost-answer";
   const drop = dropAnswerOf(server, isCreateOf(name));
-  expect(await engine.up(urn(name), { name, configXml: freestyleConfig(name) })).toBe(true);
+  expect(await engine.up(urn(name), { name, configXml: markedFreestyle(name) })).toBe(true);
   expect(drop.fired()).toBe(true);
   const create = server.requests.find(isCreateOf(name))!;
   expect(create).toMatchObject({ status: 200, fault: "dropAfter" });
@@ -67,7 +67,7 @@ it("answer lost after the job was made, the look succeeds: one createItem, job i
 it("answer lost and the look fails too: partial failure in state, the re-run updates instead of re-creating", async () => {
   const name = "lost-answer-and-look";
   dropAnswerOf(server, isCreateOf(name), true);
-  expect(await engine.up(urn(name), { name, configXml: freestyleConfig(name) })).toBe(false);
+  expect(await engine.up(urn(name), { name, configXml: markedFreestyle(name) })).toBe(false);
   server.faults.dropAfterRate = 0;
   const failure = engine.failures.at(-1)!;
   expect(failure).toMatchObject({ op: "create", partial: true });
@@ -77,7 +77,7 @@ it("answer lost and the look fails too: partial failure in state, the re-run upd
   expect(snapshot(server)[name]).toBeDefined();
 
   server.resetCounters();
-  expect(await engine.up(urn(name), { name, configXml: freestyleConfig(name) })).toBe(true);
+  expect(await engine.up(urn(name), { name, configXml: markedFreestyle(name) })).toBe(true);
   expect(server.requests.map((r) => `${r.method} ${r.path}`).filter((l) => l.startsWith("POST"))).toEqual([
     `POST /job/${name}/config.xml`,
   ]);
@@ -89,13 +89,13 @@ it("answer lost and the look fails too: partial failure in state, the re-run upd
 it("request lost before Jenkins acted and the look fails: the re-run creates the job exactly once", async () => {
   const name = "lost-request";
   server.faults = { latencyMs: 0, errorRate: 0, errorStatuses: [500], dropBeforeRate: 1, dropAfterRate: 0, seed: 1 };
-  expect(await engine.up(urn(name), { name, configXml: freestyleConfig(name) })).toBe(false);
+  expect(await engine.up(urn(name), { name, configXml: markedFreestyle(name) })).toBe(false);
   server.faults.dropBeforeRate = 0;
   expect(engine.failures.at(-1)).toMatchObject({ op: "create", partial: true });
   expect(snapshot(server)[name]).toBeUndefined();
 
   server.resetCounters();
-  expect(await engine.up(urn(name), { name, configXml: freestyleConfig(name) })).toBe(true);
+  expect(await engine.up(urn(name), { name, configXml: markedFreestyle(name) })).toBe(true);
   expect(createsPerJob(server).get(name)).toBe(1);
   expect(snapshot(server)[name]).toContain(name);
   expect(await engine.inSync(urn(name))).toBe(true);

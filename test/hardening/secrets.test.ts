@@ -17,7 +17,7 @@ import { findLeaks, secretForms, textOf } from "../harness/secrets";
 import { cleanEnv, providerTextOfJob } from "../harness/serialized-provider";
 import { ADMIN, startServer } from "../harness/test-server";
 import { startProxy, type Proxy } from "../client/proxy";
-import { PIPELINE_CONFIG, freestyleConfig } from "./configs";
+import { markedFreestyle, PIPELINE_XML } from "../harness/job-configs";
 import { startEngineLogStub, type EngineLogStub } from "./engine-log-stub";
 
 const WRONG_SECRET = "Wrong-Secret-q8Zt31";
@@ -115,7 +115,7 @@ describe.each([
     const checked = await proc.check(
       jobUrn,
       {},
-      { name: "app", configXml: freestyleConfig("v1"), description: "first", __provider: jobText },
+      { name: "app", configXml: markedFreestyle("v1"), description: "first", __provider: jobText },
     );
     keep("check inputs", checked);
     const created = await proc.create(jobUrn, checked.inputs);
@@ -135,7 +135,7 @@ describe.each([
     // update the config
     const v2 = await proc.check(jobUrn, checked.inputs, {
       name: "app",
-      configXml: freestyleConfig("v2"),
+      configXml: markedFreestyle("v2"),
       description: "first",
       __provider: jobText,
     });
@@ -147,7 +147,7 @@ describe.each([
     await server.restart();
     const v3 = await proc.check(jobUrn, v2.inputs, {
       name: "app",
-      configXml: freestyleConfig("v2"),
+      configXml: markedFreestyle("v2"),
       description: "second",
       enabled: false,
       __provider: jobText,
@@ -162,14 +162,14 @@ describe.each([
     const dup = await proc.check(
       urn("Job", "app-again"),
       {},
-      { name: "app", configXml: freestyleConfig("x"), __provider: jobText },
+      { name: "app", configXml: markedFreestyle("x"), __provider: jobText },
     );
     expect(
       (await expectFailure("create over existing", () => proc.create(urn("Job", "app-again"), dup.inputs))).message,
     ).toContain("adopt: true");
     const retyped = await proc.check(jobUrn, v3.inputs, {
       name: "app",
-      configXml: PIPELINE_CONFIG,
+      configXml: PIPELINE_XML,
       __provider: jobText,
     });
     expect(
@@ -195,7 +195,7 @@ describe.each([
       const other = await wrong.check(
         urn("Job", "other"),
         {},
-        { name: "other", configXml: freestyleConfig("o"), __provider: jobText },
+        { name: "other", configXml: markedFreestyle("o"), __provider: jobText },
       );
       expect(
         (await expectFailure("wrong credentials", () => wrong.create(urn("Job", "other"), other.inputs))).message,

@@ -1,6 +1,6 @@
 /** Assertions shared by the fault soaks: what must hold for every job after a faulty run and one re-run. */
 import type { JenkinsServer } from "../../provider/server";
-import type { CallFailure } from "./engine";
+import type { CallFailure } from "../harness/engine";
 import { buildsPerJob, createsPerJob } from "./server-state";
 
 /** A failure message must say which job and what went wrong on the way (status or connection problem). */

@@ -10,8 +10,8 @@ import { ProviderProcess, repoRoot, secret } from "../harness/provider-process";
 import { findLeaks } from "../harness/secrets";
 import { cleanEnv, providerTextOfJob } from "../harness/serialized-provider";
 import { ADMIN, credentialForms, startServer } from "../harness/test-server";
-import { freestyleConfig } from "./configs";
-import { inParallel, MiniEngine, overGrpc, type Props } from "./engine";
+import { markedFreestyle } from "../harness/job-configs";
+import { inParallel, Engine, overGrpc, type Props } from "../harness/engine";
 import { blindCreates, createdTwice, faultCounts, unexplained } from "./soak-checks";
 import { createsPerJob, dropAnswerOf, snapshot } from "./server-state";
 
@@ -30,13 +30,13 @@ const urn = (name: string) => `urn:pulumi:soak::hardening::pulumi-nodejs:dynamic
 const jobOf = (u: string) => u.slice(u.lastIndexOf("::") + 2);
 const declared = (name: string, version: number): Props => ({
   name,
-  configXml: freestyleConfig(`${name}-v${version}`),
+  configXml: markedFreestyle(`${name}-v${version}`),
   enabled: version % 2 === 1,
 });
 
 let server: JenkinsServer;
 let proc: ProviderProcess;
-let engine: MiniEngine;
+let engine: Engine;
 
 beforeAll(async () => {
   const providerText = await providerTextOfJob();
@@ -48,7 +48,7 @@ beforeAll(async () => {
     "jenkins:password": secret(ADMIN.password),
   });
   const provider = overGrpc(proc, providerText);
-  engine = new MiniEngine(() => provider);
+  engine = new Engine(() => provider);
 });
 afterAll(async () => {
   await proc?.close();
@@ -98,7 +98,7 @@ it("creates, updates and deletes 40 jobs through faults and restarts; one re-run
 it("resolves a create whose answer was lost without a duplicate or an orphan", async () => {
   const name = "grpc-lost-answer";
   dropAnswerOf(server, (r) => r.path === "/createItem" && r.query === `name=${name}`);
-  expect(await engine.up(urn(name), { name, configXml: freestyleConfig(name) })).toBe(true);
+  expect(await engine.up(urn(name), { name, configXml: markedFreestyle(name) })).toBe(true);
   expect(server.requests.find((r) => r.path === "/createItem")).toMatchObject({ status: 200, fault: "dropAfter" });
   expect(createsPerJob(server).get(name)).toBe(1);
   expect(await engine.inSync(urn(name))).toBe(true);

@@ -19,8 +19,8 @@ import { closeClients } from "../../provider/connection/settings";
 import { withFields } from "../../provider/resource/job-config";
 import { configsEquivalent } from "../../provider/xml/semantic";
 import { ADMIN, startServer } from "../harness/test-server";
-import { FOLDER_CONFIG, freestyleConfig } from "./configs";
-import { inParallel, inProcess, MiniEngine, type Props } from "./engine";
+import { FOLDER_XML, markedFreestyle } from "../harness/job-configs";
+import { inParallel, inProcess, Engine, type Props } from "../harness/engine";
 import { blindCreates, builtTwice, createdTwice, faultCounts, unexplained } from "./soak-checks";
 import { snapshot } from "./server-state";
 
@@ -54,12 +54,12 @@ const everything = [...folders, ...names.map(fullNameOf)].sort();
 const declared = (name: string, version: number): Props => ({
   name,
   folder: folderOf(name),
-  configXml: freestyleConfig(`${name}-v${version}`),
+  configXml: markedFreestyle(`${name}-v${version}`),
   description: `${name} version ${version}`,
 });
 
 let server: JenkinsServer;
-let engine: MiniEngine;
+let engine: Engine;
 
 beforeAll(async () => {
   server = await startServer("current");
@@ -73,7 +73,7 @@ beforeAll(async () => {
   await triggers.configure(source);
   const jobProvider = inProcess(jobs, "job-provider");
   const triggerProvider = inProcess(triggers, "trigger-provider");
-  engine = new MiniEngine((urn) => (urn.includes(":BuildTrigger::") ? triggerProvider : jobProvider));
+  engine = new Engine((urn) => (urn.includes(":BuildTrigger::") ? triggerProvider : jobProvider));
 });
 
 afterAll(async () => {
@@ -119,7 +119,7 @@ async function faultyRun(seed: number, run: Run): Promise<string[]> {
 const rerun = (run: Run): Promise<string[]> => runAll(run);
 
 const folderUrn = (folder: string) => `urn:pulumi:soak::hardening::pulumi-nodejs:dynamic/jenkins:Job::${folder}`;
-const folderInputs = (folder: string): Props => ({ name: folder, configXml: FOLDER_CONFIG });
+const folderInputs = (folder: string): Props => ({ name: folder, configXml: FOLDER_XML });
 
 const up = (version: number): Run => ({
   folders: (folder) => engine.up(folderUrn(folder), folderInputs(folder)),

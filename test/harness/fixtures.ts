@@ -1,11 +1,12 @@
 /** Real Jenkins config.xml files kept in the repository (test/fixtures/jenkins-saved-configs, see SOURCES.md). */
 import { readdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
-import { repoRoot } from "./provider-process";
 
-export const FIXTURE_DIR = path.join(repoRoot, "test", "fixtures", "jenkins-saved-configs");
+// Tests run from dist/test/harness; the fixtures stay in the source tree.
+export const FIXTURE_DIR = path.resolve(__dirname, "..", "..", "..", "test", "fixtures", "jenkins-saved-configs");
 
 export interface Fixture {
+  /** The file name, e.g. "freestyle-unbuilt-defaults.xml". */
   file: string;
   /** A job name derived from the file name. */
   name: string;
@@ -21,4 +22,9 @@ export function savedConfigs(): Fixture[] {
       name: file.replace(/\.xml$/, "").replace(/\./g, "-"),
       xml: readFileSync(path.join(FIXTURE_DIR, file), "utf8"),
     }));
+}
+
+/** One fixture's text, by file name. */
+export function fixture(file: string): string {
+  return readFileSync(path.join(FIXTURE_DIR, file), "utf8");
 }

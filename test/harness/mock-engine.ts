@@ -1,23 +1,14 @@
 /**
  * Layer 3 runner: a Pulumi program runs for real under `pulumi.runtime.setMocks`, and every dynamic resource it
  * registers is forwarded to a Layer 2 provider process (check → diff → create/update/replace), as the engine would.
- * State (inputs, outputs, id) is kept between runs, so a second `up` with changed inputs performs updates, resources
- * no longer declared are deleted, and `refresh`/`destroy` go through Read/Delete.
+ * The per-resource rules and the state are the shared engine's (engine.ts); this runner adds what a whole program
+ * needs: the registrations, preview, the step list, deleting what is no longer declared, refresh and destroy.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { PropertyMap, ProviderCallError, ProviderProcess, UNKNOWN } from "./provider-process";
+import { CheckFailure, Engine, overGrpc, type StateEntry } from "./engine";
+import { PropertyMap, ProviderProcess, UNKNOWN } from "./provider-process";
 
-export interface StateEntry {
-  urn: string;
-  type: string;
-  name: string;
-  id: string;
-  /** Checked inputs (what Check returned), as the engine stores them. */
-  inputs: PropertyMap;
-  outputs: PropertyMap;
-  /** Set by a partial failure: the engine then updates the resource on the next run even without a diff. */
-  initErrors?: string[];
-}
+export type { StateEntry } from "./engine";
 
 export type StepOp = "create" | "update" | "replace" | "same" | "delete";
 export interface Step {
@@ -80,9 +71,9 @@ async function resolveDeep(value: unknown): Promise<unknown> {
 }
 
 export class MockEngine {
-  readonly state = new Map<string, StateEntry>();
   readonly project: string;
   readonly stack: string;
+  private readonly engine: Engine;
 
   constructor(
     readonly provider: ProviderProcess,
@@ -90,6 +81,13 @@ export class MockEngine {
   ) {
     this.project = opts.project ?? "quickstart";
     this.stack = opts.stack ?? "dev";
+    const overProcess = overGrpc(provider);
+    this.engine = new Engine(() => overProcess);
+  }
+
+  /** The state by URN: checked inputs, outputs, id, init errors, type and name. */
+  get state(): Map<string, StateEntry> {
+    return this.engine.state;
   }
 
   private urnOf(type: string, name: string): string {
@@ -108,7 +106,8 @@ export class MockEngine {
     const steps: Step[] = [];
     const errors: Error[] = [];
     const seen = new Set<string>();
-    const pendingDeletes: StateEntry[] = [];
+    const pendingDeletes: Array<{ urn: string; entry: StateEntry }> = [];
+    const preview = opts.preview === true;
 
     const newResource = async (args: pulumi.runtime.MockResourceArgs): Promise<pulumi.runtime.MockResourceResult> => {
       const urn = this.urnOf(args.type, args.name);
@@ -121,7 +120,21 @@ export class MockEngine {
       // resources depending on the failed one are then skipped here.
       if (errors.length > 0) return { id: undefined, state: {} };
       try {
-        return await this.register(urn, args, steps, pendingDeletes, opts.preview === true);
+        const news = toWire(args.inputs) as PropertyMap;
+        const result = await this.engine.step(urn, news, { preview, type: args.type, name: args.name }).catch((e) => {
+          throw e instanceof CheckFailure ? new Error(`${args.name}: invalid inputs: ${e.message}`) : e;
+        });
+        const step: Step = { op: result.op, urn, name: args.name };
+        if (result.op === "create") step.news = result.inputs;
+        if (result.op === "update" || result.op === "replace") {
+          Object.assign(step, { olds: result.prior?.outputs, news: result.inputs });
+        }
+        if (result.op === "replace") step.replaces = result.replaces;
+        steps.push(step);
+        if (result.replaced) pendingDeletes.push({ urn, entry: result.replaced });
+        // As the engine does in a preview: a new resource's inputs stand for its outputs, the others are unknown.
+        if (!result.entry) return { id: undefined, state: args.inputs };
+        return { id: result.entry.id, state: result.entry.outputs };
       } catch (e) {
         errors.push(e as Error);
         return { id: undefined, state: {} };
@@ -133,7 +146,7 @@ export class MockEngine {
       this.project,
       this.stack,
       // A preview is a dry run for the program too: outputs of resources not created yet are unknown.
-      opts.preview === true,
+      preview,
     );
     pulumi.runtime.setAllConfig(opts.config ?? {});
 
@@ -154,7 +167,7 @@ export class MockEngine {
         errors.push(e);
         return {};
       }),
-      new Promise((r) => (timer = setTimeout(() => r(undefined), opts.preview ? 200 : 30_000))),
+      new Promise((r) => (timer = setTimeout(() => r(undefined), preview ? 200 : 30_000))),
     ]);
     clearTimeout(timer);
     let outputs: Record<string, unknown> = {};
@@ -163,117 +176,30 @@ export class MockEngine {
 
     // Resources that were replaced create-before-delete, then resources no longer declared: delete, newest first.
     for (const old of pendingDeletes) {
-      if (!opts.preview) await this.provider.delete(old.urn, old.id, old.outputs);
+      if (!preview) await this.engine.remove(old.urn, old.entry);
     }
-    const orphans = [...this.state.values()].filter((e) => !seen.has(e.urn)).reverse();
-    for (const entry of orphans) {
-      steps.push({ op: "delete", urn: entry.urn, name: entry.name, olds: entry.outputs });
-      if (!opts.preview) {
-        await this.provider.delete(entry.urn, entry.id, entry.outputs);
-        this.state.delete(entry.urn);
-      }
+    const orphans = [...this.state.entries()].filter(([urn]) => !seen.has(urn)).reverse();
+    for (const [urn, entry] of orphans) {
+      steps.push({ op: "delete", urn, name: entry.name ?? urn, olds: entry.outputs });
+      if (!preview) await this.engine.remove(urn);
     }
     return { steps, outputs };
-  }
-
-  private async register(
-    urn: string,
-    args: pulumi.runtime.MockResourceArgs,
-    steps: Step[],
-    pendingDeletes: StateEntry[],
-    preview: boolean,
-  ): Promise<pulumi.runtime.MockResourceResult> {
-    const prior = this.state.get(urn);
-    const news = toWire(args.inputs) as PropertyMap;
-    const checked = await this.provider.check(urn, prior?.inputs ?? {}, news);
-    if (checked.failures.length > 0) {
-      const lines = checked.failures.map((f) => `${f.property}: ${f.reason}`).join("; ");
-      throw new Error(`${args.name}: invalid inputs: ${lines}`);
-    }
-    const inputs = checked.inputs;
-    const base = { urn, type: args.type, name: args.name };
-
-    if (!prior) {
-      steps.push({ op: "create", urn, name: args.name, news: inputs });
-      // As the engine does in a preview: the inputs stand for the outputs, the other outputs are unknown.
-      if (preview) return { id: undefined, state: args.inputs };
-      const created = await this.createRecording(urn, base, inputs);
-      return { id: created.id, state: created.outputs };
-    }
-
-    const diff = await this.provider.diff(urn, prior.id, prior.outputs, inputs);
-    if (diff.changes === "none" && !prior.initErrors) {
-      steps.push({ op: "same", urn, name: args.name });
-      this.state.set(urn, { ...prior, inputs });
-      return { id: prior.id, state: prior.outputs };
-    }
-    if (diff.replaces.length > 0) {
-      steps.push({ op: "replace", urn, name: args.name, olds: prior.outputs, news: inputs, replaces: diff.replaces });
-      if (preview) return { id: prior.id, state: prior.outputs };
-      if (diff.deleteBeforeReplace) {
-        await this.provider.delete(urn, prior.id, prior.outputs);
-        this.state.delete(urn);
-      } else {
-        pendingDeletes.push(prior);
-      }
-      const created = await this.createRecording(urn, base, inputs);
-      return { id: created.id, state: created.outputs };
-    }
-    steps.push({ op: "update", urn, name: args.name, olds: prior.outputs, news: inputs });
-    if (preview) return { id: prior.id, state: prior.outputs };
-    let outputs: PropertyMap;
-    try {
-      outputs = await this.provider.update(urn, prior.id, prior.outputs, inputs);
-    } catch (e) {
-      if (e instanceof ProviderCallError && e.initFailed) {
-        const failed = e.initFailed;
-        this.state.set(urn, { ...base, id: prior.id, inputs, outputs: failed.properties, initErrors: failed.reasons });
-      }
-      throw e;
-    }
-    this.state.set(urn, { ...base, id: prior.id, inputs, outputs });
-    return { id: prior.id, state: outputs };
-  }
-
-  /** Create; a partial failure is kept in state (as the engine does) before the error is passed on. */
-  private async createRecording(
-    urn: string,
-    base: { urn: string; type: string; name: string },
-    inputs: PropertyMap,
-  ): Promise<StateEntry> {
-    try {
-      const created = await this.provider.create(urn, inputs);
-      const entry = { ...base, id: created.id, inputs, outputs: created.properties };
-      this.state.set(urn, entry);
-      return entry;
-    } catch (e) {
-      if (e instanceof ProviderCallError && e.initFailed) {
-        const failed = e.initFailed;
-        this.state.set(urn, { ...base, id: failed.id, inputs, outputs: failed.properties, initErrors: failed.reasons });
-      }
-      throw e;
-    }
   }
 
   /** `pulumi refresh`: Read every resource; drop the ones reported gone and record changed outputs. */
   async refresh(): Promise<RefreshResult> {
     const result: RefreshResult = { changed: [], gone: [] };
-    for (const entry of [...this.state.values()]) {
-      const read = await this.provider.read(entry.urn, entry.id, entry.outputs, entry.inputs);
-      if (!read.id) {
-        result.gone.push(entry.urn);
-        this.state.delete(entry.urn);
+    for (const urn of [...this.state.keys()]) {
+      const read = await this.engine.read(urn);
+      if (!read) continue;
+      if (!read.after) {
+        result.gone.push(urn);
         continue;
       }
-      if (JSON.stringify(read.properties) !== JSON.stringify(entry.outputs)) {
-        result.changed.push({ urn: entry.urn, name: entry.name, before: entry.outputs, after: read.properties });
+      if (JSON.stringify(read.after.outputs) !== JSON.stringify(read.before.outputs)) {
+        const name = read.before.name ?? urn;
+        result.changed.push({ urn, name, before: read.before.outputs, after: read.after.outputs });
       }
-      this.state.set(entry.urn, {
-        ...entry,
-        id: read.id,
-        outputs: read.properties,
-        inputs: read.inputs ?? entry.inputs,
-      });
     }
     return result;
   }
@@ -281,10 +207,9 @@ export class MockEngine {
   /** `pulumi destroy`: delete everything, newest first. */
   async destroy(): Promise<string[]> {
     const deleted: string[] = [];
-    for (const entry of [...this.state.values()].reverse()) {
-      await this.provider.delete(entry.urn, entry.id, entry.outputs);
-      this.state.delete(entry.urn);
-      deleted.push(entry.urn);
+    for (const urn of [...this.state.keys()].reverse()) {
+      await this.engine.remove(urn);
+      deleted.push(urn);
     }
     return deleted;
   }

@@ -1,22 +1,11 @@
 /** Starts the Jenkins-compatible server with known users whose secrets the tests can scan for. */
 import { startJenkinsServer, type JenkinsServer, type JenkinsServerOptions } from "../../provider/server";
-import { secretForms } from "./secrets";
+import { ADMIN, USERS } from "./users";
+
+export { ADMIN, READER, credentialForms } from "./users";
 
 export type Mode = "legacy" | "current";
 export const MODES: Mode[] = ["legacy", "current"];
-
-/** Distinctive values, so a scan cannot miss them and cannot hit them by accident. */
-export const ADMIN = {
-  name: "admin",
-  password: "Pw-admin-7f3Kq9zL",
-  apiToken: "11c0ffee0ddba11dead5eed5eedbeef421",
-};
-
-export function credentialForms(): string[] {
-  return secretForms(ADMIN.name, [ADMIN.password, ADMIN.apiToken]);
-}
-
-export const READER = { name: "reader", password: "Pw-reader-2b8" };
 
 export async function startServer(
   mode: Mode,
@@ -26,11 +15,16 @@ export async function startServer(
     ...extra,
     port: 0,
     mode,
-    users: [
-      { name: ADMIN.name, password: ADMIN.password, apiToken: ADMIN.apiToken, permissions: "admin" },
-      { name: READER.name, password: READER.password, permissions: "read" },
-    ],
+    users: USERS,
   });
+}
+
+/**
+ * A server for the client and server tests, in the current mode unless `opts` says otherwise. Builds wait a minute
+ * in the queue, so that a test sees the queue item its request made.
+ */
+export function startQueueingServer(opts: JenkinsServerOptions = {}): Promise<JenkinsServer> {
+  return startJenkinsServer({ users: USERS, quietPeriodMs: 60_000, ...opts });
 }
 
 /** Stack config for the provider's `configure`, token auth. */

@@ -9,12 +9,12 @@ import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { startJenkinsServer, type JenkinsServer } from "../../provider/server";
+import type { JenkinsServer } from "../../provider/server";
 import { MockEngine } from "../harness/mock-engine";
 import { ProviderProcess, repoRoot, secret } from "../harness/provider-process";
 import { findLeaks } from "../harness/secrets";
 import { cleanEnv } from "../harness/serialized-provider";
-import { ADMIN, credentialForms, type Mode, beyondPreflight } from "../harness/test-server";
+import { ADMIN, credentialForms, type Mode, beyondPreflight, startServer } from "../harness/test-server";
 import { homeLayout, writeHome, type HomeItem } from "./home";
 import { programFrom, typeCheck } from "./run-program";
 
@@ -62,12 +62,7 @@ export function importSuite(mode: Mode): void {
     beforeAll(async () => {
       layout = homeLayout(200);
       home = writeHome(layout);
-      server = await startJenkinsServer({
-        port: 0,
-        mode,
-        dataDir: home,
-        users: [{ name: ADMIN.name, password: ADMIN.password, apiToken: ADMIN.apiToken, permissions: "admin" }],
-      });
+      server = await startServer(mode, { dataDir: home });
       out = fs.mkdtempSync(path.join(os.tmpdir(), "jenkins-import-out-"));
       proc = await ProviderProcess.start({ cwd: out, env: cleanEnv() });
       await proc.configure({

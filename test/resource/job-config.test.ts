@@ -12,7 +12,7 @@ import { describeRoot } from "../../provider/resource/job-kinds";
 import { canonicalizeConfig } from "../../provider/xml/canonical";
 import { configsEqual } from "../../provider/xml/semantic";
 import { lineDiff } from "../harness/line-diff";
-import { FOLDER_XML, FREESTYLE_XML, PIPELINE_XML } from "./configs";
+import { FOLDER_XML, FREESTYLE_XML, PIPELINE_XML } from "../harness/job-configs";
 
 describe("job fields in config.xml", () => {
   it("reads description and enabled, with Jenkins's defaults for missing elements", () => {

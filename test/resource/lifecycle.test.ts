@@ -24,7 +24,7 @@ import {
   tokenConfig,
   beyondPreflight,
 } from "../harness/test-server";
-import { FOLDER_XML, FREESTYLE_XML, PIPELINE_XML } from "./configs";
+import { FOLDER_XML, FREESTYLE_XML, PIPELINE_XML } from "../harness/job-configs";
 
 type Props = Record<string, unknown>;
 const PROVIDER_TEXT = "exports.handler = function () { /* serialized provider stand-in */ };";

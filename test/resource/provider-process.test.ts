@@ -21,7 +21,7 @@ import {
 import { findLeaks, textOf } from "../harness/secrets";
 import { cleanEnv, providerTextOfJob } from "../harness/serialized-provider";
 import { ADMIN, MODES, calls, credentialForms, startServer } from "../harness/test-server";
-import { FOLDER_XML, FREESTYLE_XML, PIPELINE_XML } from "./configs";
+import { FOLDER_XML, FREESTYLE_XML, PIPELINE_XML } from "../harness/job-configs";
 
 let providerText: string;
 beforeAll(async () => {

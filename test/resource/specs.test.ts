@@ -11,7 +11,7 @@ import { canonicalizeConfig } from "../../provider/xml/canonical";
 import type { FolderSpec, FreestyleSpec, PipelineSpec } from "../../provider/specs/types";
 import { JenkinsUser } from "../harness/jenkins-user";
 import { ADMIN, MODES, calls, startServer, tokenConfig, beyondPreflight } from "../harness/test-server";
-import { FREESTYLE_XML, PIPELINE_XML } from "./configs";
+import { FREESTYLE_XML, PIPELINE_XML } from "../harness/job-configs";
 
 type Props = Record<string, unknown>;
 const PROVIDER_TEXT = "exports.handler = function () { /* serialized provider stand-in */ };";

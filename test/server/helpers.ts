@@ -1,37 +1,12 @@
 /** Raw HTTP helpers for the server tests: every answer is looked at as status, headers and body. */
-import { request } from "undici";
-import { startJenkinsServer, type JenkinsServer, type JenkinsServerOptions } from "../../provider/server";
+import type { JenkinsServer } from "../../provider/server";
+import { call, h, type Answer } from "../harness/http";
+import { folder, freestyle, pipeline } from "../harness/job-configs";
+import { ADMIN, READER } from "../harness/users";
 
-export const ADMIN = {
-  name: "admin",
-  password: "pw-admin-5a1",
-  apiToken: "11" + "ab12cd34".repeat(4),
-  permissions: "admin" as const,
-};
-export const READER = {
-  name: "reader",
-  password: "pw-reader-9c2",
-  apiToken: "11" + "98fe76dc".repeat(4),
-  permissions: "read" as const,
-};
-
-export function start(opts: JenkinsServerOptions = {}): Promise<JenkinsServer> {
-  return startJenkinsServer({ users: [ADMIN, READER], quietPeriodMs: 60_000, ...opts });
-}
-
-export interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-export interface Call {
-  method?: string;
-  /** "user:secret" */
-  auth?: string;
-  headers?: Record<string, string>;
-  body?: string | Buffer;
-}
+export { ADMIN, READER } from "../harness/users";
+export { startQueueingServer as start } from "../harness/test-server";
+export { call, h, hAll, type Answer, type Call } from "../harness/http";
 
 export function basic(user: string, secret: string): string {
   return `${user}:${secret}`;
@@ -42,99 +17,16 @@ export const adminPassword = basic(ADMIN.name, ADMIN.password);
 export const readerToken = basic(READER.name, READER.apiToken);
 export const readerPassword = basic(READER.name, READER.password);
 
-export async function call(server: Pick<JenkinsServer, "url">, path: string, c: Call = {}): Promise<Answer> {
-  const headers: Record<string, string> = { ...(c.headers ?? {}) };
-  if (c.auth) headers.authorization = "Basic " + Buffer.from(c.auth, "utf8").toString("base64");
-  const res = await request(new URL(path, server.url), { method: (c.method ?? "GET") as "GET", headers, body: c.body });
-  const body = await res.body.text();
-  return { status: res.statusCode, headers: res.headers, body };
-}
-
-export function h(a: Answer, name: string): string | undefined {
-  const v = a.headers[name.toLowerCase()];
-  return Array.isArray(v) ? v.join(", ") : v;
-}
-
-export function hAll(a: Answer, name: string): string[] {
-  const v = a.headers[name.toLowerCase()];
-  return v === undefined ? [] : Array.isArray(v) ? v : [v];
-}
-
 export const XML = { "content-type": "text/xml; charset=utf-8" };
 
-export const FREESTYLE = `<?xml version='1.1' encoding='UTF-8'?>
-<project>
-  <description>a job</description>
-  <keepDependencies>false</keepDependencies>
-  <properties/>
-  <scm class="hudson.scm.NullSCM"/>
-  <canRoam>true</canRoam>
-  <disabled>false</disabled>
-  <triggers/>
-  <concurrentBuild>false</concurrentBuild>
-  <builders>
-    <hudson.tasks.Shell>
-      <command>echo 'hi'</command>
-    </hudson.tasks.Shell>
-  </builders>
-  <publishers/>
-  <buildWrappers/>
-</project>
-`;
+/** A freestyle job described "a job", whose step echoes 'hi'. */
+export const FREESTYLE = freestyle({ description: "a job", command: "echo 'hi'" });
 
-export const FOLDER = `<?xml version='1.1' encoding='UTF-8'?>
-<com.cloudbees.hudson.plugins.folder.Folder plugin="cloudbees-folder@6.999.v42253c105443">
-  <description/>
-  <properties/>
-  <folderViews class="com.cloudbees.hudson.plugins.folder.views.DefaultFolderViewHolder">
-    <views>
-      <hudson.model.AllView>
-        <owner class="com.cloudbees.hudson.plugins.folder.Folder" reference="../../../.."/>
-        <name>All</name>
-        <filterExecutors>false</filterExecutors>
-        <filterQueue>false</filterQueue>
-        <properties class="hudson.model.View$PropertyList"/>
-      </hudson.model.AllView>
-    </views>
-    <tabBar class="hudson.views.DefaultViewsTabBar"/>
-  </folderViews>
-  <healthMetrics/>
-  <icon class="com.cloudbees.hudson.plugins.folder.icons.StockFolderIcon"/>
-</com.cloudbees.hudson.plugins.folder.Folder>
-`;
+export const FOLDER = folder({ views: true });
 
-export const PIPELINE = `<?xml version='1.1' encoding='UTF-8'?>
-<flow-definition plugin="workflow-job@1400.v7fd111b_ec82f">
-  <description></description>
-  <keepDependencies>false</keepDependencies>
-  <properties/>
-  <definition class="org.jenkinsci.plugins.workflow.cps.CpsFlowDefinition" plugin="workflow-cps@3894.vd0f0248b_a_fc4">
-    <script>echo 'hi'</script>
-    <sandbox>true</sandbox>
-  </definition>
-  <triggers/>
-  <disabled>false</disabled>
-</flow-definition>
-`;
+export const PIPELINE = pipeline({ script: "echo 'hi'" });
 
-export const PARAMETERIZED = FREESTYLE.replace(
-  "<properties/>",
-  `<properties>
-    <hudson.model.ParametersDefinitionProperty>
-      <parameterDefinitions>
-        <hudson.model.StringParameterDefinition>
-          <name>GREETING</name>
-          <defaultValue>hello</defaultValue>
-          <trim>false</trim>
-        </hudson.model.StringParameterDefinition>
-        <hudson.model.BooleanParameterDefinition>
-          <name>LOUD</name>
-          <defaultValue>false</defaultValue>
-        </hudson.model.BooleanParameterDefinition>
-      </parameterDefinitions>
-    </hudson.model.ParametersDefinitionProperty>
-  </properties>`,
-);
+export { PARAMETERIZED_XML as PARAMETERIZED } from "../harness/job-configs";
 
 /** Creates an item with the admin's API token (no crumb needed); `parent` like "a/b". */
 export async function createJob(server: JenkinsServer, fullName: string, xml = FREESTYLE): Promise<Answer> {

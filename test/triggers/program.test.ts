@@ -10,11 +10,11 @@ import { ProviderProcess, repoRoot, secret } from "../harness/provider-process";
 import { findLeaks, textOf } from "../harness/secrets";
 import { cleanEnv } from "../harness/serialized-provider";
 import { ADMIN, credentialForms, startServer } from "../harness/test-server";
-import { PARAMETERIZED_XML } from "./configs";
+import { RELEASE_XML } from "./setup";
 
 function releaseProgram(version: string, commit: string) {
   return () => {
-    const job = new Job("release", { name: "release", configXml: PARAMETERIZED_XML });
+    const job = new Job("release", { name: "release", configXml: RELEASE_XML });
     const build = new BuildTrigger("release-build", {
       job: job.fullName,
       parameters: { VERSION: version, DRY_RUN: false },

@@ -1,9 +1,9 @@
 import { canonicalizeConfig, CANONICAL_DECLARATION } from "../../provider/xml/canonical";
 import { XmlSyntaxError } from "../../provider/xml/tree";
-import { loadFixtures } from "./fixtures";
+import { savedConfigs } from "../harness/fixtures";
 import { jenkinsResave, withoutPluginAttributes } from "./jenkins-resave";
 
-const fixtures = loadFixtures().map((f) => [f.name, f.xml] as [string, string]);
+const fixtures = savedConfigs().map((f) => [f.file, f.xml] as [string, string]);
 
 const HAND_WRITTEN = `<?xml version="1.0" encoding="UTF-8"?>
 <!-- api build -->

@@ -9,9 +9,9 @@ import {
 import { configDifferences, configsEqual, configsEquivalent } from "../../provider/xml/semantic";
 import { elementChildren, parseXml, textOf, type XmlElement } from "../../provider/xml/tree";
 import { writeXml } from "../../provider/xml/writer";
-import { fixture, loadFixtures } from "./fixtures";
+import { fixture, savedConfigs } from "../harness/fixtures";
 
-const fixtures = loadFixtures();
+const fixtures = savedConfigs();
 
 /**
  * What a user would have declared for a config Jenkins saved: the same config without the fields Jenkins fills in
@@ -41,7 +41,7 @@ function strip(e: XmlElement): XmlElement {
 }
 
 describe("Jenkins-aware comparison (refresh)", () => {
-  it.each(fixtures.map((f) => [f.name, f.xml]))(
+  it.each(fixtures.map((f) => [f.file, f.xml]))(
     "%s: a declaration without Jenkins's default fields is equivalent",
     (_name, xml) => {
       const declared = declaredFromSaved(xml);

@@ -8,9 +8,9 @@
 import { XMLParser } from "fast-xml-parser";
 import { parseXml, XmlSyntaxError, XmlTooLargeError, type XmlElement, type XmlNode } from "../../provider/xml/tree";
 import { writeXml } from "../../provider/xml/writer";
-import { loadFixtures } from "./fixtures";
+import { savedConfigs } from "../harness/fixtures";
 
-const fixtures = loadFixtures();
+const fixtures = savedConfigs();
 
 function syntaxError(xml: string): XmlSyntaxError {
   try {
@@ -106,7 +106,7 @@ function fullParse(xml: string): XmlElement {
 }
 
 describe("text elements read as one slice", () => {
-  it.each(fixtures.map((f) => [f.name, f.xml]))("%s: same tree as a full parse", (_name, xml) => {
+  it.each(fixtures.map((f) => [f.file, f.xml]))("%s: same tree as a full parse", (_name, xml) => {
     expect(parseXml(xml).root).toEqual(fullParse(xml));
   });
 

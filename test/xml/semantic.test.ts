@@ -1,7 +1,7 @@
 import { configDifferences, configsEqual, configsEquivalent, commonSubsequence } from "../../provider/xml/semantic";
 import { parseXml, XmlSyntaxError, type XmlElement } from "../../provider/xml/tree";
 import { writeXml } from "../../provider/xml/writer";
-import { fixture, loadFixtures } from "./fixtures";
+import { fixture, savedConfigs } from "../harness/fixtures";
 import { jenkinsResave } from "./jenkins-resave";
 
 const BASE = `<?xml version='1.1' encoding='UTF-8'?>
@@ -111,7 +111,7 @@ describe("what does not count", () => {
   });
 
   it("a Jenkins re-save of every fixture", () => {
-    for (const { xml } of loadFixtures()) expectSame(xml, jenkinsResave(xml));
+    for (const { xml } of savedConfigs()) expectSame(xml, jenkinsResave(xml));
   });
 });
 
@@ -204,12 +204,12 @@ describe("what counts", () => {
 
 describe("configsEqual agrees with configDifferences", () => {
   it("on each fixture against itself and against its neighbours", () => {
-    const all = loadFixtures();
+    const all = savedConfigs();
     all.forEach((a, i) => {
       for (const b of [a, all[(i + 1) % all.length], all[(i + 7) % all.length]]) {
         const diffs = configDifferences(a.xml, b.xml);
         expect(configsEqual(a.xml, b.xml)).toBe(diffs.length === 0);
-        expect(diffs.length === 0).toBe(a.name === b.name);
+        expect(diffs.length === 0).toBe(a.file === b.file);
       }
     });
   });
@@ -228,7 +228,7 @@ describe("consistency under random edits of the fixtures", () => {
     return out;
   };
 
-  it.each(loadFixtures().map((f) => [f.name, f.xml]))("%s", (_name, xml) => {
+  it.each(savedConfigs().map((f) => [f.file, f.xml]))("%s", (_name, xml) => {
     for (let k = 0; k < 20; k++) {
       const root = parseXml(xml).root;
       const all = elements(root);

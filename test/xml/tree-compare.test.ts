@@ -20,11 +20,11 @@ import {
 } from "../../provider/xml/semantic";
 import { parseXml, type XmlElement, type XmlNode } from "../../provider/xml/tree";
 import { writeXml } from "../../provider/xml/writer";
-import { loadFixtures } from "./fixtures";
+import { savedConfigs } from "../harness/fixtures";
 import { jenkinsResave } from "./jenkins-resave";
 import { seededRandom } from "../../provider/server/seeded-random";
 
-const fixtures = loadFixtures();
+const fixtures = savedConfigs();
 
 function clone(e: XmlElement): XmlElement {
   return {
@@ -122,7 +122,7 @@ interface Case {
 function cases(): Case[] {
   const out: Case[] = [];
   fixtures.forEach((f, n) => {
-    out.push({ name: `${f.name} / resave`, a: f.xml, b: jenkinsResave(f.xml) });
+    out.push({ name: `${f.file} / resave`, a: f.xml, b: jenkinsResave(f.xml) });
     const r = seededRandom(1000 + n);
     for (let k = 0; k < 6; k++) {
       const root = clone(parseXml(f.xml).root);
@@ -130,7 +130,7 @@ function cases(): Case[] {
       for (let i = 0; i < edits; i++) randomEdit(root, r);
       const style = r() < 0.5 ? "pretty" : "xstream";
       out.push({
-        name: `${f.name} / edit ${k}`,
+        name: `${f.file} / edit ${k}`,
         a: f.xml,
         b: writeXml(root, { style, declaration: CANONICAL_DECLARATION }),
       });
@@ -142,7 +142,7 @@ function cases(): Case[] {
 const CASES = cases();
 
 describe("canonicalizeDocument", () => {
-  it.each(fixtures.map((f) => [f.name, f.xml]))(
+  it.each(fixtures.map((f) => [f.file, f.xml]))(
     "%s: same text as canonicalizeConfig and the canonical tree",
     (_name, xml) => {
       const doc = parseXml(xml);

@@ -9,9 +9,9 @@ import {
   type XmlElement,
 } from "../../provider/xml/tree";
 import { writeXml } from "../../provider/xml/writer";
-import { loadFixtures } from "./fixtures";
+import { savedConfigs } from "../harness/fixtures";
 
-const fixtures = loadFixtures();
+const fixtures = savedConfigs();
 
 /** Every element, text and CDATA in document order, with whitespace-only text between elements left out. */
 function outline(e: XmlElement, out: string[] = []): string[] {
@@ -32,13 +32,13 @@ describe("parseXml / writeXml round trip on real Jenkins configs", () => {
     expect(fixtures.length).toBeGreaterThanOrEqual(32);
   });
 
-  it.each(fixtures.map((f) => [f.name, f.xml]))("%s: xstream style reproduces Jenkins's bytes", (_name, xml) => {
+  it.each(fixtures.map((f) => [f.file, f.xml]))("%s: xstream style reproduces Jenkins's bytes", (_name, xml) => {
     const doc = parseXml(xml);
     // Jenkins never writes a final newline; some fixtures gained one from an editor afterwards.
     expect(writeXml(doc, { style: "xstream" })).toBe(xml.replace(/\n$/, ""));
   });
 
-  it.each(fixtures.map((f) => [f.name, f.xml]))(
+  it.each(fixtures.map((f) => [f.file, f.xml]))(
     "%s: pretty style keeps every element and text in order",
     (_name, xml) => {
       const doc = parseXml(xml);
@@ -180,7 +180,7 @@ describe("text is kept exactly", () => {
     );
   });
 
-  it.each(fixtures.map((f) => [f.name, f.xml]))("%s: identity style reproduces the bytes too", (_name, xml) => {
+  it.each(fixtures.map((f) => [f.file, f.xml]))("%s: identity style reproduces the bytes too", (_name, xml) => {
     expect(writeXml(parseXml(xml), { style: "identity", declaration: null })).toBe(
       xml
         .replace(/\n$/, "")
