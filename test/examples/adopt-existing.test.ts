@@ -12,7 +12,8 @@ import { EXISTING, SAMPLE_URL } from "../../scripts/capture-adopt-existing";
 import { FIXTURE_DIR } from "../harness/fixtures";
 import { JenkinsUser } from "../harness/jenkins-user";
 import { MockEngine } from "../harness/mock-engine";
-import { ProviderProcess, repoRoot, secret } from "../harness/provider-process";
+import { ProviderProcess, repoRoot } from "../harness/provider-process";
+import { startConfiguredProvider } from "../harness/configured-provider";
 import { cleanEnv } from "../harness/serialized-provider";
 import { ADMIN, startServer, beyondPreflight } from "../harness/test-server";
 import { programFrom } from "../import/run-program";
@@ -49,12 +50,7 @@ describe("examples/adopt-existing sample", () => {
     for (const item of EXISTING)
       await user.createJob(item.fullName, fs.readFileSync(path.join(FIXTURE_DIR, item.fixture), "utf8"));
     out = fs.mkdtempSync(path.join(os.tmpdir(), "adopt-sample-"));
-    proc = await ProviderProcess.start({ cwd: SAMPLE, env: cleanEnv() });
-    await proc.configure({
-      "jenkins:url": server.url,
-      "jenkins:user": ADMIN.name,
-      "jenkins:apiToken": secret(ADMIN.apiToken),
-    });
+    proc = await startConfiguredProvider(server, { cwd: SAMPLE });
   });
   afterAll(async () => {
     await proc?.close();

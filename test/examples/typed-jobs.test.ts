@@ -8,8 +8,8 @@ import type { JenkinsServer } from "../../provider/server";
 import { deploySpec, typedJobs } from "../../examples/typed-jobs/program";
 import { JenkinsUser } from "../harness/jenkins-user";
 import { MockEngine, type Step } from "../harness/mock-engine";
-import { ProviderProcess, repoRoot, secret } from "../harness/provider-process";
-import { cleanEnv } from "../harness/serialized-provider";
+import { ProviderProcess, repoRoot } from "../harness/provider-process";
+import { startConfiguredProvider } from "../harness/configured-provider";
 import { ADMIN, MODES, calls, startServer } from "../harness/test-server";
 
 const JOBS = ["web", "web/build", "web/deploy"];
@@ -44,12 +44,7 @@ describe.each(MODES)("typed-jobs example under the mock engine (%s server)", (mo
   beforeAll(async () => {
     server = await startServer(mode);
     user = new JenkinsUser(server.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });
-    proc = await ProviderProcess.start({ cwd: path.join(repoRoot, "examples", "typed-jobs"), env: cleanEnv() });
-    await proc.configure({
-      "jenkins:url": server.url,
-      "jenkins:user": ADMIN.name,
-      "jenkins:apiToken": secret(ADMIN.apiToken),
-    });
+    proc = await startConfiguredProvider(server, { cwd: path.join(repoRoot, "examples", "typed-jobs") });
     engine = new MockEngine(proc, { project: "typed-jobs", stack: `test-${mode}` });
   });
   afterAll(async () => {

@@ -5,12 +5,11 @@
  * heals and one re-run converges everything, with no job created twice and no build triggered twice.
  */
 import type { FaultSettings, JenkinsServer } from "../../provider/server";
-import * as jobs from "../../provider/resource/lifecycle";
-import * as triggers from "../../provider/triggers/lifecycle";
 import { closeClients } from "../../provider/connection/settings";
-import { ADMIN, startServer } from "../harness/test-server";
+import { startServer } from "../harness/test-server";
+import { inProcessEngine, passwordConfig } from "../harness/in-process";
 import { markedFreestyle } from "../harness/job-configs";
-import { inProcess, Engine, type Props } from "../harness/engine";
+import type { Engine, Props } from "../harness/engine";
 import { buildsPerJob, createsPerJob, snapshot } from "./server-state";
 
 const HEALTHY: FaultSettings = {
@@ -50,17 +49,7 @@ describe.each(KINDS)("every operation meeting %s", (_kind, faults, cause, mislea
 
   beforeAll(async () => {
     server = await startServer("current");
-    const config: Record<string, string> = {
-      "jenkins:url": server.url,
-      "jenkins:user": ADMIN.name,
-      "jenkins:password": ADMIN.password,
-    };
-    const source = { config: { get: (k: string) => config[k] } };
-    await jobs.configure(source);
-    await triggers.configure(source);
-    const jobProvider = inProcess(jobs, "job-provider");
-    const triggerProvider = inProcess(triggers, "trigger-provider");
-    engine = new Engine((urn) => (urn.includes(":BuildTrigger::") ? triggerProvider : jobProvider));
+    engine = await inProcessEngine(passwordConfig(server));
   });
   afterAll(async () => {
     await closeClients();

@@ -9,11 +9,11 @@
  * In every case `destroy` afterwards leaves nothing behind.
  */
 import type { JenkinsServer } from "../../provider/server";
-import * as jobs from "../../provider/resource/lifecycle";
 import { closeClients } from "../../provider/connection/settings";
-import { ADMIN, startServer } from "../harness/test-server";
+import { startServer } from "../harness/test-server";
+import { inProcessEngine, passwordConfig } from "../harness/in-process";
 import { markedFreestyle } from "../harness/job-configs";
-import { inProcess, Engine } from "../harness/engine";
+import type { Engine } from "../harness/engine";
 import { createsPerJob, dropAnswerOf, snapshot } from "./server-state";
 
 let server: JenkinsServer;
@@ -21,14 +21,7 @@ let engine: Engine;
 
 beforeAll(async () => {
   server = await startServer("current");
-  const config: Record<string, string> = {
-    "jenkins:url": server.url,
-    "jenkins:user": ADMIN.name,
-    "jenkins:password": ADMIN.password,
-  };
-  await jobs.configure({ config: { get: (k: string) => config[k] } });
-  const provider = inProcess(jobs, "job-provider");
-  engine = new Engine(() => provider);
+  engine = await inProcessEngine(passwordConfig(server));
 });
 afterAll(async () => {
   await closeClients();

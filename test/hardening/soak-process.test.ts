@@ -6,10 +6,11 @@
  * current one.
  */
 import type { FaultSettings, JenkinsServer } from "../../provider/server";
-import { ProviderProcess, repoRoot, secret } from "../harness/provider-process";
+import { ProviderProcess } from "../harness/provider-process";
+import { startConfiguredProvider } from "../harness/configured-provider";
 import { findLeaks } from "../harness/secrets";
-import { cleanEnv, providerTextOfJob } from "../harness/serialized-provider";
-import { ADMIN, credentialForms, startServer } from "../harness/test-server";
+import { providerTextOfJob } from "../harness/serialized-provider";
+import { credentialForms, startServer } from "../harness/test-server";
 import { markedFreestyle } from "../harness/job-configs";
 import { inParallel, Engine, overGrpc, type Props } from "../harness/engine";
 import { blindCreates, createdTwice, faultCounts, unexplained } from "./soak-checks";
@@ -41,12 +42,7 @@ let engine: Engine;
 beforeAll(async () => {
   const providerText = await providerTextOfJob();
   server = await startServer("legacy");
-  proc = await ProviderProcess.start({ cwd: repoRoot, env: cleanEnv({ JENKINS_LOG_REQUESTS: "1" }) });
-  await proc.configure({
-    "jenkins:url": server.url,
-    "jenkins:user": ADMIN.name,
-    "jenkins:password": secret(ADMIN.password),
-  });
+  proc = await startConfiguredProvider(server, { logRequests: true, credential: "password" });
   const provider = overGrpc(proc, providerText);
   engine = new Engine(() => provider);
 });

@@ -13,14 +13,13 @@
  *  - every failure message names its job and the cause.
  */
 import type { FaultSettings, JenkinsServer } from "../../provider/server";
-import * as jobs from "../../provider/resource/lifecycle";
-import * as triggers from "../../provider/triggers/lifecycle";
 import { closeClients } from "../../provider/connection/settings";
 import { withFields } from "../../provider/resource/job-config";
 import { configsEquivalent } from "../../provider/xml/semantic";
 import { ADMIN, startServer } from "../harness/test-server";
+import { inProcessEngine, passwordConfig } from "../harness/in-process";
 import { FOLDER_XML, markedFreestyle } from "../harness/job-configs";
-import { inParallel, inProcess, Engine, type Props } from "../harness/engine";
+import { inParallel, type Engine, type Props } from "../harness/engine";
 import { blindCreates, builtTwice, createdTwice, faultCounts, unexplained } from "./soak-checks";
 import { snapshot } from "./server-state";
 
@@ -63,17 +62,7 @@ let engine: Engine;
 
 beforeAll(async () => {
   server = await startServer("current");
-  const config: Record<string, string> = {
-    "jenkins:url": server.url,
-    "jenkins:user": ADMIN.name,
-    "jenkins:password": ADMIN.password,
-  };
-  const source = { config: { get: (k: string) => config[k] } };
-  await jobs.configure(source);
-  await triggers.configure(source);
-  const jobProvider = inProcess(jobs, "job-provider");
-  const triggerProvider = inProcess(triggers, "trigger-provider");
-  engine = new Engine((urn) => (urn.includes(":BuildTrigger::") ? triggerProvider : jobProvider));
+  engine = await inProcessEngine(passwordConfig(server));
 });
 
 afterAll(async () => {

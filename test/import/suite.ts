@@ -11,7 +11,8 @@ import * as os from "node:os";
 import * as path from "node:path";
 import type { JenkinsServer } from "../../provider/server";
 import { MockEngine } from "../harness/mock-engine";
-import { ProviderProcess, repoRoot, secret } from "../harness/provider-process";
+import { ProviderProcess, repoRoot } from "../harness/provider-process";
+import { startConfiguredProvider } from "../harness/configured-provider";
 import { findLeaks } from "../harness/secrets";
 import { cleanEnv } from "../harness/serialized-provider";
 import { ADMIN, credentialForms, type Mode, beyondPreflight, startServer } from "../harness/test-server";
@@ -64,12 +65,7 @@ export function importSuite(mode: Mode): void {
       home = writeHome(layout);
       server = await startServer(mode, { dataDir: home });
       out = fs.mkdtempSync(path.join(os.tmpdir(), "jenkins-import-out-"));
-      proc = await ProviderProcess.start({ cwd: out, env: cleanEnv() });
-      await proc.configure({
-        "jenkins:url": server.url,
-        "jenkins:user": ADMIN.name,
-        "jenkins:apiToken": secret(ADMIN.apiToken),
-      });
+      proc = await startConfiguredProvider(server, { cwd: out });
     });
     afterAll(async () => {
       await proc?.close();

@@ -6,6 +6,7 @@ import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { JenkinsServer } from "../../provider/server";
 import * as lifecycle from "../../provider/resource/lifecycle";
+import { checked, createJob, PROVIDER_TEXT, type Props } from "./lifecycle-calls";
 import { closeClients } from "../../provider/connection/settings";
 import { UNKNOWN } from "../../provider/resource/types";
 import { readFields } from "../../provider/resource/job-config";
@@ -26,23 +27,8 @@ import {
 } from "../harness/test-server";
 import { FOLDER_XML, FREESTYLE_XML, PIPELINE_XML } from "../harness/job-configs";
 
-type Props = Record<string, unknown>;
-const PROVIDER_TEXT = "exports.handler = function () { /* serialized provider stand-in */ };";
-
 function configureWith(values: Record<string, string>): Promise<void> {
   return lifecycle.configure({ config: { get: (k: string) => values[k] } });
-}
-
-async function checked(inputs: Props): Promise<Props> {
-  const res = await lifecycle.check({}, { ...inputs, __provider: PROVIDER_TEXT });
-  expect(res.failures ?? []).toEqual([]);
-  return res.inputs as Props;
-}
-
-async function createJob(inputs: Props): Promise<{ id: string; outs: Props; inputs: Props }> {
-  const news = await checked(inputs);
-  const res = await lifecycle.create(news);
-  return { id: res.id, outs: { ...res.outs, __provider: PROVIDER_TEXT }, inputs: news };
 }
 
 async function refresh(id: string, outs: Props): Promise<Props | undefined> {

@@ -21,6 +21,7 @@ import {
 import { findLeaks, textOf } from "../harness/secrets";
 import { cleanEnv, providerTextOfJob } from "../harness/serialized-provider";
 import { ADMIN, MODES, calls, credentialForms, startServer } from "../harness/test-server";
+import { startConfiguredProvider } from "../harness/configured-provider";
 import { FOLDER_XML, FREESTYLE_XML, PIPELINE_XML } from "../harness/job-configs";
 
 let providerText: string;
@@ -41,12 +42,9 @@ describe.each(MODES)("Job provider in the dynamic-provider process, over gRPC (%
   beforeAll(async () => {
     server = await startServer(mode);
     user = new JenkinsUser(server.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });
-    proc = await ProviderProcess.start({ cwd: repoRoot, env: cleanEnv({ JENKINS_LOG_REQUESTS: "1" }) });
-    await proc.configure({
-      "jenkins:url": server.url,
-      "jenkins:user": ADMIN.name,
-      "jenkins:apiToken": secret(ADMIN.apiToken),
-      "jenkins-quickstart:unrelated": "value",
+    proc = await startConfiguredProvider(server, {
+      logRequests: true,
+      config: { "jenkins-quickstart:unrelated": "value" },
     });
   });
   afterAll(async () => {

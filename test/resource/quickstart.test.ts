@@ -9,9 +9,9 @@ import { readFields } from "../../provider/resource/job-config";
 import { quickstart, DEFAULT_BUILD_COMMAND } from "../../examples/quickstart/program";
 import { JenkinsUser } from "../harness/jenkins-user";
 import { MockEngine } from "../harness/mock-engine";
-import { ProviderProcess, repoRoot, secret, UNKNOWN } from "../harness/provider-process";
+import { ProviderProcess, repoRoot, UNKNOWN } from "../harness/provider-process";
+import { startConfiguredProvider } from "../harness/configured-provider";
 import { findLeaks, textOf } from "../harness/secrets";
-import { cleanEnv } from "../harness/serialized-provider";
 import { ADMIN, MODES, calls, credentialForms, startServer, beyondPreflight } from "../harness/test-server";
 
 const JOBS = ["team", "team/api-build", "team/api-deploy", "nightly-cleanup"];
@@ -25,14 +25,9 @@ describe.each(MODES)("quickstart program under the mock engine (%s server)", (mo
   beforeAll(async () => {
     server = await startServer(mode);
     user = new JenkinsUser(server.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });
-    proc = await ProviderProcess.start({
+    proc = await startConfiguredProvider(server, {
       cwd: path.join(repoRoot, "examples", "quickstart"),
-      env: cleanEnv({ JENKINS_LOG_REQUESTS: "1" }),
-    });
-    await proc.configure({
-      "jenkins:url": server.url,
-      "jenkins:user": ADMIN.name,
-      "jenkins:apiToken": secret(ADMIN.apiToken),
+      logRequests: true,
     });
     engine = new MockEngine(proc, { project: "jenkins-quickstart", stack: `test-${mode}` });
   });

@@ -4,6 +4,7 @@
  */
 import type { JenkinsServer } from "../../provider/server";
 import * as lifecycle from "../../provider/resource/lifecycle";
+import { checked, createJob, PROVIDER_TEXT, type Props } from "./lifecycle-calls";
 import { closeClients } from "../../provider/connection/settings";
 import { UNKNOWN } from "../../provider/resource/types";
 import { renderJobSpec } from "../../provider/specs/render";
@@ -12,9 +13,6 @@ import type { FolderSpec, FreestyleSpec, PipelineSpec } from "../../provider/spe
 import { JenkinsUser } from "../harness/jenkins-user";
 import { ADMIN, MODES, calls, startServer, tokenConfig, beyondPreflight } from "../harness/test-server";
 import { FREESTYLE_XML, PIPELINE_XML } from "../harness/job-configs";
-
-type Props = Record<string, unknown>;
-const PROVIDER_TEXT = "exports.handler = function () { /* serialized provider stand-in */ };";
 
 export const PIPELINE: PipelineSpec = {
   script: "pipeline {\n  agent any\n  stages {\n    stage('Build') { steps { sh 'make' } }\n  }\n}\n",
@@ -33,18 +31,6 @@ const FREESTYLE: FreestyleSpec = {
 };
 
 const FOLDER: FolderSpec = { displayName: "Web team" };
-
-async function checked(inputs: Props): Promise<Props> {
-  const res = await lifecycle.check({}, { ...inputs, __provider: PROVIDER_TEXT });
-  expect(res.failures ?? []).toEqual([]);
-  return res.inputs as Props;
-}
-
-async function createJob(inputs: Props): Promise<{ id: string; outs: Props; inputs: Props }> {
-  const news = await checked(inputs);
-  const res = await lifecycle.create(news);
-  return { id: res.id, outs: { ...res.outs, __provider: PROVIDER_TEXT }, inputs: news };
-}
 
 async function refresh(id: string, outs: Props): Promise<{ props: Props; inputs?: Props }> {
   const res = await lifecycle.read(id, outs);

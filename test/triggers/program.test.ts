@@ -6,10 +6,10 @@ import type { JenkinsServer } from "../../provider/server";
 import { Job } from "../../provider/resource";
 import { BuildTrigger } from "../../provider/triggers";
 import { MockEngine } from "../harness/mock-engine";
-import { ProviderProcess, repoRoot, secret } from "../harness/provider-process";
+import { ProviderProcess } from "../harness/provider-process";
+import { startConfiguredProvider } from "../harness/configured-provider";
 import { findLeaks, textOf } from "../harness/secrets";
-import { cleanEnv } from "../harness/serialized-provider";
-import { ADMIN, credentialForms, startServer } from "../harness/test-server";
+import { credentialForms, startServer } from "../harness/test-server";
 import { RELEASE_XML } from "./setup";
 
 function releaseProgram(version: string, commit: string) {
@@ -36,12 +36,7 @@ describe("BuildTrigger in a program under the mock engine", () => {
 
   beforeAll(async () => {
     server = await startServer("current");
-    proc = await ProviderProcess.start({ cwd: repoRoot, env: cleanEnv() });
-    await proc.configure({
-      "jenkins:url": server.url,
-      "jenkins:user": ADMIN.name,
-      "jenkins:apiToken": secret(ADMIN.apiToken),
-    });
+    proc = await startConfiguredProvider(server);
     engine = new MockEngine(proc, { project: "jenkins-triggers", stack: "test" });
   });
   afterAll(async () => {

@@ -4,10 +4,11 @@
  */
 import type { JenkinsServer } from "../../provider/server";
 import { BuildTrigger } from "../../provider/triggers";
-import { ProviderCallError, ProviderProcess, repoRoot, secret, type PropertyMap } from "../harness/provider-process";
+import { ProviderCallError, ProviderProcess, type PropertyMap } from "../harness/provider-process";
+import { startConfiguredProvider } from "../harness/configured-provider";
 import { findLeaks, textOf } from "../harness/secrets";
-import { cleanEnv, providerTextOf } from "../harness/serialized-provider";
-import { ADMIN, credentialForms } from "../harness/test-server";
+import { providerTextOf } from "../harness/serialized-provider";
+import { credentialForms } from "../harness/test-server";
 import { posts, serverWithJobs } from "./setup";
 
 const URN = "urn:pulumi:test::jenkins-jobs::pulumi-nodejs:dynamic/jenkins:BuildTrigger::release";
@@ -20,12 +21,7 @@ describe("BuildTrigger provider in the dynamic-provider process, over gRPC", () 
   beforeAll(async () => {
     providerText = await providerTextOf(() => new BuildTrigger("probe", { job: "probe" }));
     server = await serverWithJobs();
-    proc = await ProviderProcess.start({ cwd: repoRoot, env: cleanEnv({ JENKINS_LOG_REQUESTS: "1" }) });
-    await proc.configure({
-      "jenkins:url": server.url,
-      "jenkins:user": ADMIN.name,
-      "jenkins:apiToken": secret(ADMIN.apiToken),
-    });
+    proc = await startConfiguredProvider(server, { logRequests: true });
   });
   afterAll(async () => {
     await proc?.close();
