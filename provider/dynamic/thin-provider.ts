@@ -3,10 +3,15 @@
  * module of the *installed* package when it runs and forwards to it.
  *
  * That keeps `__provider` small and stable across package versions (an upgrade does not show every resource as
- * changed), and lets state written by an older version refresh and delete with the code installed now. The object
- * captures two strings only: the package path of the lifecycle module, resolved from the provider process's working
- * directory (the program's folder), and, for a checkout that is not installed under node_modules, the absolute path
- * of the compiled module. No credential and no live object is captured.
+ * changed), and lets state written by an older version refresh and delete with the code installed now.
+ *
+ * Each resource's provider.ts exports this object as its module exports. Pulumi's closure serializer writes a value
+ * that is the exports of a module under node_modules as a `require` of that module, so for an installed package the
+ * whole `__provider` is one `require("pulumi-jenkins-jobs/dist/provider/…/provider.js")` (about 300 bytes, the same on
+ * every machine); package.json's exports map lets that path resolve. In a checkout that is not installed under
+ * node_modules (this repository's examples) the object is serialized by value: its methods and two strings, the
+ * package path of the lifecycle module and the absolute path of the compiled module. No credential and no live
+ * object is captured either way.
  */
 /* eslint-disable @typescript-eslint/no-require-imports */
 import { existsSync, readFileSync } from "node:fs";

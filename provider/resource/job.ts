@@ -14,7 +14,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { FolderSpec, FreestyleSpec, PipelineSpec } from "../specs/types";
-import { jobProvider } from "./provider";
+import jobProvider from "./provider";
 
 export interface JobArgs {
   /** The job's own name (no slashes). Changing it renames the job in place and keeps its build history. */

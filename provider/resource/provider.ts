@@ -1,7 +1,8 @@
 /**
- * The provider object that Pulumi serializes into every Job's `__provider` property: a thin entry point that loads
- * the Job lifecycle (lifecycle.ts) of the installed package at call time; see thin-provider.ts for why.
+ * The provider of the Job resource. This module's exports *are* the provider object that Pulumi serializes into
+ * every Job's `__provider` property, so that an installed package serializes it as a `require` of this module
+ * (see ../dynamic/thin-provider.ts). Each method loads the Job lifecycle (lifecycle.ts) of the installed package when it runs.
  */
 import { thinProvider } from "../dynamic/thin-provider";
 
-export const jobProvider = thinProvider("dist/provider/resource/lifecycle");
+export = thinProvider("dist/provider/resource/lifecycle");

@@ -9,7 +9,7 @@
  * ```
  */
 import * as pulumi from "@pulumi/pulumi";
-import { sweepProvider } from "./provider";
+import sweepProvider from "./provider";
 import type { SweepAction } from "./types";
 
 export interface FolderSweepArgs {

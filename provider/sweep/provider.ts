@@ -1,4 +1,8 @@
-/** The serialized provider of FolderSweep: the shared thin entry point, loading the sweep lifecycle at call time. */
+/**
+ * The provider of the FolderSweep resource. This module's exports *are* the provider object that Pulumi serializes into
+ * every FolderSweep's `__provider` property, so that an installed package serializes it as a `require` of this module
+ * (see ../dynamic/thin-provider.ts). Each method loads the FolderSweep lifecycle (lifecycle.ts) of the installed package when it runs.
+ */
 import { thinProvider } from "../dynamic/thin-provider";
 
-export const sweepProvider = thinProvider("dist/provider/sweep/lifecycle");
+export = thinProvider("dist/provider/sweep/lifecycle");

@@ -14,7 +14,7 @@
  * The connection is the Job resource's: stack config (`jenkins:url`, …) or the environment, read at run time.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { triggerProvider } from "./provider";
+import triggerProvider from "./provider";
 import type { TriggerKind } from "./types";
 
 export interface BuildTriggerArgs {

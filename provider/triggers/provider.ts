@@ -1,8 +1,8 @@
 /**
- * The provider object that Pulumi serializes into every BuildTrigger's `__provider` property: the same thin entry
- * point as the Job resource's (see ../dynamic/thin-provider.ts), loading the triggers lifecycle of the installed
- * package at call time. It captures no credential and no live object.
+ * The provider of the BuildTrigger resource. This module's exports *are* the provider object that Pulumi serializes into
+ * every BuildTrigger's `__provider` property, so that an installed package serializes it as a `require` of this module
+ * (see ../dynamic/thin-provider.ts). Each method loads the BuildTrigger lifecycle (lifecycle.ts) of the installed package when it runs.
  */
 import { thinProvider } from "../dynamic/thin-provider";
 
-export const triggerProvider = thinProvider("dist/provider/triggers/lifecycle");
+export = thinProvider("dist/provider/triggers/lifecycle");

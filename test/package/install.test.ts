@@ -87,6 +87,16 @@ describe("the packed package in a new Pulumi TypeScript project", () => {
     });
     expect(up.outputs).toEqual({ apiUrl: `${server.url}job/team/job/api-build/` });
     expect(await itemsOnServer(user)).toEqual(["team", "team/api-build"]);
+    // Installed under node_modules, the serialized provider is a require of the package's provider module: a few
+    // hundred bytes in every state entry and every request, the same on every machine.
+    const jobs = cli.state.resources.filter((r) => r.type === "pulumi-nodejs:dynamic/jenkins:Job");
+    expect(jobs).toHaveLength(2);
+    const providers = new Set(jobs.map((r) => r.outputs.__provider));
+    expect(providers.size).toBe(1);
+    const providerText = [...providers][0] as string;
+    expect(providerText).toContain('require("pulumi-jenkins-jobs/dist/provider/resource/provider.js")');
+    expect(providerText).not.toContain(project);
+    expect(providerText.length).toBeLessThan(400);
 
     server.resetCounters();
     const plan = await cli.preview();
