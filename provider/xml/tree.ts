@@ -1,5 +1,6 @@
 /**
- * A small, typed XML tree over fast-xml-parser.
+ * A small, typed XML tree: read in one pass by scan.ts when the document is plain, by fast-xml-parser (validator
+ * first) otherwise.
  *
  * Everything else in the provider works on these types so that nobody depends on fast-xml-parser's node format.
  * Entities are decoded here (not by fast-xml-parser) so that the rules are explicit and testable: the five
@@ -10,6 +11,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { DEFAULT_MAX_BYTES, scanDoctype, type DoctypeInfo } from "./doctype";
 import { XmlSyntaxError, XmlTooLargeError, positionAt } from "./errors";
 import { decodeEntities, type EntityContext } from "./entities";
+import { scanDocument } from "./scan";
 
 export { XmlSyntaxError, XmlTooLargeError, XmlEntityError } from "./errors";
 import type { XmlDocument, XmlElement } from "./nodes";
@@ -75,6 +77,15 @@ const MARKUP_IN_TEXT_ELEMENT = new Error("markup inside a text element");
  * XmlEntityError for a DOCTYPE that breaks the entity policy, XmlTooLargeError above `maxBytes`.
  */
 export function parseXml(text: string, opts: ParseOptions = {}): XmlDocument {
+  return parseDocument(text, opts, true);
+}
+
+/** parseXml without the single-pass reader: the validating parser alone (for tests that compare the two). */
+export function parseXmlValidating(text: string, opts: ParseOptions = {}): XmlDocument {
+  return parseDocument(text, opts, false);
+}
+
+function parseDocument(text: string, opts: ParseOptions, singlePass: boolean): XmlDocument {
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
   // Cheap upper bound first (UTF-8 uses at most 3 bytes per UTF-16 unit) so huge strings are not measured twice.
   if (text.length > maxBytes || (text.length * 3 > maxBytes && Buffer.byteLength(text, "utf8") > maxBytes)) {
@@ -87,6 +98,16 @@ export function parseXml(text: string, opts: ParseOptions = {}): XmlDocument {
     // Blank the DOCTYPE out (keeping newlines) so that positions in later errors still match the input.
     const blank = source.slice(doctype.start, doctype.end).replace(/[^\n\r]/g, " ");
     source = source.slice(0, doctype.start) + blank + source.slice(doctype.end);
+  }
+
+  if (singlePass && !doctype) {
+    // The common case, in one scan; anything it does not take is decided by the validating parser below.
+    const scanned = scanDocument(source, { source, entities: NO_ENTITIES, budget: { remaining: maxBytes, maxBytes } });
+    if (scanned) {
+      const doc: XmlDocument = { root: scanned.root, hasDoctype: false };
+      if (scanned.declaration) doc.declaration = scanned.declaration;
+      return doc;
+    }
   }
 
   // fast-xml-parser's parse is not a well-formedness check (it accepts mismatched and unclosed tags, duplicate
