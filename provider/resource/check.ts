@@ -2,7 +2,12 @@
  * `check`: everything that can be refused without asking Jenkins (names, folder paths, XML well-formedness, item
  * type, a disabled folder), and the canonical form of configXml so that a preview diff shows only changed lines.
  * Values not known yet (preview) are passed through untouched.
+ *
+ * A config given as text is checked once: the checked inputs keep the SHA-256 of the text as submitted
+ * (`configXmlSha256`), and a later check of the same text takes the canonical form from the old inputs without
+ * reading the XML again. That makes the check of an unchanged job, every job of a no-op plan, parse-free.
  */
+import { createHash } from "node:crypto";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { InvalidNameError } from "../client/errors";
 import { validateJobName, validateJobPath } from "../client/names";
@@ -10,8 +15,9 @@ import { unknownPath } from "../specs/unknown";
 import { specIssues } from "../specs/validate";
 import { canonicalizeDocument } from "../xml/canonical";
 import { XmlEntityError, XmlTooLargeError } from "../xml/errors";
-import { parseXml, XmlSyntaxError } from "../xml/tree";
+import { parseXml, XmlSyntaxError, type XmlElement } from "../xml/tree";
 import type { Props } from "./desired";
+import { rootNameOf } from "./job-config";
 import { describeRoot, KNOWN_ROOTS } from "./job-kinds";
 import { rememberFields } from "./known-fields";
 import { givenSources, inputPath, SOURCE_KEYS, specKind, type SpecKey } from "./sources";
@@ -46,9 +52,29 @@ function nameFailure(property: string, value: string, validate: (v: string) => v
   ];
 }
 
-export async function check(_olds: Props, newsRaw: Props): Promise<dynamic.CheckResult> {
+/** The checked input that records which submitted text a canonical `configXml` was made from. */
+export const CONFIG_DIGEST_KEY = "configXmlSha256";
+
+function digestOf(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
+}
+
+export interface CheckedJob {
+  result: dynamic.CheckResult;
+  /** The declared config's tree when this check read it, for further checks that need it (the plugin pre-flight). */
+  root?: XmlElement;
+}
+
+export async function check(olds: Props, newsRaw: Props): Promise<dynamic.CheckResult> {
+  return (await checkJob(olds, newsRaw)).result;
+}
+
+export async function checkJob(olds: Props, newsRaw: Props): Promise<CheckedJob> {
   const news = { ...newsRaw };
+  // Derived here, never taken from the program.
+  delete news[CONFIG_DIGEST_KEY];
   const failures: dynamic.CheckFailure[] = [];
+  let root: XmlElement | undefined;
   const known = (v: unknown) => v !== UNKNOWN;
 
   if (typeof news.name !== "string" || news.name === "") {
@@ -99,12 +125,32 @@ export async function check(_olds: Props, newsRaw: Props): Promise<dynamic.Check
         ),
       );
     } else {
-      const checked = checkConfigXml(xml, news.enabled);
-      if ("reason" in checked) failures.push(checked);
-      else news.configXml = checked.canonical;
+      const digest = digestOf(xml);
+      const canonical = olds[CONFIG_DIGEST_KEY] === digest ? olds.configXml : undefined;
+      if (typeof canonical === "string" && canonical !== "") {
+        // The same text as last time: its canonical form is known, and only `enabled` may have changed.
+        const failure = disableFailure(rootNameOf(canonical), news.enabled);
+        if (failure) failures.push(failure);
+        else Object.assign(news, { configXml: canonical, [CONFIG_DIGEST_KEY]: digest });
+      } else {
+        const checked = checkConfigXml(xml, news.enabled);
+        if ("reason" in checked) failures.push(checked);
+        else {
+          Object.assign(news, { configXml: checked.canonical, [CONFIG_DIGEST_KEY]: digest });
+          root = checked.root;
+        }
+      }
     }
   }
-  return { inputs: news, failures };
+  return { result: { inputs: news, failures }, root };
+}
+
+function disableFailure(rootName: string, enabled: unknown): dynamic.CheckFailure | undefined {
+  if (enabled !== false || describeRoot(rootName)?.canDisable !== false) return undefined;
+  return failure(
+    "enabled",
+    `A ${rootName} cannot be disabled in Jenkins (enable/disable do nothing on it); remove \`enabled: false\`.`,
+  );
 }
 
 /**
@@ -125,8 +171,8 @@ function checkSpec(key: SpecKey, news: Props): dynamic.CheckFailure[] {
   });
 }
 
-/** The canonical form of a well-formed job config (parsed once), or why it is refused. */
-function checkConfigXml(xml: string, enabled: unknown): dynamic.CheckFailure | { canonical: string } {
+/** The canonical form of a well-formed job config (parsed once) and its tree, or why it is refused. */
+function checkConfigXml(xml: string, enabled: unknown): dynamic.CheckFailure | { canonical: string; root: XmlElement } {
   let doc: ReturnType<typeof parseXml>;
   try {
     doc = parseXml(xml);
@@ -159,13 +205,9 @@ function checkConfigXml(xml: string, enabled: unknown): dynamic.CheckFailure | {
         `Use the config.xml of a job or folder, whose root is e.g. ${KNOWN_ROOTS.map((r) => `<${r}>`).join(", ")}.`,
     );
   }
-  if (enabled === false && !info.canDisable) {
-    return failure(
-      "enabled",
-      `A ${rootName} cannot be disabled in Jenkins (enable/disable do nothing on it); remove \`enabled: false\`.`,
-    );
-  }
+  const disabled = disableFailure(rootName, enabled);
+  if (disabled) return disabled;
   const canonical = canonicalizeDocument(doc);
   rememberFields(canonical, doc.root);
-  return { canonical };
+  return { canonical, root: doc.root };
 }

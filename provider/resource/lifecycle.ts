@@ -21,8 +21,8 @@ import {
 import type { JenkinsClient } from "../client/jenkins-client";
 import { parseJobSpec } from "../specs/parse";
 import { canonicalizeDocument } from "../xml/canonical";
-import { parseXml } from "../xml/tree";
-import { check as checkInputs } from "./check";
+import { parseXml, type XmlElement } from "../xml/tree";
+import { checkJob } from "./check";
 import { configChanged } from "./compare";
 import { verifiedClientFor, type ConfigSource } from "../connection/settings";
 import { StackConnections } from "../connection/stack-connections";
@@ -75,7 +75,7 @@ function settingsFor(controller: string | undefined) {
  * description changes sees its `folder` input unchanged and previews as unchanged, as `up` will find it.
  */
 export async function check(olds: Props, news: Props): Promise<dynamic.CheckResult> {
-  const result = await checkInputs(olds, news);
+  const { result, root } = await checkJob(olds, news);
   if (result.failures && result.failures.length > 0) return result;
   const inputs = result.inputs as Props;
   if (inputs.controller === null || inputs.controller === "") delete inputs.controller;
@@ -84,7 +84,7 @@ export async function check(olds: Props, news: Props): Promise<dynamic.CheckResu
   const problem = inputs.controller === UNKNOWN ? undefined : connections.controllerProblem(inputs.controller);
   if (problem !== undefined) return { inputs, failures: [{ property: "controller", reason: problem }] };
   const checked = { ...inputs, ...knownOutputs(inputs, baseUrlIfConfigured(inputs.controller)) };
-  const plugins = await checkPlugins(olds, checked);
+  const plugins = await checkPlugins(olds, checked, root);
   if (plugins !== undefined) return { inputs: checked, failures: [plugins] };
   return { ...result, inputs: checked };
 }
@@ -99,7 +99,11 @@ function sameValue(a: unknown, b: unknown): boolean {
  * The plugin pre-flight, for a config that is new or changed (a plan with no changes sends nothing). Skipped while
  * the config or the job's place is not known yet.
  */
-async function checkPlugins(olds: Props, news: Props): Promise<dynamic.CheckFailure | undefined> {
+async function checkPlugins(
+  olds: Props,
+  news: Props,
+  checkedRoot: XmlElement | undefined,
+): Promise<dynamic.CheckFailure | undefined> {
   const key = sourceOf(news);
   if (sourceOf(olds) === key && sameValue(olds[key], news[key])) return undefined;
   if (pluginCheck instanceof Error) return { property: "configXml", reason: pluginCheck.message };
@@ -115,7 +119,9 @@ async function checkPlugins(olds: Props, news: Props): Promise<dynamic.CheckFail
     await warn(`the plugin check of Jenkins job "${job}" was skipped: ${e instanceof Error ? e.message : String(e)}`);
     return undefined;
   }
-  const failure = await preflight(client, job, where, declare(news as unknown as JobInputs).root(), pluginCheck);
+  // The tree check just read, when it read one (a typed spec is rendered here).
+  const root = checkedRoot ?? declare(news as unknown as JobInputs).root();
+  const failure = await preflight(client, job, where, root, pluginCheck);
   return failure === undefined ? undefined : { property: key, reason: failure };
 }
 
