@@ -18,6 +18,8 @@ export interface BenchOptions {
   packageRoot?: string;
   /** Added to every answer of the server, to stand for the network and a busy controller. Default 0. */
   latencyMs: number;
+  /** Jobs in the language-host benchmark's program. */
+  lhJobs: number;
   /** Extra NODE_OPTIONS for the dynamic-provider process (heap experiments: "--max-old-space-size=96"). */
   providerNodeOptions?: string;
 }
@@ -27,7 +29,9 @@ export const USAGE = `Usage: npm run bench -- [--jobs N] [--large N100K,N1M] [--
   --large A,B     additional jobs of ~100 KB (A) and ~1 MB (B) (default 5,2; "--large 0" for none)
   --parallel P    operations in flight, for every contender (default 16)
   --json [PATH]   write the results as JSON to PATH, or to stdout (then the table goes to stderr)
-  --only LIST     comma-separated subset of provider,null-provider,floor,python-seq,python-threads,diff-cost
+  --only LIST     comma-separated subset of provider,null-provider,floor,python-seq,python-threads,diff-cost,
+                  lh-provider,lh-null-provider (the language-host benchmark: a program run through cmd/run)
+  --lh-jobs N     jobs in the language-host benchmark's program (default 1000)
   --mode M        server mode: config.xml GET re-serialized ("current", default) or stored bytes ("legacy")
   --latency MS    the server waits MS before answering each request (a remote controller); default 0
   --cpu-prof DIR  write a V8 CPU profile of the dynamic-provider process into DIR (open it in Chrome DevTools)
@@ -45,13 +49,24 @@ function positiveInt(flag: string, raw: string | undefined, allowZero = false): 
 }
 
 export function parseArgs(argv: string[]): BenchOptions {
-  const opts: BenchOptions = { jobs: 1000, large100k: 5, large1m: 2, parallel: 16, mode: "current", latencyMs: 0 };
+  const opts: BenchOptions = {
+    jobs: 1000,
+    large100k: 5,
+    large1m: 2,
+    parallel: 16,
+    mode: "current",
+    latencyMs: 0,
+    lhJobs: 1000,
+  };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const next = (): string | undefined => argv[++i];
     switch (flag) {
       case "--jobs":
         opts.jobs = positiveInt(flag, next());
+        break;
+      case "--lh-jobs":
+        opts.lhJobs = positiveInt(flag, next());
         break;
       case "--parallel":
         opts.parallel = positiveInt(flag, next());

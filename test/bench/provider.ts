@@ -9,12 +9,12 @@
  *   destroy         Delete
  */
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { jobUrn, ProviderProcess, repoRoot, secret, type PropertyMap } from "../harness/provider-process";
-import { cleanEnv, providerTextOfJob } from "../harness/serialized-provider";
+import { cleanEnv } from "../harness/serialized-provider";
 import { providerTextOfNull } from "./null-provider";
 import { measurePhase } from "./phase";
+import { installedJobProviderText, installedProgramFolder } from "./program-folder";
 import { Progress, runPool } from "./pool";
 import { cpuTimeMs, findChildPid, peakRssMb } from "./proc-stats";
 import type { ServerHost } from "./server-host";
@@ -46,18 +46,6 @@ function providerEnv(cpuProf: string | undefined, nodeOptions: string | undefine
   return cleanEnv(extra);
 }
 
-/**
- * A program folder as users have it: the package installed under node_modules (here a link to the package root),
- * so that the thin serialized provider loads `pulumi-jenkins-jobs/dist/…` by package name, as in production, rather
- * than through its fallback for checkouts (whose failed package lookup on every call would be billed to us).
- */
-function programFolder(packageRoot: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-program-"));
-  fs.mkdirSync(path.join(dir, "node_modules"));
-  fs.symlinkSync(path.resolve(packageRoot), path.join(dir, "node_modules", "pulumi-jenkins-jobs"), "dir");
-  return dir;
-}
-
 export interface ProviderRunOptions {
   /** Run the null provider (null-provider.ts) instead of ours, through the same host and driver. */
   nullProvider?: boolean;
@@ -73,8 +61,10 @@ export async function runProvider(
   parallel: number,
   opts: ProviderRunOptions = {},
 ): Promise<ProviderRun> {
-  const providerText = opts.nullProvider ? await providerTextOfNull() : await providerTextOfJob();
-  const cwd = programFolder(opts.packageRoot ?? repoRoot);
+  // Ours from the package installed in the program folder, as users run it; the null provider by value, as a
+  // user's own inline provider.
+  const cwd = installedProgramFolder("bench-program-", opts.packageRoot ?? repoRoot);
+  const providerText = opts.nullProvider ? await providerTextOfNull() : installedJobProviderText(cwd);
   let proc: ProviderProcess;
   try {
     proc = await ProviderProcess.start({ cwd, env: providerEnv(opts.cpuProf, opts.providerNodeOptions) });

@@ -9,6 +9,7 @@ import { parseArgs, wants, type BenchOptions } from "./args";
 import { makeJobs } from "./configs";
 import { measureDiffCost } from "./diff-cost";
 import { runFloor } from "./floor";
+import { runLanguageHost } from "./language-host";
 import { runProvider } from "./provider";
 import { runPython } from "./python";
 import { renderReport } from "./report";
@@ -77,6 +78,11 @@ async function main(): Promise<void> {
     contenders.push(run.result);
     m.nullProvider = run.extras;
   }
+  for (const contender of ["provider", "null-provider"] as const) {
+    if (!wants(opts, `lh-${contender}`)) continue;
+    log(`language host: ${contender}, ${opts.lhJobs} jobs: up, then a no-op preview`);
+    (m.languageHost ??= []).push(await runLanguageHost(contender, makeJobs(opts.lhJobs, 0, 0)));
+  }
   if (wants(opts, "python-seq"))
     contenders.push(await onFreshServer(opts, "python-jenkins sequential", (h) => runPython(h, jobs, 1)));
   if (wants(opts, "python-threads")) {
@@ -108,6 +114,7 @@ async function main(): Promise<void> {
     contenders: m.contenders,
     provider: m.provider,
     diffCost: m.diffCost,
+    languageHost: m.languageHost,
     targets,
   };
   if (opts.json === "-") {

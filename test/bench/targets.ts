@@ -8,6 +8,7 @@ import {
   type PhaseName,
   type ProviderExtras,
 } from "./types";
+import type { LanguageHostRun } from "./language-host";
 
 export interface TargetResult {
   target: string;
@@ -21,6 +22,7 @@ export interface Measurements {
   provider?: ProviderExtras;
   nullProvider?: ProviderExtras;
   diffCost?: DiffCost[];
+  languageHost?: LanguageHostRun[];
 }
 
 const COMMON: PhaseName[] = ["create", "refresh", "update", "delete"];
@@ -126,6 +128,26 @@ export function evaluateTargets(m: Measurements): TargetResult[] {
       target: "peak memory < 200 MB at 1000 jobs (provider process VmHWM)",
       pass: e.peakMemoryMb < 200,
       measured: `${fmt(e.peakMemoryMb, 0)} MB with ${e.regularJobs} + ${e.largeJobs} jobs`,
+    });
+  }
+  const lh = (who: string) => m.languageHost?.find((r) => r.contender === who);
+  const [oursLh, nullLh] = [lh("provider"), lh("null-provider")];
+  if (oursLh || nullLh) {
+    const r = oursLh && nullLh ? oursLh.preview.wallMs / nullLh.preview.wallMs : undefined;
+    out.push({
+      target: "language host: no-op preview wall ours / null provider <= 1.2",
+      pass: r === undefined ? null : r <= 1.2,
+      measured:
+        r === undefined
+          ? "not measured"
+          : `${fmt(r)} (${fmt(oursLh!.preview.wallMs / 1000)} s vs ${fmt(nullLh!.preview.wallMs / 1000)} s)`,
+    });
+  }
+  if (oursLh) {
+    out.push({
+      target: "language host: no-op preview sends no request",
+      pass: oursLh.preview.requests === 0,
+      measured: `${oursLh.preview.requests} requests`,
     });
   }
   if (m.diffCost) {

@@ -1,0 +1,56 @@
+/**
+ * The floor every dynamic provider pays: a dynamic resource with the Job's inputs and outputs whose provider sends
+ * no request and does no XML work (Check returns its inputs, Diff compares the config text, Create/Update return
+ * the inputs with `fullName` and `url`), registered with the same property names as the Job. It imports nothing
+ * but the SDK, so the language-host benchmark can copy it into a program folder as a user's own inline provider.
+ */
+import * as pulumi from "@pulumi/pulumi";
+
+type Props = Record<string, unknown>;
+
+const nullProvider: pulumi.dynamic.ResourceProvider = {
+  async check(_olds: Props, news: Props) {
+    return { inputs: news };
+  },
+  async diff(_id: string, olds: Props, news: Props) {
+    const changed = olds.configXml !== news.configXml || olds.name !== news.name || olds.folder !== news.folder;
+    return { changes: changed, replaces: [], deleteBeforeReplace: false };
+  },
+  async create(inputs: Props) {
+    const fullName = inputs.folder ? `${String(inputs.folder)}/${String(inputs.name)}` : String(inputs.name);
+    return { id: fullName, outs: { ...inputs, fullName, url: `job/${fullName}/` } };
+  },
+  async read(id: string, props: Props) {
+    return { id, props };
+  },
+  async update(_id: string, olds: Props, news: Props) {
+    return { outs: { ...news, fullName: olds.fullName, url: olds.url } };
+  },
+  async delete() {
+    // nothing to remove
+  },
+};
+
+/** The Job resource's property names, so the program registers and receives the same property maps as with ours. */
+const JOB_PROPERTIES = [
+  "name",
+  "folder",
+  "configXml",
+  "pipeline",
+  "freestyle",
+  "folderSpec",
+  "description",
+  "enabled",
+  "adopt",
+  "controller",
+  "fullName",
+  "url",
+];
+
+export class NullJob extends pulumi.dynamic.Resource {
+  constructor(name: string, props: Props) {
+    const all: Props = {};
+    for (const key of JOB_PROPERTIES) all[key] = props[key];
+    super(nullProvider, name, all, undefined, "jenkins", "Job");
+  }
+}
