@@ -10,4 +10,8 @@ module.exports = {
   testPathIgnorePatterns: ["/dist/test/interop/"],
   testTimeout: 60000,
   maxWorkers: 2,
+  // A worker's heap grows with each file it runs (the SDK and the server stay loaded per file); a worker that ends
+  // with a large heap can take longer to tear down than jest waits for it. Recycling a worker once its heap passes
+  // this size keeps every worker small enough to exit cleanly.
+  workerIdleMemoryLimit: "300MB",
 };
