@@ -8,6 +8,8 @@
  * - `resolveConnection` (settings.ts): stack config first, then the environment, field by field, with messages
  *   that name the keys to set; `clientFor`/`verifiedClientFor` keep one client per distinct connection.
  * - `readControllers`/`connectionFor` (controllers.ts): the named controllers of `jenkins:controllers`.
+ * - `resolveScriptConnection`/`withClient` (script.ts): the connection of scripts and the import command, explicit
+ *   settings first, then the environment, through the same resolver as the resources.
  * - `ConnectionConfigError` (errors.ts).
  */
 export { StackConnections } from "./stack-connections";
@@ -15,3 +17,5 @@ export { clientFor, closeClients, readConfig, resolveConnection, verifiedClientF
 export type { ConfigSource, ConfigValues, ConnectionSettings } from "./settings";
 export { connectionFor, CONTROLLERS_KEY, readControllers } from "./controllers";
 export { ConnectionConfigError } from "./errors";
+export { resolveScriptConnection, withClient } from "./script";
+export type { ConnectionLike, ScriptConnection } from "./script";

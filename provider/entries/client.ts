@@ -3,5 +3,5 @@
  */
 export * from "../client";
 export { triggerBuild, triggerScmCheck, type TriggerBuildOptions } from "../triggers/functions";
-export type { ScriptConnection, ConnectionLike } from "../triggers/connect";
+export type { ScriptConnection, ConnectionLike } from "../connection/script";
 export { specIssues, validateJobSpec, renderJobSpec, parseJobSpec, JobSpecError, type SpecIssue } from "../specs";

@@ -1,6 +1,6 @@
 /** Command-line arguments of `pulumi-jenkins import`. Pure: argv in, options or a usage error out. */
 import { parseArgs } from "node:util";
-import type { ScriptConnection } from "../triggers/connect";
+import type { ScriptConnection } from "../connection/script";
 
 export const USAGE = `Usage: pulumi-jenkins import --out <dir> [options]
 

@@ -6,7 +6,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { JenkinsClient } from "../client/jenkins-client";
 import { ConnectionConfigError } from "../connection/errors";
-import { resolveScriptConnection } from "../triggers/connect";
+import { resolveScriptConnection } from "../connection/script";
 import type { ImportArgs } from "./args";
 import { fetchConfigs } from "./fetch";
 import { generateProgram } from "./generate";

@@ -9,7 +9,7 @@
  * ```
  */
 import type { BuildParameters } from "../client/jenkins-client";
-import { withClient, type ConnectionLike } from "./connect";
+import { withClient, type ConnectionLike } from "../connection/script";
 import { fireBuild, fireScmCheck } from "./fire";
 
 export interface TriggerBuildOptions {

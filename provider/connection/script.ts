@@ -4,7 +4,7 @@
  * JENKINS_API_TOKEN, JENKINS_PASSWORD), through the resource's own resolver so both read them identically.
  */
 import { JenkinsClient } from "../client/jenkins-client";
-import { resolveConnection, type ConfigValues, type ConnectionSettings } from "../connection/settings";
+import { resolveConnection, type ConfigValues, type ConnectionSettings } from "./settings";
 
 /** Explicit connection settings; every one left out is taken from the environment. */
 export interface ScriptConnection {

@@ -1,0 +1,56 @@
+/**
+ * The package surface as Node.js resolves it by name (the exports map), each entry loaded in a fresh process so the
+ * modules it pulls in are its own: the main entry loads the resource classes and nothing of the client, the XML
+ * layer or the server; each subpath gives the names the README and its own doc comment promise.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { repoRoot } from "../harness/provider-process";
+
+/** Loads `specifier` (resolved by package name from the repository root) and reports its exports and our modules it loaded. */
+function load(specifier: string): { exports: Record<string, string>; modules: string[] } {
+  const script = `
+    const m = require(${JSON.stringify(specifier)});
+    const exportsByType = Object.fromEntries(Object.keys(m).map((k) => [k, typeof m[k]]));
+    const modules = Object.keys(require.cache)
+      .filter((f) => f.includes("/dist/provider/"))
+      .map((f) => f.slice(f.indexOf("/dist/provider/") + "/dist/provider/".length));
+    process.stdout.write(JSON.stringify({ exports: exportsByType, modules }));
+  `;
+  return JSON.parse(execFileSync(process.execPath, ["-e", script], { cwd: repoRoot, encoding: "utf8" }));
+}
+
+test("the main entry gives the resource classes and loads none of the client, XML, server or lifecycle code", () => {
+  const { exports, modules } = load("pulumi-jenkins-jobs");
+  expect(exports).toEqual({ Job: "function", BuildTrigger: "function", FolderSweep: "function" });
+  expect(modules.filter((m) => /^(client|xml|server|connection|plugins|specs|import)\//.test(m))).toEqual([]);
+  expect(modules.filter((m) => /lifecycle/.test(m))).toEqual([]);
+  expect(modules.length).toBeLessThanOrEqual(10);
+});
+
+test("pulumi-jenkins-jobs/testing gives the Jenkins-compatible server", () => {
+  const { exports, modules } = load("pulumi-jenkins-jobs/testing");
+  expect(exports.startJenkinsServer).toBe("function");
+  expect(modules).toContain("server/index.js");
+});
+
+test("pulumi-jenkins-jobs/client gives the client, its errors and the script functions", () => {
+  const { exports } = load("pulumi-jenkins-jobs/client");
+  for (const name of ["JenkinsClient", "triggerBuild", "triggerScmCheck", "JenkinsError", "JobNotFoundError"]) {
+    expect([name, exports[name]]).toEqual([name, "function"]);
+  }
+});
+
+test("pulumi-jenkins-jobs/xml gives the canonical form and the semantic comparison", () => {
+  const { exports } = load("pulumi-jenkins-jobs/xml");
+  for (const name of ["canonicalizeConfig", "configsEqual"]) expect([name, exports[name]]).toEqual([name, "function"]);
+});
+
+test("the bin is the import command, compiled and runnable", () => {
+  const manifest = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8"));
+  const bin = path.join(repoRoot, manifest.bin["pulumi-jenkins"]);
+  expect(existsSync(bin)).toBe(true);
+  expect(readFileSync(bin, "utf8").startsWith("#!/usr/bin/env node")).toBe(true);
+  expect(execFileSync(process.execPath, [bin, "--help"], { encoding: "utf8" })).toMatch(/import/i);
+});
