@@ -49,8 +49,13 @@ function modulePath(file: string): string {
   return path.relative(PROVIDER, file).replace(/\.ts$/, "").split(path.sep).join("/");
 }
 
+/** The layer a module path belongs to: its top folder, or "index.ts" for the main entry. */
+function layerOf(modulePathOf: string): string {
+  return modulePathOf.includes("/") ? modulePathOf.split("/")[0] : "index.ts";
+}
+
 function allowed(fromLayer: string, target: string): boolean {
-  const targetLayer = target.split("/")[0];
+  const targetLayer = layerOf(target);
   if (fromLayer === targetLayer) return true;
   return (ALLOWED[fromLayer] ?? []).some((a) => a === targetLayer || a === target || target.startsWith(a + "/"));
 }
@@ -58,7 +63,7 @@ function allowed(fromLayer: string, target: string): boolean {
 const files = sourceFiles(PROVIDER);
 
 test("every provider file belongs to a layer of the table", () => {
-  const layers = new Set(files.map((f) => (modulePath(f).includes("/") ? modulePath(f).split("/")[0] : "index.ts")));
+  const layers = new Set(files.map((f) => layerOf(modulePath(f))));
   expect([...layers].filter((l) => !(l in ALLOWED))).toEqual([]);
   expect(layers.size).toBe(Object.keys(ALLOWED).length);
 });
@@ -68,7 +73,7 @@ test("no provider file imports a layer the table does not allow it", () => {
   let edges = 0;
   for (const file of files) {
     const from = modulePath(file);
-    const layer = from.includes("/") ? from.split("/")[0] : "index.ts";
+    const layer = layerOf(from);
     for (const m of readFileSync(file, "utf8").matchAll(IMPORT)) {
       const target = path.posix.normalize(path.posix.join(path.posix.dirname(from), m[1]));
       edges++;
