@@ -17,6 +17,7 @@ import type { JobInputs, JobOutputs } from "./types";
 import { parseXml, elementChildren, textOf, type XmlElement, type XmlNode } from "../xml/tree";
 import { writeXml } from "../xml/writer";
 import { canonicalizeConfig } from "../xml/canonical";
+import { withoutOwnedParts } from "./owned-parts";
 
 const NEUTRAL_ATTRS = new Set(["class", "plugin"]);
 
@@ -71,22 +72,28 @@ function align(declared: XmlElement, remote: XmlElement, managed: boolean): XmlE
   return { ...remote, attrs: alignAttrs(declared, remote), children };
 }
 
-/** `remoteXml` rewritten to read like `declaredXml` wherever they agree; canonical form. */
+/**
+ * `remoteXml` rewritten to read like `declaredXml` wherever they agree, without the parts Jenkins owns; canonical
+ * form.
+ */
 export function alignToDeclared(declaredXml: string, remoteXml: string): string {
   const declared = parseXml(declaredXml);
   const remote = parseXml(remoteXml);
   if (declared.root.name !== remote.root.name) return canonicalizeConfig(remoteXml);
-  const root = align(declared.root, remote.root, false);
+  const root = align(declared.root, withoutOwnedParts(remote.root, declared.root), false);
   return canonicalizeConfig(writeXml({ ...remote, root }, { style: "pretty" }));
 }
 
 /**
- * Whether Jenkins's copy of a config is the one declared, apart from what Jenkins itself does to configs and from
- * description/disabled (reported through their own outputs).
+ * Whether Jenkins's copy of a config is the one declared, apart from what Jenkins itself does to configs (the
+ * parts it owns: owned-parts.ts) and from description/disabled (reported through their own outputs).
  */
 export function sameConfig(declared: string | XmlElement, remote: string | XmlElement): boolean {
   const root = (x: string | XmlElement) => (typeof x === "string" ? parseXml(x).root : x);
-  return elementsEquivalent(root(declared), root(remote), { ignoreRootFields: FIELD_NAMES });
+  const declaredRoot = root(declared);
+  return elementsEquivalent(declaredRoot, withoutOwnedParts(root(remote), declaredRoot), {
+    ignoreRootFields: FIELD_NAMES,
+  });
 }
 
 /**

@@ -44,6 +44,7 @@ import { driftedConfig, inputsReflecting, sameConfig } from "./drift";
 import { PartialFailureError } from "../dynamic/partial-failure";
 import { AdoptionError, JobExistsError, JobGoneError } from "./errors";
 import { fieldsOf } from "./job-config";
+import { keepOwnedParts, updateNeedsRemote } from "./owned-parts";
 import { placeOf, relocate } from "./relocate";
 import { renderSpec, sourceOf, specKeyOf } from "./sources";
 import { PROVIDER_KEY, UNKNOWN, type JobInputs, type JobOutputs } from "./types";
@@ -218,7 +219,7 @@ async function adopt(client: JenkinsClient, fullName: string, declared: Declared
     description: fields.description,
     enabled: fields.enabled,
   };
-  await applyChanges(client, fullName, current, declared);
+  await applyChanges(client, fullName, current, declared, remote);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -316,25 +317,41 @@ export async function update(id: string, oldsRaw: Props, newsRaw: Props): Promis
   return { outs: outputsFor(news, declared, at.fullName, baseUrl) };
 }
 
+/** `xml` with the parts of the job's remote config that Jenkins owns kept (the remote config read if not given). */
+async function withOwnedPartsOf(
+  client: JenkinsClient,
+  fullName: string,
+  xml: string,
+  remote: XmlElement | undefined,
+): Promise<string> {
+  const remoteRoot = remote ?? parseXml(await client.getConfig(fullName)).root;
+  const doc = parseXml(xml);
+  const kept = keepOwnedParts(doc.root, remoteRoot);
+  return kept === doc.root ? xml : canonicalizeDocument({ ...doc, root: kept });
+}
+
 /** Only the requests a change needs: one config.xml POST, or a description POST and/or an enable/disable POST. */
 async function applyChanges(
   client: JenkinsClient,
   fullName: string,
   olds: JobOutputs,
   declared: Declared,
+  remote?: XmlElement,
 ): Promise<void> {
   const wanted = declared.fields();
   // Folders have no description endpoint (Jenkins answers 404): their description travels in config.xml.
   const folderDescription = declared.info?.kind === "folder" && wanted.description !== olds.description;
   if (folderDescription || configChanged(olds, declared)) {
     // One POST carries the config together with the description and disabled state.
-    const xml = declared.toSend();
+    let xml = declared.toSend();
     try {
+      // What Jenkins owns in the job's config (a pipeline's own properties, a folder's views) is read and kept.
+      if (updateNeedsRemote(declared.root())) xml = await withOwnedPartsOf(client, fullName, xml, remote);
       await client.updateConfig(fullName, xml);
     } catch (e) {
       // State from a create whose answer was lost (no config known), for a job that was never made: make it now.
       if (!(e instanceof JobNotFoundError) || olds.configXml) throw e;
-      await client.createJob(fullName, xml);
+      await client.createJob(fullName, declared.toSend());
     }
     return;
   }
