@@ -29,6 +29,7 @@ import {
 } from "./options";
 import { BuildQueue } from "./queue";
 import { createHandler } from "./server";
+import { runStartedBuilds } from "./pipeline/runs";
 import { SessionStore } from "./sessions";
 import { JobStore } from "./store";
 
@@ -53,6 +54,8 @@ export interface JenkinsServer {
   resetCounters(): void;
   /** The stored bytes of a job's config.xml ("folder/job"), read from disk; undefined when there is none. */
   jobConfigOnDisk(fullName: string): string | undefined;
+  /** Sets the Jenkinsfile that builds of a Pipeline-from-SCM job run from now on (option `jenkinsfiles`). */
+  setJenkinsfile(fullName: string, text: string): void;
   /**
    * Drops all sessions, renames the session cookie and reloads the jobs from the data folder. With
    * `downtimeMs`, every request during that time gets Jenkins's 503 "getting ready" page first.
@@ -124,7 +127,11 @@ export async function startJenkinsServer(opts: JenkinsServerOptions = {}): Promi
       state.queue.builds.length = 0;
       state.polls.length = 0;
     },
-    jobConfigOnDisk: (fullName) => store.configOnDisk(fullName),
+    jobConfigOnDisk: (fullName) => {
+      runStartedBuilds(state);
+      return store.configOnDisk(fullName);
+    },
+    setJenkinsfile: (fullName, text) => void options.jenkinsfiles.set(fullName, text),
     holdBuilds: (hold) => state.queue.holdBuilds(hold),
     async restart(restartOpts = {}) {
       state.sessions.reset();

@@ -40,6 +40,11 @@ export interface JenkinsServerOptions {
   plugins?: Readonly<Record<string, string>>;
   /** Installed but disabled plugins: listed by the plugin manager, their elements dropped as if missing. */
   disabledPlugins?: readonly string[];
+  /**
+   * The Jenkinsfile a build of a Pipeline job from SCM (`CpsScmFlowDefinition`) runs, by the job's full name. A
+   * job without one runs nothing that changes its config; inline scripts need no entry.
+   */
+  jenkinsfiles?: Readonly<Record<string, string>>;
 }
 
 export interface RequestRecord {
@@ -90,6 +95,7 @@ export interface ResolvedOptions {
   quietPeriodMs: number;
   plugins: Readonly<Record<string, string>>;
   disabledPlugins: ReadonlySet<string>;
+  jenkinsfiles: Map<string, string>;
   tls?: { cert: string; key: string };
 }
 
@@ -119,6 +125,7 @@ export function resolveOptions(opts: JenkinsServerOptions = {}): ResolvedOptions
     tls: opts.tls,
     plugins: opts.plugins ?? INSTALLED_PLUGINS,
     disabledPlugins: new Set(opts.disabledPlugins ?? []),
+    jenkinsfiles: new Map(Object.entries(opts.jenkinsfiles ?? {})),
   };
 }
 

@@ -7,6 +7,7 @@
  * follow a job through rename and move.
  */
 import type { BuildRecord } from "./options";
+import type { RunRecord } from "./pipeline/apply";
 
 export interface QueueItem {
   id: number;
@@ -17,6 +18,8 @@ export interface QueueItem {
   buildNumber: number;
   /** When the build finished; unset while it runs (only while builds are held). */
   finishedAt?: number;
+  /** Set once the build has run its script (pipeline/runs.ts); what the run leaves for the next one. */
+  ran?: { record?: RunRecord };
 }
 
 export interface BuildRun {
@@ -88,6 +91,22 @@ export class BuildQueue {
     }
     this.builds.push({ job, queueId: q.id, params });
     return q;
+  }
+
+  /** Builds whose quiet period has ended and that have not run yet, oldest first; marked as run. */
+  startNewRuns(now = Date.now()): QueueItem[] {
+    const due = [...this.items.values()]
+      .filter((q) => q.ran === undefined && this.started(q, now))
+      .sort((a, b) => a.queuedAt - b.queuedAt || a.id - b.id);
+    for (const q of due) q.ran = {};
+    return due;
+  }
+
+  /** The newest build of the job before `q` that has run. */
+  previousRun(q: QueueItem): QueueItem | undefined {
+    return [...this.items.values()]
+      .filter((x) => x.job === q.job && x.ran !== undefined && x.buildNumber < q.buildNumber)
+      .sort((a, b) => b.buildNumber - a.buildNumber)[0];
   }
 
   nextBuildNumber(job: string): number {

@@ -15,6 +15,7 @@ import { decodeSegments, requestParams, splitTarget } from "./request-parse";
 import { dispatch } from "./router";
 import { pageInfo } from "./handlers/common";
 import { MAX_CONFIG_BYTES } from "./store";
+import { runStartedBuilds } from "./pipeline/runs";
 
 export interface Pipeline {
   state: ServerState;
@@ -69,6 +70,8 @@ export function answer(
   record: RequestRecord,
 ): Reply {
   const info = pageInfo(ctx, state);
+  // Builds whose quiet period ended have run by now: a pipeline's run may have rewritten its job's config.
+  runStartedBuilds(state);
   if (ctx.rawPath.includes(";")) return containerErrorReply(400, "Semicolons are not allowed in the request URI", info);
   let segments: string[];
   try {
