@@ -7,6 +7,7 @@ import { unknownPath } from "../specs/unknown";
 import { configChanged } from "./compare";
 import { declare, fullNameOf, strip, type Props } from "./desired";
 import { rootNameOf } from "./job-config";
+import { declaredPipelineParts, warnAboutPipelineParts } from "./pipeline-owned";
 import { sourceOf, specRoot, type SourceKey } from "./sources";
 import { UNKNOWN, type JobInputs, type JobOutputs } from "./types";
 
@@ -78,6 +79,12 @@ export async function diff(_id: string, oldsRaw: Props, newsRaw: Props): Promise
     const wanted = (declared ?? declare(news as JobInputs)).fields();
     if (wanted.description !== olds.description) diffs.add("description");
     if (wanted.enabled !== olds.enabled) diffs.add("enabled");
+  }
+
+  // Parts the program declares that the job's pipeline also sets (known from the last read): said once, here.
+  if (olds.pipelineOwned?.length && !unknownConfig && replaces.length === 0 && newProps[newKey] !== undefined) {
+    const parts = declaredPipelineParts(olds, (declared ?? declare(news as JobInputs)).root());
+    await warnAboutPipelineParts(olds.fullName ?? fullNameOf(news as JobInputs), parts);
   }
 
   const result: JobDiffResult = {

@@ -45,6 +45,7 @@ import { PartialFailureError } from "../dynamic/partial-failure";
 import { AdoptionError, JobExistsError, JobGoneError } from "./errors";
 import { fieldsOf } from "./job-config";
 import { keepOwnedParts, updateNeedsRemote } from "./owned-parts";
+import { keepPipelineOwned, withPipelineOwned } from "./pipeline-owned";
 import { placeOf, relocate } from "./relocate";
 import { renderSpec, sourceOf, specKeyOf } from "./sources";
 import { PROVIDER_KEY, UNKNOWN, type JobInputs, type JobOutputs } from "./types";
@@ -211,6 +212,8 @@ export async function create(inputsRaw: Props): Promise<dynamic.CreateResult> {
  */
 async function adopt(client: JenkinsClient, fullName: string, declared: Declared, outs: JobOutputs): Promise<void> {
   const remote = parseXml(await client.getConfig(fullName)).root;
+  const owned = withPipelineOwned<Partial<JobOutputs>>({}, remote).pipelineOwned;
+  if (owned) outs.pipelineOwned = owned;
   const fields = fieldsOf(remote);
   const current: JobOutputs = {
     ...outs,
@@ -238,13 +241,10 @@ export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadRes
   }
   const remoteDoc = parseXml(remote);
   const fields = fieldsOf(remoteDoc.root);
-  let props: JobOutputs = {
-    ...olds,
-    fullName,
-    url: jobUrl(baseUrl, fullName),
-    description: fields.description,
-    enabled: fields.enabled,
-  };
+  let props: JobOutputs = withPipelineOwned(
+    { ...olds, fullName, url: jobUrl(baseUrl, fullName), description: fields.description, enabled: fields.enabled },
+    remoteDoc.root,
+  );
   let configDrift = false;
   if (!olds.configXml) {
     // No config known (a create whose answer was lost): take Jenkins's.
@@ -296,10 +296,11 @@ export async function update(id: string, oldsRaw: Props, newsRaw: Props): Promis
   const declared = declare(news);
   // Where the item is: moves and renames update it step by step.
   const at = { fullName: oldFullName };
+  let remote: XmlElement | undefined;
 
   try {
     if (fullNameOf(news) !== oldFullName) await relocate(client, at, { folder: news.folder ?? "", name: news.name });
-    await applyChanges(client, at.fullName, olds, declared);
+    remote = await applyChanges(client, at.fullName, olds, declared);
   } catch (e) {
     // Deleted in Jenkins since the last refresh: say so instead of re-creating it behind the user's back.
     const failure = e instanceof JobNotFoundError ? new JobGoneError(at.fullName, e) : e;
@@ -314,7 +315,8 @@ export async function update(id: string, oldsRaw: Props, newsRaw: Props): Promis
     }
     throw failure;
   }
-  return { outs: outputsFor(news, declared, at.fullName, baseUrl) };
+  const outs = outputsFor(news, declared, at.fullName, baseUrl);
+  return { outs: remote ? withPipelineOwned(outs, remote) : keepPipelineOwned(outs, olds) };
 }
 
 /** `xml` with the parts of the job's remote config that Jenkins owns kept (the remote config read if not given). */
@@ -323,21 +325,24 @@ async function withOwnedPartsOf(
   fullName: string,
   xml: string,
   remote: XmlElement | undefined,
-): Promise<string> {
+): Promise<{ xml: string; remote: XmlElement }> {
   const remoteRoot = remote ?? parseXml(await client.getConfig(fullName)).root;
   const doc = parseXml(xml);
   const kept = keepOwnedParts(doc.root, remoteRoot);
-  return kept === doc.root ? xml : canonicalizeDocument({ ...doc, root: kept });
+  return { xml: kept === doc.root ? xml : canonicalizeDocument({ ...doc, root: kept }), remote: remoteRoot };
 }
 
-/** Only the requests a change needs: one config.xml POST, or a description POST and/or an enable/disable POST. */
+/**
+ * Only the requests a change needs: one config.xml POST, or a description POST and/or an enable/disable POST.
+ * Returns the job's remote config when it was read (to keep what Jenkins owns).
+ */
 async function applyChanges(
   client: JenkinsClient,
   fullName: string,
   olds: JobOutputs,
   declared: Declared,
   remote?: XmlElement,
-): Promise<void> {
+): Promise<XmlElement | undefined> {
   const wanted = declared.fields();
   // Folders have no description endpoint (Jenkins answers 404): their description travels in config.xml.
   const folderDescription = declared.info?.kind === "folder" && wanted.description !== olds.description;
@@ -346,20 +351,21 @@ async function applyChanges(
     let xml = declared.toSend();
     try {
       // What Jenkins owns in the job's config (a pipeline's own properties, a folder's views) is read and kept.
-      if (updateNeedsRemote(declared.root())) xml = await withOwnedPartsOf(client, fullName, xml, remote);
+      if (updateNeedsRemote(declared.root())) ({ xml, remote } = await withOwnedPartsOf(client, fullName, xml, remote));
       await client.updateConfig(fullName, xml);
     } catch (e) {
       // State from a create whose answer was lost (no config known), for a job that was never made: make it now.
       if (!(e instanceof JobNotFoundError) || olds.configXml) throw e;
       await client.createJob(fullName, declared.toSend());
     }
-    return;
+    return remote;
   }
   if (wanted.description !== olds.description) await client.setDescription(fullName, wanted.description);
   if (wanted.enabled !== olds.enabled) {
     if (wanted.enabled) await client.enable(fullName);
     else await client.disable(fullName);
   }
+  return undefined;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

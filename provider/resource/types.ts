@@ -55,6 +55,11 @@ export interface JobOutputs {
   description: string;
   /** Whether the job is enabled as Jenkins has it. */
   enabled: boolean;
+  /**
+   * For a Pipeline job whose script sets job properties: what its tracker actions say it set, as "property C",
+   * "trigger C", "parameter NAME", as last read from Jenkins (pipeline-owned.ts). Absent when nothing is known.
+   */
+  pipelineOwned?: string[];
 }
 
 export { PROVIDER_KEY, UNKNOWN } from "../dynamic/props";
