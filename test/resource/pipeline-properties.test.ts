@@ -87,8 +87,15 @@ describe("properties a pipeline sets itself", () => {
     const remote = run(declared).root;
     expect(text(pipelinePropertiesRule.forComparison(remote, declared))).toBe(text(remote));
     expect(pipelinePropertiesRule.keep(declared, remote)).toBe(declared);
-    expect(pipelinePropertiesRule.needsRemote(declared)).toBe(true);
+    // A script that declares no property: its update posts the declared config alone, without a read.
+    expect(pipelinePropertiesRule.needsRemote(declared)).toBe(false);
+    expect(pipelinePropertiesRule.needsRemote(declaredConfig(DECLARATIVE))).toBe(true);
+    expect(pipelinePropertiesRule.needsRemote(declaredConfig(SCRIPTED))).toBe(true);
     expect(pipelinePropertiesRule.needsRemote(parseXml("<project/>").root)).toBe(false);
+    const fromScm = parseXml(
+      `<flow-definition><definition class="org.jenkinsci.plugins.workflow.cps.CpsScmFlowDefinition"/></flow-definition>`,
+    ).root;
+    expect(pipelinePropertiesRule.needsRemote(fromScm)).toBe(true);
   });
 
   it("declarative: what the run set is no drift; a property of the program's removed by hand is", () => {

@@ -272,11 +272,29 @@ function keep(declared: XmlElement, remote: XmlElement): XmlElement {
   return replaceProperties(root, props);
 }
 
+/** Words without which an inline script declares no job property (neither declarative nor `properties([...])`). */
+const DIRECTIVE_WORDS = /\b(properties|parameters|triggers|options)\b/;
+
+/**
+ * Whether the job's next run may set job properties, so that an update must keep what the job has: every Pipeline
+ * from SCM (its Jenkinsfile is not in the config), and an inline script that mentions one of the directive words.
+ * An inline script that mentions none sets nothing; what an older script set goes at its next run anyway, so posting
+ * the declared config alone (one request, no read) leaves the job where that run would.
+ */
+export function mayOwnProperties(declared: XmlElement): boolean {
+  if (declared.name !== "flow-definition") return false;
+  const definition = child(declared, "definition");
+  const cls = definition?.attrs.find(([n]) => n === "class")?.[1];
+  if (cls !== "org.jenkinsci.plugins.workflow.cps.CpsFlowDefinition") return true;
+  const script = child(definition, "script");
+  return script !== undefined && DIRECTIVE_WORDS.test(textOf(script));
+}
+
 export const pipelinePropertiesRule: OwnedPartRule = {
   what: "job properties, triggers and parameters that the job's pipeline set (its tracker actions say which)",
   forComparison,
-  // Only a Pipeline job's runs set properties; whether it has trackers is known from its remote config alone.
-  needsRemote: (declared) => declared.name === "flow-definition",
+  // Whether the job has trackers is known from its remote config alone.
+  needsRemote: mayOwnProperties,
   keep,
 };
 
