@@ -243,6 +243,24 @@ describe.each(MODES)("a pipeline's run sets its own job properties (%s mode)", (
     expect(parameterNames(await config("from-scm"))).toEqual(["GREETING", "DRY_RUN", "TARGET"]);
   });
 
+  test("a declarative script without directives records an empty tracker, as a saved config shows", async () => {
+    const saved = parseXml(fixture("pipeline-declarative-inline.xml")).root;
+    await createJob(
+      server,
+      "inline",
+      fixture("pipeline-declarative-inline.xml").replace(/<actions>[\s\S]*<\/actions>/, "<actions/>"),
+    );
+    await build("inline");
+    const root = await config("inline");
+    const names = (r: XmlElement) => elementChildren(child(r, "actions") as XmlElement).map((a) => a.name);
+    expect(names(root)).toEqual(names(saved));
+    const tracker = (r: XmlElement) =>
+      elementChildren(child(child(r, "actions"), DECLARATIVE_TRACKER) as XmlElement).map((e) => [e.name, strings(e)]);
+    expect(tracker(root)).toEqual(tracker(saved));
+    // The property somebody set by hand is kept.
+    expect(propertyNames(root)).toEqual([THROTTLE]);
+  });
+
   test("the upstream trigger of a saved declarative config is written as that controller wrote it", async () => {
     const saved = parseXml(fixture("pipeline-declarative-reverse-trigger.xml")).root;
     // The same job before its first run: no tracker, no trigger property.

@@ -13,7 +13,9 @@
  * the trackers, a scripted pipeline's next `properties` step would remove every property of the job, the declared ones
  * included, and a declarative one could no longer tell its own parameters from anybody else's.
  *
- * Everything the trackers do not list stays managed as any other part of the config.
+ * Everything the trackers do not list stays managed as any other part of the config. A typed `pipeline` spec's
+ * parameters, triggers, build discarder and concurrency setting are rendered as job properties before any rule sees
+ * them, so they follow the same rules: declared, and also set by the script, they are the pipeline's.
  */
 import { elementChildren, textOf, type XmlElement, type XmlNode } from "../../xml/tree";
 import type { OwnedPartRule } from "../owned-parts";
