@@ -316,7 +316,10 @@ export async function update(id: string, oldsRaw: Props, newsRaw: Props): Promis
     throw failure;
   }
   const outs = outputsFor(news, declared, at.fullName, baseUrl);
-  return { outs: remote ? withPipelineOwned(outs, remote) : keepPipelineOwned(outs, olds) };
+  // What the pipeline owns: as just read; none after a config posted without a read (no tracker went with it);
+  // else as before.
+  if (remote) return { outs: withPipelineOwned(outs, remote) };
+  return { outs: configChanged(olds, declared) ? outs : keepPipelineOwned(outs, olds) };
 }
 
 /** `xml` with the parts of the job's remote config that Jenkins owns kept (the remote config read if not given). */
