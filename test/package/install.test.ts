@@ -35,6 +35,12 @@ function copiesOf(dir: string, name: string): string[] {
   return found;
 }
 
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)],
+  );
+}
+
 let work: string;
 let tarball: string;
 
@@ -69,8 +75,16 @@ describe("the packed package in a new Pulumi TypeScript project", () => {
     expect(existsSync(path.join(installed, "dist", "test"))).toBe(false);
     const manifest = JSON.parse(readFileSync(path.join(installed, "package.json"), "utf8")) as {
       peerDependencies: Record<string, string>;
+      scripts?: Record<string, string>;
     };
     expect(Object.keys(manifest.peerDependencies)).toEqual(["@pulumi/pulumi"]);
+    // Nothing runs at install time, and no compiled file points at a source map or a source it does not ship.
+    expect(Object.keys(manifest.scripts ?? {}).filter((s) => /^(pre|post)?(install|prepare)$/.test(s))).toEqual([]);
+    const shipped = filesUnder(path.join(installed, "dist"));
+    expect(shipped.filter((f) => f.endsWith(".map"))).toEqual([]);
+    expect(shipped.filter((f) => f.endsWith(".js") && readFileSync(f, "utf8").includes("sourceMappingURL"))).toEqual(
+      [],
+    );
   });
 
   it("type-checks under the project's strict nodenext tsconfig", () => {

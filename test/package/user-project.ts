@@ -74,7 +74,7 @@ export function writeUserProject(dir: string, repoRoot: string, name: string): v
   writeFileSync(path.join(dir, "index.ts"), PROGRAM);
 }
 
-/** `npm pack` of this checkout (which builds it through `prepare`); the tarball's path. */
+/** `npm pack` of this checkout (which builds it through `prepack`); the tarball's path. */
 export function packCheckout(repoRoot: string, into: string): string {
   const out = execFileSync("npm", ["pack", "--json", "--pack-destination", into], {
     cwd: repoRoot,
