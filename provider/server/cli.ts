@@ -3,6 +3,7 @@
  * Starts the Jenkins-compatible server and prints its URL and the users' credentials (it is a local test
  * server: the whole point is to hand those to the person starting it).
  */
+import "../runtime/node-version"; // first: an unsupported Node.js stops here with one line
 import { startJenkinsServer, type JenkinsServerOptions, type UserSpec } from "./index";
 
 const USAGE = `Usage: npm run jenkins -- [options]
