@@ -11,12 +11,14 @@ import * as path from "node:path";
 import type { JenkinsServer } from "../../provider/server";
 import { EXISTING } from "../../scripts/capture-adopt-existing";
 import { FIXTURE_DIR } from "../harness/fixtures";
-import type { JenkinsUser } from "../harness/jenkins-user";
-import type { PulumiCli } from "../harness/language-host";
+import { JenkinsUser } from "../harness/jenkins-user";
+import { PulumiCli } from "../harness/language-host";
 import { repoRoot } from "../harness/provider-process";
 import { itemsOnServer } from "../language-host/server-items";
 import { startStack } from "../language-host/stack";
-import { npmInstall, packCheckout, writeUserProject } from "./user-project";
+import { cleanEnv } from "../harness/serialized-provider";
+import { startServeCommand, type ServeCommand } from "./serve-command";
+import { npmInstall, packCheckout, readmeUseSnippet, writeUserProject } from "./user-project";
 
 /** Every installed copy of a package under a project's node_modules, however deep. */
 function copiesOf(dir: string, name: string): string[] {
@@ -162,6 +164,61 @@ describe("the generated project of examples/adopt-existing, installed from the p
     expect((await cli.preview()).steps.filter((s) => s.op !== "same")).toEqual([]);
     expect(await cli.refresh()).toEqual({ ok: true, changed: [], gone: [], errors: [] });
     expect((await cli.preview()).steps.filter((s) => s.op !== "same")).toEqual([]);
+    expect((await cli.destroy()).errors).toEqual([]);
+    expect(await itemsOnServer(user)).toEqual([]);
+  });
+});
+
+/**
+ * A new user's first run, from the README alone: the "Use" program as written, in a new project with the packed
+ * package installed, against the server `npx pulumi-jenkins serve` starts, configured with what it prints.
+ */
+describe("the README's Use program against `pulumi-jenkins serve`, both from the installed package", () => {
+  let project: string;
+  let served: ServeCommand;
+  let user: JenkinsUser;
+  let cli: PulumiCli;
+
+  beforeAll(async () => {
+    project = path.join(work, "readme-stack");
+    writeUserProject(project, repoRoot, "readme-stack", readmeUseSnippet(repoRoot));
+    npmInstall(project, tarball);
+    served = await startServeCommand(
+      path.join(project, "node_modules", ".bin", "pulumi-jenkins"),
+      ["--port", "0"],
+      project,
+    );
+    user = new JenkinsUser(served.url, { user: served.user, apiToken: served.apiToken });
+    cli = new PulumiCli(project, { env: cleanEnv() })
+      .setConfig("jenkins:url", served.url)
+      .setConfig("jenkins:user", served.user)
+      .setConfig("jenkins:apiToken", served.apiToken, { secret: true });
+  }, 180_000);
+  afterAll(async () => {
+    await served?.stop();
+  });
+
+  it("type-checks as written", () => {
+    const tsc = path.join(project, "node_modules", "typescript", "bin", "tsc");
+    expect(execFileSync(process.execPath, [tsc, "--noEmit", "-p", project], { encoding: "utf8" })).toBe("");
+  });
+
+  it("goes up without a warning, plans no changes, refreshes without drift, and is destroyed", async () => {
+    const up = await cli.up();
+    expect({
+      ok: up.ok,
+      errors: up.errors,
+      logs: up.logs.filter((l) => l.severity === "warning" || l.severity === "error"),
+    }).toEqual({
+      ok: true,
+      errors: [],
+      logs: [],
+    });
+    expect(up.outputs).toEqual({ url: `${served.url}job/team/job/api-build/` });
+    expect(await itemsOnServer(user)).toEqual(["nightly-cleanup", "team", "team/api-build"]);
+    expect((await cli.preview()).steps.map((s) => s.op)).toEqual(["same", "same", "same"]);
+    expect(await cli.refresh()).toEqual({ ok: true, changed: [], gone: [], errors: [] });
+    expect((await cli.preview()).steps.map((s) => s.op)).toEqual(["same", "same", "same"]);
     expect((await cli.destroy()).errors).toEqual([]);
     expect(await itemsOnServer(user)).toEqual([]);
   });

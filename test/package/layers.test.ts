@@ -24,7 +24,8 @@ const ALLOWED: Record<string, string[]> = {
   triggers: ["connection", "dynamic", "client"],
   sweep: ["connection", "dynamic", "client"],
   import: ["connection", "client", "specs", "xml", "resource/job-kinds", "runtime"],
-  entries: ["client", "connection", "server", "specs", "triggers", "xml", "runtime"],
+  // The bin dispatcher loads the import command or the server's command line, only the one it runs.
+  entries: ["client", "connection", "server", "specs", "triggers", "xml", "runtime", "import/cli"],
   // The main entry: the resource classes and the spec types, nothing a program does not need.
   "index.ts": [
     "runtime/node-version",
