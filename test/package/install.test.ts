@@ -4,8 +4,8 @@
  * SDK, the program type-checks under the project's strict `nodenext` tsconfig, and it runs through the language
  * host: up → plan with no changes → refresh → plan with no changes → destroy against the Jenkins-compatible server.
  */
-import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { JenkinsServer } from "../../provider/server";
@@ -16,6 +16,7 @@ import { PulumiCli } from "../harness/language-host";
 import { repoRoot } from "../harness/provider-process";
 import { itemsOnServer } from "../language-host/server-items";
 import { startStack } from "../language-host/stack";
+import { ADMIN, startServer } from "../harness/test-server";
 import { cleanEnv } from "../harness/serialized-provider";
 import { startServeCommand, type ServeCommand } from "./serve-command";
 import { npmInstall, packCheckout, readmeUseSnippet, writeUserProject } from "./user-project";
@@ -41,6 +42,20 @@ function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
     e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)],
   );
+}
+
+/** A child node process, without blocking this one (the server answering it runs here). */
+function runNode(
+  args: string[],
+  opts: { cwd: string; env: NodeJS.ProcessEnv },
+): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { ...opts, stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (c: Buffer) => (stderr += c.toString("utf8")));
+    child.once("error", reject);
+    child.once("close", (code) => resolve({ code, stderr }));
+  });
 }
 
 let work: string;
@@ -129,28 +144,69 @@ describe("the packed package in a new Pulumi TypeScript project", () => {
 });
 
 /**
- * The project the import command writes (examples/adopt-existing/sample), installed as its README says and run
- * against a server holding the jobs it was imported from: the first `up` adopts them without a write.
+ * The import command of the installed package, run as a user runs it (`npx pulumi-jenkins import`), writes a
+ * project whose `npm install` works as written: the package comes from the copy that wrote it, copied (not linked)
+ * so the project holds one `@pulumi/pulumi`. Run against the server holding the jobs it was imported from, the
+ * first `up` adopts them without a write.
  */
-describe("the generated project of examples/adopt-existing, installed from the packed package", () => {
+describe("the project the installed import command writes, installed as written", () => {
+  let tools: string;
   let project: string;
   let server: JenkinsServer;
   let user: JenkinsUser;
   let cli: PulumiCli;
+  let printed: string;
 
   beforeAll(async () => {
-    project = path.join(work, "jenkins-jobs");
-    cpSync(path.join(repoRoot, "examples", "adopt-existing", "sample"), project, { recursive: true });
-    npmInstall(project, tarball);
-    ({ server, user, cli } = await startStack(project));
+    tools = path.join(work, "tools");
+    writeUserProject(tools, repoRoot, "tools");
+    npmInstall(tools, tarball);
+    server = await startServer("current");
+    user = new JenkinsUser(server.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });
     for (const item of EXISTING)
       await user.createJob(item.fullName, readFileSync(path.join(FIXTURE_DIR, item.fixture), "utf8"));
-  }, 180_000);
+    project = path.join(work, "jenkins-jobs");
+    const bin = path.join(tools, "node_modules", ".bin", "pulumi-jenkins");
+    const env = cleanEnv({ JENKINS_URL: server.url, JENKINS_USER: ADMIN.name, JENKINS_API_TOKEN: ADMIN.apiToken });
+    const run = await runNode([bin, "import", "--out", project], { cwd: work, env });
+    if (run.code !== 0) throw new Error(`import failed (${run.code}): ${run.stderr}`);
+    printed = run.stderr;
+    execFileSync("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund"], {
+      cwd: project,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    cli = new PulumiCli(project, { env: cleanEnv() })
+      .setConfig("jenkins:url", server.url)
+      .setConfig("jenkins:user", ADMIN.name)
+      .setConfig("jenkins:apiToken", ADMIN.apiToken, { secret: true });
+  }, 240_000);
   afterAll(async () => {
     await server?.close();
   });
 
-  it("adopts every job without a write, then plans no changes, refreshes without drift, and destroys", async () => {
+  it("takes the package from the copy that wrote it, copied, with one @pulumi/pulumi, and says so", () => {
+    const manifest = JSON.parse(readFileSync(path.join(project, "package.json"), "utf8"));
+    expect(manifest.dependencies["pulumi-jenkins-jobs"]).toBe("file:../tools/node_modules/pulumi-jenkins-jobs");
+    const installed = path.join(project, "node_modules", "pulumi-jenkins-jobs");
+    expect(lstatSync(installed).isSymbolicLink()).toBe(false);
+    expect(existsSync(path.join(installed, "dist", "provider", "resource", "provider.js"))).toBe(true);
+    expect(copiesOf(project, "@pulumi/pulumi")).toEqual([path.join(project, "node_modules", "@pulumi", "pulumi")]);
+    expect(printed).toContain(
+      `package.json takes pulumi-jenkins-jobs from ${path.join(tools, "node_modules", "pulumi-jenkins-jobs")} ` +
+        "(file:../tools/node_modules/pulumi-jenkins-jobs): it is not on the npm registry yet.\n" +
+        "Once it is published: npm install pulumi-jenkins-jobs@^0.1.0, then delete .npmrc.\n",
+    );
+  });
+
+  it("previews every adoption as a create, as its README says, then adopts without a write", async () => {
+    expect(readFileSync(path.join(project, "README.md"), "utf8")).toMatch(
+      /pulumi preview +# every job shows as a create \(\+\): that is its adoption; nothing is sent to Jenkins/,
+    );
+    server.resetCounters();
+    const preview = await cli.preview();
+    expect(preview.steps.map((s) => s.op)).toEqual(EXISTING.map(() => "create"));
+    expect(server.requests.filter((r) => r.method === "POST")).toEqual([]);
+
     const before = EXISTING.map((i) => server.jobConfigOnDisk(i.fullName));
     server.resetCounters();
     const up = await cli.up();
