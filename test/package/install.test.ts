@@ -19,6 +19,7 @@ import { startStack } from "../language-host/stack";
 import { ADMIN, startServer } from "../harness/test-server";
 import { cleanEnv } from "../harness/serialized-provider";
 import { startServeCommand, type ServeCommand } from "./serve-command";
+import { instantiateTemplate, templatePrompts } from "./pulumi-new";
 import { npmInstall, packCheckout, readmeUseSnippet, writeUserProject } from "./user-project";
 
 /** Every installed copy of a package under a project's node_modules, however deep. */
@@ -275,6 +276,77 @@ describe("the README's Use program against `pulumi-jenkins serve`, both from the
     expect((await cli.preview()).steps.map((s) => s.op)).toEqual(["same", "same", "same"]);
     expect(await cli.refresh()).toEqual({ ok: true, changed: [], gone: [], errors: [] });
     expect((await cli.preview()).steps.map((s) => s.op)).toEqual(["same", "same", "same"]);
+    expect((await cli.destroy()).errors).toEqual([]);
+    expect(await itemsOnServer(user)).toEqual([]);
+  });
+});
+
+/**
+ * The `pulumi new` template in templates/jenkins-typescript, instantiated as `pulumi new` does (names substituted,
+ * its config prompts answered with the server's URL, user and token), with the packed package installed: up, a plan
+ * with no changes, refresh, destroy.
+ */
+describe("a project made from templates/jenkins-typescript", () => {
+  const template = path.join(repoRoot, "templates", "jenkins-typescript");
+  let project: string;
+  let server: JenkinsServer;
+  let user: JenkinsUser;
+  let cli: PulumiCli;
+
+  beforeAll(async () => {
+    project = path.join(work, "jenkins-stack");
+    instantiateTemplate(template, project, { project: "jenkins-stack", description: "The team's Jenkins jobs" });
+    npmInstall(project, tarball);
+    server = await startServer("current");
+    user = new JenkinsUser(server.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });
+    const answers: Record<string, string> = {
+      "jenkins:url": server.url,
+      "jenkins:user": ADMIN.name,
+      "jenkins:apiToken": ADMIN.apiToken,
+    };
+    cli = new PulumiCli(project, { env: cleanEnv() });
+    for (const prompt of templatePrompts(template))
+      cli.setConfig(prompt.key, answers[prompt.key], { secret: prompt.secret });
+  }, 180_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("prompts for the URL, the user and a secret API token, and depends on this release", () => {
+    expect(templatePrompts(template).map((p) => [p.key, p.secret])).toEqual([
+      ["jenkins:url", false],
+      ["jenkins:user", false],
+      ["jenkins:apiToken", true],
+    ]);
+    const own = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8"));
+    const deps = JSON.parse(readFileSync(path.join(template, "package.json"), "utf8")).dependencies;
+    expect(deps).toEqual({
+      "@pulumi/pulumi": own.peerDependencies["@pulumi/pulumi"],
+      "pulumi-jenkins-jobs": `^${own.version}`,
+    });
+    expect(readFileSync(path.join(project, "Pulumi.yaml"), "utf8")).not.toMatch(/template:|\$\{/);
+  });
+
+  it("type-checks under its strict nodenext tsconfig", () => {
+    const tsc = path.join(project, "node_modules", "typescript", "bin", "tsc");
+    expect(execFileSync(process.execPath, [tsc, "--noEmit", "-p", project], { encoding: "utf8" })).toBe("");
+  });
+
+  it("goes up without a warning, plans no changes, refreshes without drift, and is destroyed", async () => {
+    const up = await cli.up();
+    expect({
+      ok: up.ok,
+      errors: up.errors,
+      logs: up.logs.filter((l) => l.severity === "warning" || l.severity === "error"),
+    }).toEqual({ ok: true, errors: [], logs: [] });
+    expect(up.outputs).toEqual({
+      folderUrl: `${server.url}job/jenkins-stack/`,
+      buildUrl: `${server.url}job/jenkins-stack/job/build/`,
+    });
+    expect(await itemsOnServer(user)).toEqual(["jenkins-stack", "jenkins-stack/build"]);
+    expect((await cli.preview()).steps.map((s) => s.op)).toEqual(["same", "same"]);
+    expect(await cli.refresh()).toEqual({ ok: true, changed: [], gone: [], errors: [] });
+    expect((await cli.preview()).steps.map((s) => s.op)).toEqual(["same", "same"]);
     expect((await cli.destroy()).errors).toEqual([]);
     expect(await itemsOnServer(user)).toEqual([]);
   });
