@@ -134,8 +134,8 @@ export function startedMessage(server: Pick<JenkinsServer, "url" | "dataDir" | "
 }
 
 /**
- * Runs the command: 0 after `--help`, 2 on wrong usage, otherwise undefined once the server listens (it then runs
- * until SIGINT or SIGTERM closes it).
+ * Runs the command: 0 after `--help`, 2 on wrong usage, 1 when the port cannot be used, otherwise undefined once
+ * the server listens (it then runs until SIGINT or SIGTERM closes it).
  */
 export async function serve(argv: readonly string[], command = "npm run jenkins --"): Promise<number | undefined> {
   if (argv.includes("--help") || argv.includes("-h")) {
@@ -149,7 +149,19 @@ export async function serve(argv: readonly string[], command = "npm run jenkins 
     process.stderr.write(`${command}: ${e instanceof Error ? e.message : String(e)}\n\n${usage(command)}`);
     return 2;
   }
-  const server = await startJenkinsServer(opts);
+  let server: JenkinsServer;
+  try {
+    server = await startJenkinsServer(opts);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== "EADDRINUSE" && code !== "EACCES") throw e;
+    const where = `${opts.host ?? "127.0.0.1"}:${opts.port ?? 8080}`;
+    const why = code === "EADDRINUSE" ? "something else listens there" : "this user may not use that port";
+    process.stderr.write(
+      `${command}: cannot listen on ${where}: ${why}. Pass --port with another port (0: a free one).\n`,
+    );
+    return 1;
+  }
   process.stdout.write(`${startedMessage(server)}\n`);
   const stop = (): void => {
     void server.close().then(() => process.exit(0));

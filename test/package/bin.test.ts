@@ -99,6 +99,15 @@ describe("pulumi-jenkins serve --port 0 --mode legacy --plugins ...", () => {
     expect(served.printed).toContain(`  pulumi config set --secret jenkins:apiToken ${served.apiToken}\n`);
   });
 
+  it("says in one line when its port is taken", () => {
+    const port = new URL(served.url).port;
+    const r = run(["serve", "--port", port]);
+    expect([r.status, r.stderr]).toEqual([
+      1,
+      `pulumi-jenkins serve: cannot listen on 127.0.0.1:${port}: something else listens there. Pass --port with another port (0: a free one).\n`,
+    ]);
+  });
+
   it("answers as a Jenkins to the printed credentials, and refuses a wrong token", async () => {
     const auth = `${served.user}:${served.apiToken}`;
     const me = await call(served, "/api/json", { auth });
