@@ -3,6 +3,10 @@
  * host loads exactly what users load. The real-client interoperability tests (python-jenkins, Jenkins Job Builder)
  * need Debian packages and run with `npm run test:interop` (jest.interop.config.js).
  */
+// An unsupported Node.js stops here with one line (the check is compiled with the rest, by `npm run build`).
+const nodeVersionCheck = require("path").join(__dirname, "dist", "provider", "runtime", "node-version.js");
+if (require("fs").existsSync(nodeVersionCheck)) require(nodeVersionCheck);
+
 module.exports = {
   testEnvironment: "node",
   roots: ["<rootDir>/dist/test"],

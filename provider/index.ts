@@ -7,6 +7,7 @@
  * - `pulumi-jenkins-jobs/xml`: the canonical form and the semantic comparison the diff uses;
  * - `pulumi-jenkins-jobs/testing`: the Jenkins-compatible server, for tests of your own programs.
  */
+import "./runtime/node-version"; // first: an unsupported Node.js stops here with one line
 export { Job, type JobArgs } from "./resource/job";
 export { BuildTrigger, type BuildTriggerArgs } from "./triggers/build-trigger";
 export { FolderSweep, type FolderSweepArgs } from "./sweep/folder-sweep";

@@ -66,7 +66,7 @@ async function main(): Promise<void> {
   try {
     say(`$ export JENKINS_URL=${server.url} JENKINS_USER=${user} JENKINS_API_TOKEN=...`);
     say("$ npx pulumi-jenkins import --out jenkins-jobs");
-    const cli = path.join(repoRoot, "dist", "provider", "import", "cli.js");
+    const cli = path.join(repoRoot, "dist", "provider", "entries", "bin.js");
     const env = cleanEnv({ JENKINS_URL: server.url, JENKINS_USER: user, JENKINS_API_TOKEN: token });
     const run = await runNode([cli, "import", "--out", out, "--project", "jenkins-jobs", "--force"], env);
     process.stdout.write(run.stderr.split(out).join("jenkins-jobs"));

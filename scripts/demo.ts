@@ -6,6 +6,7 @@
  * the real dynamic-provider process (the path the tests use), showing what was created, the diff of a change, and a
  * refresh that finds an edit made by hand.
  */
+import "../provider/runtime/node-version"; // first: an unsupported Node.js stops here with one line
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { accessSync, constants, mkdtempSync, rmSync } from "node:fs";

@@ -47,7 +47,8 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
   const [command, ...rest] = argv;
   if (command === undefined || command === "-h" || command === "--help" || command === "help")
     return { command: "help" };
-  if (command !== "import") throw new UsageError(`Unknown command "${command}". The only command is "import".`);
+  if (command !== "import")
+    throw new UsageError(`Unknown command "${command}". The commands are "import" and "serve".`);
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
- * `pulumi-jenkins`: the package's command line. `pulumi-jenkins import --out dir` writes a Pulumi program that
+ * `pulumi-jenkins import --out dir` (dispatched by `entries/bin.ts`) writes a Pulumi program that
  * adopts the jobs of an existing Jenkins. Exit codes: 0 done, 1 failed, 2 wrong usage.
  */
+import "../runtime/node-version"; // first: an unsupported Node.js stops here with one line
 import { JenkinsError } from "../client/errors";
 import { ConnectionConfigError } from "../connection/errors";
 import { parseCommandLine, USAGE, UsageError } from "./args";

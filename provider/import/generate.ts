@@ -40,6 +40,10 @@ export interface GenerateInput {
   projectName?: string;
   packageRange?: string;
   pulumiRange?: string;
+  /** The project's `.npmrc`, when `packageRange` is a `file:` path (see package-source.ts). */
+  npmrc?: string;
+  /** The registry range to switch to once the package is published, when `packageRange` is a `file:` path. */
+  registryRange?: string;
   /** Items left out before fetching (see select.ts), listed in the program. */
   skipped?: readonly SkippedItem[];
 }
@@ -225,12 +229,14 @@ export function generateProgram(input: GenerateInput): GeneratedProgram {
     sourceUrl: input.sourceUrl,
     packageRange: input.packageRange ?? "*",
     pulumiRange: input.pulumiRange ?? "^3.0.0",
+    registryRange: input.registryRange,
   };
   files.set("index.ts", `${header(input)}\n${statements.join("\n")}\n${skippedComment(skipped)}`);
   files.set("Pulumi.yaml", pulumiYaml(settings));
   files.set("package.json", packageJson(settings));
   files.set("tsconfig.json", tsconfigJson());
   files.set(".gitignore", gitignore());
+  if (input.npmrc !== undefined) files.set(".npmrc", input.npmrc);
   files.set("README.md", readme(settings, { jobs: ordered.length, skipped: skipped.length }));
   return { files, declared: ordered.map((i) => i.fullName), skipped };
 }

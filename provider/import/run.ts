@@ -4,6 +4,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { NotJenkinsError } from "../client/errors";
 import { JenkinsClient } from "../client/jenkins-client";
 import { ConnectionConfigError } from "../connection/errors";
 import { resolveScriptConnection } from "../connection/script";
@@ -12,7 +13,7 @@ import { fetchConfigs } from "./fetch";
 import { generateProgram } from "./generate";
 import { startProgress, type ProgressStream } from "./progress";
 import { selectItems, type SkippedItem } from "./select";
-import { PACKAGE_NAME } from "./templates";
+import { findOwnPackage, installedFromRegistry, packageSource } from "./package-source";
 import { OutputExistsError, writeProgram } from "./write";
 
 export interface ImportIo {
@@ -27,23 +28,6 @@ export interface ImportSummary {
   files: number;
 }
 
-/** The version ranges for the generated package.json, from this package's own package.json. */
-function ownVersions(): { packageRange?: string; pulumiRange?: string } {
-  for (const up of [
-    ["..", "..", ".."],
-    ["..", ".."],
-  ]) {
-    try {
-      const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, ...up, "package.json"), "utf8"));
-      if (pkg.name === PACKAGE_NAME)
-        return { packageRange: `^${pkg.version}`, pulumiRange: pkg.peerDependencies?.["@pulumi/pulumi"] };
-    } catch {
-      // Not there from this layout; try the next.
-    }
-  }
-  return {};
-}
-
 /** The command's own wording for a missing setting (the resolver's mentions stack config, which a CLI has not). */
 function checkSettingsPresent(args: ImportArgs, env: NodeJS.ProcessEnv): void {
   const c = args.connection;
@@ -55,6 +39,22 @@ function checkSettingsPresent(args: ImportArgs, env: NodeJS.ProcessEnv): void {
       "No Jenkins credentials: set JENKINS_USER and JENKINS_API_TOKEN (or JENKINS_PASSWORD), " +
         "or pass --user with --api-token (or --password).",
     );
+  }
+}
+
+/**
+ * A URL that is not a Jenkins is named as such, with the URL, before anything else is asked of it (else the
+ * listing's 404 would read as "the folder does not exist").
+ */
+async function checkIsJenkins(client: JenkinsClient, url: string): Promise<void> {
+  try {
+    await client.serverInfo();
+  } catch (e) {
+    if (!(e instanceof NotJenkinsError)) throw e;
+    const shown = new URL(url);
+    shown.username = "";
+    shown.password = "";
+    throw e.restated({ action: `import from ${shown.href}`, what: `it is not a Jenkins (${e.what})` });
   }
 }
 
@@ -72,6 +72,7 @@ export async function runImport(args: ImportArgs, io: ImportIo): Promise<ImportS
 
   const client = new JenkinsClient({ ...settings, maxConnections: args.concurrency });
   try {
+    await checkIsJenkins(client, settings.url);
     const where = args.folder ? `folder ${args.folder} on ${settings.url}` : settings.url;
     say(`Listing the jobs of ${where}`);
     const listing = await client.listJobs(args.folder);
@@ -90,16 +91,22 @@ export async function runImport(args: ImportArgs, io: ImportIo): Promise<ImportS
     });
     progress.done();
 
+    const own = findOwnPackage();
+    const source = packageSource(own, out, own !== undefined && installedFromRegistry(own.root));
     const program = generateProgram({
       items,
       root: args.folder,
       sourceUrl: settings.url,
       projectName: args.projectName ?? path.basename(out),
       skipped: selection.skipped,
-      ...ownVersions(),
+      packageRange: source.spec,
+      pulumiRange: own?.pulumiRange,
+      npmrc: source.npmrc,
+      registryRange: own && `^${own.version}`,
     });
     writeProgram(out, program.files, { force: args.force });
     say(`Wrote ${program.declared.length} items to ${out} (index.ts, jobs/, Pulumi.yaml, package.json, tsconfig.json)`);
+    if (source.note) say(source.note);
     if (program.skipped.length > 0) {
       say(`Not imported (${program.skipped.length}):`);
       for (const s of program.skipped) say(`  ${s.fullName}: ${s.reason}`);

@@ -7,6 +7,8 @@ export interface ProjectSettings {
   /** Version range of this package for the generated package.json. */
   packageRange: string;
   pulumiRange: string;
+  /** With a `file:` packageRange: the registry range to switch to once the package is published. */
+  registryRange?: string;
 }
 
 export const PACKAGE_NAME = "pulumi-jenkins-jobs";
@@ -64,6 +66,18 @@ export function gitignore(): string {
   return "/bin/\n/node_modules/\n";
 }
 
+/** How the project gets this package, when package.json takes it from a `file:` path. */
+function packageParagraph(s: ProjectSettings): string {
+  if (!s.packageRange.startsWith("file:")) return "";
+  const registry = s.registryRange ? `${PACKAGE_NAME}@${s.registryRange}` : PACKAGE_NAME;
+  return `
+\`${PACKAGE_NAME}\` is not on the npm registry yet, so \`package.json\` takes it from the copy that wrote this
+project (\`${s.packageRange}\`, relative to this folder; keep it there or edit the path), and \`.npmrc\` makes
+\`npm install\` copy it rather than link it.
+Once the package is published: \`npm install ${registry}\`, then delete \`.npmrc\`.
+`;
+}
+
 export function readme(s: ProjectSettings, counts: { jobs: number; skipped: number }): string {
   return `# ${s.projectName}
 
@@ -79,12 +93,15 @@ pulumi stack init dev
 pulumi config set jenkins:url ${s.sourceUrl}
 pulumi config set jenkins:user <user>
 pulumi config set --secret jenkins:apiToken <token>   # or the JENKINS_USER / JENKINS_API_TOKEN variables
-pulumi preview --diff
-pulumi up
+pulumi preview      # every job shows as a create (+): that is its adoption; nothing is sent to Jenkins
+pulumi up           # takes each job over; sends nothing to a job that already matches
+pulumi preview      # no changes
 \`\`\`
-
+${packageParagraph(s)}
 Every job is declared with \`adopt: true\`, so the first \`pulumi up\` takes over the jobs that already exist
-instead of failing; as the declared configs are the ones read from Jenkins, the jobs themselves do not change.
-From then on, edit a file under \`jobs/\` and \`pulumi preview --diff\` shows the lines that change.
+instead of failing. Pulumi has no step for taking over an existing object, so the first preview lists every job
+as a create; as the declared configs are the ones read from Jenkins, \`up\` leaves the jobs themselves unchanged,
+and every preview after it shows no changes. From then on, edit a file under \`jobs/\` and
+\`pulumi preview --diff\` shows the lines that change.
 `;
 }

@@ -1,22 +1,28 @@
 /**
- * `npm run jenkins -- --port 8080 --data ./jenkins-home --mode current --user name:password[:token][:admin|read]`
- * Starts the Jenkins-compatible server and prints its URL and the users' credentials (it is a local test
- * server: the whole point is to hand those to the person starting it).
+ * The Jenkins-compatible server's command line: `pulumi-jenkins serve [options]` for users of the package, and
+ * `npm run jenkins -- [options]` in a clone. Starts the server and prints its URL and the users' credentials (it
+ * is a local test server: the whole point is to hand those to the person starting it).
  */
-import { startJenkinsServer, type JenkinsServerOptions, type UserSpec } from "./index";
+import "../runtime/node-version"; // first: an unsupported Node.js stops here with one line
+import { startJenkinsServer, type JenkinsServer, type JenkinsServerOptions, type UserSpec } from "./index";
 
-const USAGE = `Usage: npm run jenkins -- [options]
-  --port N                 port to listen on (default 8080; 0 = random)
+export function usage(command: string): string {
+  return `Usage: ${command} [options]
+  --port N                 port to listen on (default 8080; 0 = a free port)
   --host H                 address to bind (default 127.0.0.1)
   --data DIR               Jenkins-home-like data folder (default: a temporary folder)
-  --mode current|legacy    config.xml read-back behaviour (default current)
+  --mode current|legacy    config.xml serialization: current (GET re-serializes, like Jenkins today) or legacy
+                           (GET returns the stored bytes); default current
   --version V              X-Jenkins version to announce
   --user name:password[:token][:admin|read]   repeatable (default admin/admin and reader/reader)
   --no-csrf                switch off crumbs (/crumbIssuer answers 404)
   --absolute-redirects     absolute Location headers, like Jenkins before 2.472
   --quiet-period MS        build queue quiet period (default 5000)
   --plugins LIST           installed plugins instead of the default set, e.g. git@5.7.0,workflow-job@1571.vb_423c255d6d9
-  --disabled-plugins LIST  installed but disabled plugins, e.g. git`;
+  --disabled-plugins LIST  installed but disabled plugins, e.g. git
+  -h, --help               show this help
+`;
+}
 
 /** "git@5.7.0,workflow-job@1571.v1" → { git: "5.7.0", "workflow-job": "1571.v1" }. */
 export function parsePlugins(list: string): Record<string, string> {
@@ -96,13 +102,8 @@ export function parseArgs(argv: string[]): JenkinsServerOptions {
           .map((e) => e.trim())
           .filter((e) => e !== "");
         break;
-      case "--help":
-      case "-h":
-        console.log(USAGE);
-        process.exit(0);
-        break;
       default:
-        throw new Error(`unknown option ${a}\n${USAGE}`);
+        throw new Error(`unknown option ${a}`);
     }
   }
   if (users.length > 0) opts.users = users;
@@ -111,28 +112,67 @@ export function parseArgs(argv: string[]): JenkinsServerOptions {
   return opts;
 }
 
-async function main(): Promise<void> {
-  let opts: JenkinsServerOptions;
-  try {
-    opts = parseArgs(process.argv.slice(2));
-  } catch (e) {
-    console.error(e instanceof Error ? e.message : String(e));
-    process.exit(2);
-  }
-  const server = await startJenkinsServer(opts);
-  const lines = [
+/** What the command prints once the server listens: its URL, every user's credentials, how to point a stack at it. */
+export function startedMessage(server: Pick<JenkinsServer, "url" | "dataDir" | "users">): string {
+  const admin = server.users.find((u) => u.permissions === "admin") ?? server.users[0];
+  return [
     `Jenkins-compatible server listening at ${server.url}`,
     `data folder: ${server.dataDir}`,
     "users:",
     ...server.users.map((u) => `  ${u.name}  password: ${u.password}  API token: ${u.apiToken}  (${u.permissions})`),
+    ...(admin
+      ? [
+          `Point a Pulumi stack at it (as ${admin.name}):`,
+          `  pulumi config set jenkins:url ${server.url}`,
+          `  pulumi config set jenkins:user ${admin.name}`,
+          `  pulumi config set --secret jenkins:apiToken ${admin.apiToken}`,
+          `or: export JENKINS_URL=${server.url} JENKINS_USER=${admin.name} JENKINS_API_TOKEN=${admin.apiToken}`,
+        ]
+      : []),
     "Press Ctrl+C to stop.",
-  ];
-  console.log(lines.join("\n"));
+  ].join("\n");
+}
+
+/**
+ * Runs the command: 0 after `--help`, 2 on wrong usage, 1 when the port cannot be used, otherwise undefined once
+ * the server listens (it then runs until SIGINT or SIGTERM closes it).
+ */
+export async function serve(argv: readonly string[], command = "npm run jenkins --"): Promise<number | undefined> {
+  if (argv.includes("--help") || argv.includes("-h")) {
+    process.stdout.write(usage(command));
+    return 0;
+  }
+  let opts: JenkinsServerOptions;
+  try {
+    opts = parseArgs([...argv]);
+  } catch (e) {
+    process.stderr.write(`${command}: ${e instanceof Error ? e.message : String(e)}\n\n${usage(command)}`);
+    return 2;
+  }
+  let server: JenkinsServer;
+  try {
+    server = await startJenkinsServer(opts);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== "EADDRINUSE" && code !== "EACCES") throw e;
+    const where = `${opts.host ?? "127.0.0.1"}:${opts.port ?? 8080}`;
+    const why = code === "EADDRINUSE" ? "something else listens there" : "this user may not use that port";
+    process.stderr.write(
+      `${command}: cannot listen on ${where}: ${why}. Pass --port with another port (0: a free one).\n`,
+    );
+    return 1;
+  }
+  process.stdout.write(`${startedMessage(server)}\n`);
   const stop = (): void => {
     void server.close().then(() => process.exit(0));
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
+  return undefined;
 }
 
-if (require.main === module) void main();
+if (require.main === module) {
+  void serve(process.argv.slice(2)).then((code) => {
+    if (code !== undefined) process.exitCode = code;
+  });
+}

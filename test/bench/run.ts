@@ -3,6 +3,7 @@
  * Jenkins-compatible server, same jobs, same parallelism. Prints a table (stdout) and optionally JSON.
  * Run `npm run bench -- --help` for the options.
  */
+import "../../provider/runtime/node-version"; // first: an unsupported Node.js stops here with one line
 import * as fs from "node:fs";
 import * as os from "node:os";
 import { parseArgs, wants, type BenchOptions } from "./args";

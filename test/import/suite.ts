@@ -19,7 +19,7 @@ import { ADMIN, credentialForms, type Mode, beyondPreflight, startServer } from 
 import { homeLayout, writeHome, type HomeItem } from "./home";
 import { programFrom, typeCheck } from "./run-program";
 
-const CLI = path.join(repoRoot, "dist", "provider", "import", "cli.js");
+const CLI = path.join(repoRoot, "dist", "provider", "entries", "bin.js");
 
 function runCli(
   args: string[],
@@ -93,12 +93,18 @@ export function importSuite(mode: Mode): void {
       const files = filesUnder(out);
       expect(files.filter((f) => !f.startsWith("jobs/"))).toEqual([
         ".gitignore",
+        ".npmrc",
         "Pulumi.yaml",
         "README.md",
         "index.ts",
         "package.json",
         "tsconfig.json",
       ]);
+      // Run from this checkout, the project takes the package from it (copied at install, see .npmrc).
+      const manifest = JSON.parse(fs.readFileSync(path.join(out, "package.json"), "utf8"));
+      expect(manifest.dependencies["pulumi-jenkins-jobs"]).toBe(`file:${path.relative(out, repoRoot)}`);
+      expect(fs.readFileSync(path.join(out, ".npmrc"), "utf8")).toMatch(/^install-links=true$/m);
+      expect(res.stderr).toContain(`package.json takes pulumi-jenkins-jobs from ${repoRoot} (file:`);
       const index = fs.readFileSync(path.join(out, "index.ts"), "utf8");
       // Every item is either a config file under jobs/ or a typed spec (for the jobs that fit one exactly).
       const typed = (index.match(/, (pipeline|freestyle|folderSpec): \{/g) ?? []).length;

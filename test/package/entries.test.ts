@@ -47,10 +47,12 @@ test("pulumi-jenkins-jobs/xml gives the canonical form and the semantic comparis
   for (const name of ["canonicalizeConfig", "configsEqual"]) expect([name, exports[name]]).toEqual([name, "function"]);
 });
 
-test("the bin is the import command, compiled and runnable", () => {
+test("the bin is the pulumi-jenkins command (import and serve), compiled and runnable", () => {
   const manifest = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8"));
   const bin = path.join(repoRoot, manifest.bin["pulumi-jenkins"]);
   expect(existsSync(bin)).toBe(true);
   expect(readFileSync(bin, "utf8").startsWith("#!/usr/bin/env node")).toBe(true);
-  expect(execFileSync(process.execPath, [bin, "--help"], { encoding: "utf8" })).toMatch(/import/i);
+  const help = execFileSync(process.execPath, [bin, "--help"], { encoding: "utf8" });
+  expect(help).toMatch(/^ {2}import /m);
+  expect(help).toMatch(/^ {2}serve /m);
 });

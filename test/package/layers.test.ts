@@ -12,19 +12,23 @@ const PROVIDER = path.join(repoRoot, "provider");
 /** Layer → the layers it may import (besides itself). `plugins/versions` is allowed to the server alone. */
 const ALLOWED: Record<string, string[]> = {
   xml: [],
+  // The Node.js version check, loaded first by every entry point and command; it imports nothing.
+  runtime: [],
   client: ["xml"],
   specs: ["xml"],
-  server: ["xml", "plugins/versions"],
+  server: ["xml", "plugins/versions", "runtime"],
   plugins: ["client", "dynamic", "xml"],
   dynamic: [],
   connection: ["client"],
   resource: ["connection", "dynamic", "plugins", "client", "specs", "xml"],
   triggers: ["connection", "dynamic", "client"],
   sweep: ["connection", "dynamic", "client"],
-  import: ["connection", "client", "specs", "xml", "resource/job-kinds"],
-  entries: ["client", "connection", "server", "specs", "triggers", "xml"],
+  import: ["connection", "client", "specs", "xml", "resource/job-kinds", "runtime"],
+  // The bin dispatcher loads the import command or the server's command line, only the one it runs.
+  entries: ["client", "connection", "server", "specs", "triggers", "xml", "runtime", "import/cli"],
   // The main entry: the resource classes and the spec types, nothing a program does not need.
   "index.ts": [
+    "runtime/node-version",
     "resource/job",
     "triggers/build-trigger",
     "sweep/folder-sweep",

@@ -30,7 +30,7 @@ const api = new Job("api-build", {
 export const apiUrl = api.url;
 `;
 
-export function writeUserProject(dir: string, repoRoot: string, name: string): void {
+export function writeUserProject(dir: string, repoRoot: string, name: string, program: string = PROGRAM): void {
   mkdirSync(dir, { recursive: true });
   writeFileSync(
     path.join(dir, "Pulumi.yaml"),
@@ -71,10 +71,10 @@ export function writeUserProject(dir: string, repoRoot: string, name: string): v
     files: ["index.ts"],
   };
   writeFileSync(path.join(dir, "tsconfig.json"), `${JSON.stringify(tsconfig, null, 2)}\n`);
-  writeFileSync(path.join(dir, "index.ts"), PROGRAM);
+  writeFileSync(path.join(dir, "index.ts"), program);
 }
 
-/** `npm pack` of this checkout (which builds it through `prepare`); the tarball's path. */
+/** `npm pack` of this checkout (which builds it through `prepack`); the tarball's path. */
 export function packCheckout(repoRoot: string, into: string): string {
   const out = execFileSync("npm", ["pack", "--json", "--pack-destination", into], {
     cwd: repoRoot,
@@ -92,4 +92,13 @@ export function npmInstall(dir: string, tarball: string): string {
     encoding: "utf8",
     stdio: ["ignore", "pipe", "pipe"],
   });
+}
+
+/** The first TypeScript block of the README's "Use" section: the program a new user copies. */
+export function readmeUseSnippet(repoRoot: string): string {
+  const readme = readFileSync(path.join(repoRoot, "README.md"), "utf8");
+  const use = readme.slice(readme.indexOf("\n## Use\n"));
+  const block = /```ts\n([\s\S]*?)```/.exec(use);
+  if (!block) throw new Error('README.md has no TypeScript block under "## Use"');
+  return block[1];
 }
