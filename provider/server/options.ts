@@ -40,6 +40,11 @@ export interface JenkinsServerOptions {
   plugins?: Readonly<Record<string, string>>;
   /** Installed but disabled plugins: listed by the plugin manager, their elements dropped as if missing. */
   disabledPlugins?: readonly string[];
+  /**
+   * The branches each repository has, by URL (a git source's `remote`; a GitHub source's
+   * `https://github.com/<owner>/<repository>`): what branch indexing of a multibranch project finds. Default none.
+   */
+  repositories?: Readonly<Record<string, readonly string[]>>;
 }
 
 export interface RequestRecord {
