@@ -94,10 +94,15 @@ export function branchSourcesOf(xml: string): BranchSourceInfo[] {
   for (const bs of data ? elementChildren(data) : []) {
     const source = child(bs, "source");
     if (!source) continue;
+    // Current sources say what they discover and filter with traits; older git sources had includes/excludes.
+    const traits = child(source, "traits");
+    const filter = traits && child(traits, "jenkins.scm.impl.trait.WildcardSCMHeadFilterTrait");
+    const discovers =
+      !traits || elementChildren(traits).some((t) => t.name.endsWith(".BranchDiscoveryTrait"));
     const info: BranchSourceInfo = {
       id: (childText(source, "id") ?? "").trim(),
-      includes: childText(source, "includes") ?? "*",
-      excludes: childText(source, "excludes") ?? "",
+      includes: discovers ? (childText(filter ?? source, "includes") ?? "*") : "",
+      excludes: childText(filter ?? source, "excludes") ?? "",
     };
     const cls = classOf(source);
     if (cls === GIT_SOURCE) info.repository = (childText(source, "remote") ?? "").trim();
