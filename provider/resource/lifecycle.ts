@@ -43,6 +43,7 @@ import {
 import { driftedConfig, inputsReflecting, sameConfig } from "./drift";
 import { PartialFailureError } from "../dynamic/partial-failure";
 import { AdoptionError, JobExistsError, JobGoneError } from "./errors";
+import { computedParentRefusal } from "./computed-items";
 import { fieldsOf } from "./job-config";
 import { keepOwnedParts, updateNeedsRemote } from "./owned-parts";
 import { placeOf, relocate } from "./relocate";
@@ -192,6 +193,7 @@ export async function create(inputsRaw: Props): Promise<dynamic.CreateResult> {
       }
       return { id, outs };
     }
+    if (e instanceof JobNotFoundError) throw (await computedParentRefusal(client, fullName, e)) ?? e;
     if (mayHaveCreated(e)) {
       // The job may exist now. Keep it in state with an unknown config so the next `up` converges it (update
       // posts the config, or creates the job if it turns out not to exist) instead of failing on "already exists".
