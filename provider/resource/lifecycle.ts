@@ -123,7 +123,7 @@ async function checkPlugins(
   }
   // The tree check just read, when it read one (a typed spec is rendered here).
   const root = checkedRoot ?? declare(news as unknown as JobInputs).root();
-  const failure = await preflight(client, job, where, root, pluginCheck);
+  const failure = await preflight(client, job, where, root, pluginCheck, { versions: key === "configXml" });
   return failure === undefined ? undefined : { property: key, reason: failure };
 }
 

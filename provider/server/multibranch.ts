@@ -176,6 +176,15 @@ function branchJobXml(state: ServerState, source: BranchSourceInfo, branch: stri
   ].join("\n");
 }
 
+/** A branch job's config with its SCMBinder reading the script at `scriptPath`. */
+function withScriptPath(xml: string, scriptPath: string): string {
+  return xml.replace(
+    /(<definition class="org\.jenkinsci\.plugins\.workflow\.multibranch\.SCMBinder"[^>]*>\s*<scriptPath>)([^<]*)(<\/scriptPath>)/,
+    (whole, open: string, current: string, close: string) =>
+      current === escapeText(scriptPath) ? whole : `${open}${escapeText(scriptPath)}${close}`,
+  );
+}
+
 /** How many jobs of gone branches the project keeps (DefaultOrphanedItemStrategy). */
 function orphansKept(projectXml: string): number {
   const root = parseXml(projectXml, { maxBytes: MAX_CONFIG_BYTES }).root;
@@ -223,7 +232,9 @@ export function indexBranches(state: ServerState, project: Item): IndexingResult
   for (const job of state.store.children(project)) {
     const want = wanted.get(job.name.toLowerCase());
     if (want && sourceIdOf(job) === want.source.id) {
-      // A branch back again is enabled again.
+      // The project's factory decorates its branch jobs again (script path); a branch back again is enabled again.
+      const decorated = withScriptPath(job.xml, scriptPath);
+      if (decorated !== job.xml) state.store.save(job, decorated);
       if (infoOf(job).disabled) state.store.save(job, resave(job.xml, { disabled: false }, plugins));
       wanted.delete(job.name.toLowerCase());
     } else {

@@ -26,6 +26,7 @@ const PROJECTS: ProjectCase[] = [
   { dir: "examples/quickstart", items: ["nightly-cleanup", "team", "team/api-build", "team/api-deploy"] },
   { dir: "examples/typed-jobs", items: ["web", "web/build", "web/deploy"], builds: 1 },
   { dir: "examples/plugin-preflight", items: ["api-build", "nightly"] },
+  { dir: "examples/multibranch", items: ["team", "team/api", "team/app"] },
   {
     dir: "examples/reorganise-folders",
     items: ["apps", "apps/build", "apps/deploy", "apps/lint", "platform", "tools", "tools/scan"],
