@@ -49,8 +49,7 @@ async function find(client: JenkinsClient, fullName: string): Promise<string | u
   // Branch jobs of a multibranch project are Jenkins's (one per branch, often named "main"): never taken for it.
   const computed = new Set(listing.filter((j) => computesItsItems(j.className)).map((j) => j.fullName.toLowerCase()));
   const found = listing.filter(
-    (j) =>
-      placeOf(j.fullName).name.toLowerCase() === name && !computed.has(placeOf(j.fullName).folder.toLowerCase()),
+    (j) => placeOf(j.fullName).name.toLowerCase() === name && !computed.has(placeOf(j.fullName).folder.toLowerCase()),
   );
   return found.length === 1 ? found[0].fullName : undefined;
 }

@@ -97,8 +97,7 @@ export function branchSourcesOf(xml: string): BranchSourceInfo[] {
     // Current sources say what they discover and filter with traits; older git sources had includes/excludes.
     const traits = child(source, "traits");
     const filter = traits && child(traits, "jenkins.scm.impl.trait.WildcardSCMHeadFilterTrait");
-    const discovers =
-      !traits || elementChildren(traits).some((t) => t.name.endsWith(".BranchDiscoveryTrait"));
+    const discovers = !traits || elementChildren(traits).some((t) => t.name.endsWith(".BranchDiscoveryTrait"));
     const info: BranchSourceInfo = {
       id: (childText(source, "id") ?? "").trim(),
       includes: discovers ? (childText(filter ?? source, "includes") ?? "*") : "",

@@ -40,4 +40,3 @@ export function indexingCron(millis: number): string {
   if (millis <= 2 * DAY) return "H H/12 * * *";
   return "H H * * *";
 }
-

@@ -35,7 +35,9 @@ const owner = (): XmlElement => obj("owner", [], [classAttr(MULTIBRANCH_CLASS), 
 
 function wildcard(includes: string | undefined, excludes: string | undefined): XmlElement[] {
   if (includes === undefined && excludes === undefined) return [];
-  return [obj(WILDCARD_TRAIT, [str("includes", includes ?? "*"), str("excludes", excludes ?? "")], [pluginAttr("scm-api")])];
+  return [
+    obj(WILDCARD_TRAIT, [str("includes", includes ?? "*"), str("excludes", excludes ?? "")], [pluginAttr("scm-api")]),
+  ];
 }
 
 function gitSource(s: GitBranchSourceSpec): XmlElement {
@@ -87,7 +89,11 @@ function triggers(spec: MultibranchSpec): XmlElement {
   if (spec.periodicIndexing === undefined) return obj("triggers");
   const millis = INDEXING_INTERVALS[spec.periodicIndexing];
   return obj("triggers", [
-    obj(PERIODIC_TRIGGER, [str("spec", indexingCron(millis)), int("interval", millis)], [pluginAttr("cloudbees-folder")]),
+    obj(
+      PERIODIC_TRIGGER,
+      [str("spec", indexingCron(millis)), int("interval", millis)],
+      [pluginAttr("cloudbees-folder")],
+    ),
   ]);
 }
 
@@ -100,11 +106,17 @@ export function multibranchTree(spec: MultibranchSpec, fields?: JobSpecFields): 
       obj("actions"),
       descriptionElement(fields),
       obj("properties"),
-      obj("folderViews", [owner()], [classAttr("jenkins.branch.MultiBranchProjectViewHolder"), pluginAttr("branch-api")]),
+      obj(
+        "folderViews",
+        [owner()],
+        [classAttr("jenkins.branch.MultiBranchProjectViewHolder"), pluginAttr("branch-api")],
+      ),
       obj("healthMetrics", [
-        obj("com.cloudbees.hudson.plugins.folder.health.WorstChildHealthMetric", [bool("nonRecursive", false)], [
-          pluginAttr("cloudbees-folder"),
-        ]),
+        obj(
+          "com.cloudbees.hudson.plugins.folder.health.WorstChildHealthMetric",
+          [bool("nonRecursive", false)],
+          [pluginAttr("cloudbees-folder")],
+        ),
       ]),
       obj("icon", [owner()], [classAttr("jenkins.branch.MetadataActionFolderIcon"), pluginAttr("branch-api")]),
       obj(
@@ -114,17 +126,23 @@ export function multibranchTree(spec: MultibranchSpec, fields?: JobSpecFields): 
           int("daysToKeep", orphaned.daysToKeep ?? -1),
           int("numToKeep", orphaned.numToKeep ?? -1),
         ],
-        [classAttr("com.cloudbees.hudson.plugins.folder.computed.DefaultOrphanedItemStrategy"), pluginAttr("cloudbees-folder")],
+        [
+          classAttr("com.cloudbees.hudson.plugins.folder.computed.DefaultOrphanedItemStrategy"),
+          pluginAttr("cloudbees-folder"),
+        ],
       ),
       triggers(spec),
       bool("disabled", isDisabled(fields)),
-      obj("sources", [obj("data", spec.sources.map(branchSource)), owner()], [
-        classAttr("jenkins.branch.MultiBranchProject$BranchSourceList"),
-        pluginAttr("branch-api"),
-      ]),
-      obj("factory", [owner(), str("scriptPath", spec.scriptPath ?? "Jenkinsfile")], [
-        classAttr("org.jenkinsci.plugins.workflow.multibranch.WorkflowBranchProjectFactory"),
-      ]),
+      obj(
+        "sources",
+        [obj("data", spec.sources.map(branchSource)), owner()],
+        [classAttr("jenkins.branch.MultiBranchProject$BranchSourceList"), pluginAttr("branch-api")],
+      ),
+      obj(
+        "factory",
+        [owner(), str("scriptPath", spec.scriptPath ?? "Jenkinsfile")],
+        [classAttr("org.jenkinsci.plugins.workflow.multibranch.WorkflowBranchProjectFactory")],
+      ),
     ],
     [pluginAttr("workflow-multibranch")],
   );

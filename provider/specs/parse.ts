@@ -296,7 +296,9 @@ function multibranch(root: XmlElement): MultibranchSpec {
   const triggers = child(root, "triggers");
   for (const t of triggers ? elementChildren(triggers) : []) {
     const millis = t.name === PERIODIC_TRIGGER ? whole(childText(t, "interval")) : undefined;
-    const interval = (Object.keys(INDEXING_INTERVALS) as IndexingInterval[]).find((k) => INDEXING_INTERVALS[k] === millis);
+    const interval = (Object.keys(INDEXING_INTERVALS) as IndexingInterval[]).find(
+      (k) => INDEXING_INTERVALS[k] === millis,
+    );
     if (interval === undefined) throw new DoesNotFit();
     spec.periodicIndexing = interval;
   }

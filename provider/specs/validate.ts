@@ -206,7 +206,16 @@ function branchSource(c: Checker, v: unknown, at: string): void {
   c.string(v, "id", at, line);
   c.string(v, "credentialsId", at, line);
   if (v.type === "git") {
-    c.onlyKeys(v, at, ["type", "remote", "credentialsId", "id", "discoverBranches", "discoverTags", "includes", "excludes"]);
+    c.onlyKeys(v, at, [
+      "type",
+      "remote",
+      "credentialsId",
+      "id",
+      "discoverBranches",
+      "discoverTags",
+      "includes",
+      "excludes",
+    ]);
     c.string(v, "remote", at, { required: true, ...line });
     c.boolean(v, "discoverBranches", at);
     c.boolean(v, "discoverTags", at);
@@ -237,7 +246,8 @@ function multibranch(c: Checker, s: Fields, path: string): void {
       const id = (source as Fields | null)?.id;
       if (typeof id === "string") {
         const first = ids.get(id);
-        if (first !== undefined) c.add(`${path}.sources[${i}].id`, `duplicate source id (also used by sources[${first}])`);
+        if (first !== undefined)
+          c.add(`${path}.sources[${i}].id`, `duplicate source id (also used by sources[${first}])`);
         else ids.set(id, i);
       }
     });

@@ -47,9 +47,9 @@ describe("plugins renamed upstream", () => {
     expect(pluginIssues(required, installed(BASE))).toEqual([
       { plugin: "workflow-cps-global-lib", kind: "missing", wanted: "2.21" },
     ]);
-    expect(pluginIssues(required, installed({ ...BASE, "pipeline-groovy-lib": ["787.ve2fef0efdca_6", false] }))).toEqual(
-      [{ plugin: "pipeline-groovy-lib", kind: "disabled", installed: "787.ve2fef0efdca_6" }],
-    );
+    expect(
+      pluginIssues(required, installed({ ...BASE, "pipeline-groovy-lib": ["787.ve2fef0efdca_6", false] })),
+    ).toEqual([{ plugin: "pipeline-groovy-lib", kind: "disabled", installed: "787.ve2fef0efdca_6" }]);
   });
 
   test("the old plugin itself installed is checked as before", () => {
