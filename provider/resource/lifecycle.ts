@@ -44,6 +44,7 @@ import { driftedConfig, inputsReflecting, sameConfig } from "./drift";
 import { PartialFailureError } from "../dynamic/partial-failure";
 import { AdoptionError, JobExistsError, JobGoneError } from "./errors";
 import { computedParentRefusal } from "./computed-items";
+import { specAsDeclared } from "./drifted-spec";
 import { fieldsOf } from "./job-config";
 import { keepOwnedParts, updateNeedsRemote } from "./owned-parts";
 import { placeOf, relocate } from "./relocate";
@@ -279,9 +280,10 @@ function driftedProps(
     const parsed = parseJobSpec(remote);
     if (parsed) {
       const key = specKeyOf(parsed.kind);
+      const spec = specAsDeclared(parsed.kind, parsed.spec, props[key]);
       // Description and disabled as declared: those drift through their own outputs.
-      const configXml = canonicalizeDocument(parseXml(renderSpec(key, parsed.spec, declaredFields)));
-      return { ...withoutSpecs(props), [key]: parsed.spec, configXml };
+      const configXml = canonicalizeDocument(parseXml(renderSpec(key, spec, declaredFields)));
+      return { ...withoutSpecs(props), [key]: spec, configXml };
     }
   }
   return { ...withoutSpecs(props), configXml: driftedConfig(declared, remote) };
