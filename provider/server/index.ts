@@ -6,7 +6,8 @@
  * Endpoints: GET / (dashboard), /api/json (tree= supported), /crumbIssuer/api/json, /whoAmI/api/json,
  * /me/api/json, /queue/api/json, /queue/item/ID/api/json; POST /createItem (and /job/F/createItem, mode=copy);
  * per item (/job/a/job/b/...): GET / (page), DELETE / (204), api/json, config.xml GET/POST, description
- * GET/POST, enable, disable, doDelete, build, buildWithParameters, polling, confirmRename (and doRename).
+ * GET/POST, enable, disable, doDelete, build, buildWithParameters, polling, confirmRename (and doRename). On a
+ * multibranch project, `build` is "Scan Multibranch Pipeline Now" (branch indexing, multibranch.ts).
  */
 import * as fs from "node:fs";
 import * as http from "node:http";

@@ -6,6 +6,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { JenkinsServer } from "../../provider/server";
+import { renderMultibranch } from "../../provider/specs";
 import { fixture } from "../harness/fixtures";
 import { adminToken, call, createJob, FOLDER, FREESTYLE, h, start, XML } from "./helpers";
 
@@ -178,6 +179,31 @@ describe.each(["legacy", "current"] as const)("multibranch projects (%s)", (mode
     // The repository has feature/login again: the next indexing (its periodic trigger) brings its job back.
     expect(server.indexBranches("given").created).toEqual(["given/feature%2Flogin"]);
     expect((await jobsOf(server, "given")).map((j) => j.name)).toEqual(["feature%2Flogin", "main"]);
+  });
+
+  test("a GitHub source indexes its repository; a git source's wildcard filter and discovery traits apply", async () => {
+    server.setRepositoryBranches("https://github.com/acme/api", ["main", "dev"]);
+    server.setRepositoryBranches("https://git.example.com/team/filtered.git", ["main", "release/1", "release/old-1"]);
+    await createJob(
+      server,
+      "api",
+      renderMultibranch({ sources: [{ type: "github", repoOwner: "acme", repository: "api" }] }),
+    );
+    expect((await jobsOf(server, "api")).map((j) => j.name)).toEqual(["dev", "main"]);
+    const filtered = {
+      type: "git" as const,
+      remote: "https://git.example.com/team/filtered.git",
+      includes: "release/*",
+      excludes: "release/old*",
+    };
+    await createJob(server, "filtered", renderMultibranch({ sources: [filtered] }));
+    expect((await jobsOf(server, "filtered")).map((j) => j.name)).toEqual(["release%2F1"]);
+    await createJob(
+      server,
+      "tags-only",
+      renderMultibranch({ sources: [{ ...filtered, discoverBranches: false, discoverTags: true }] }),
+    );
+    expect(await jobsOf(server, "tags-only")).toEqual([]);
   });
 
   test("a saved config from a real controller keeps its id; one without sources indexes to nothing", async () => {
