@@ -13,5 +13,5 @@ export { BuildTrigger, type BuildTriggerArgs } from "./triggers/build-trigger";
 export { FolderSweep, type FolderSweepArgs } from "./sweep/folder-sweep";
 export type { SweepAction } from "./sweep/types";
 export type { TriggerKind } from "./triggers/types";
-// Types only: the spec types of the `pipeline`, `freestyle` and `folderSpec` inputs.
+// Types only: the spec types of the `pipeline`, `freestyle`, `folderSpec` and `multibranch` inputs.
 export type * from "./specs/types";

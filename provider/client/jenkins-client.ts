@@ -118,6 +118,11 @@ export class JenkinsClient {
     return this.http.run(() => server.listJobs(this.http, folder ?? ""));
   }
 
+  /** The folder's own Java class and every item under it (as `listJobs`), in the same requests. */
+  listFolder(folder: string): Promise<{ className: string; items: JobSummary[] }> {
+    return this.http.run(() => server.listFolderOf(this.http, folder));
+  }
+
   /** Closes the connection pool; the client cannot be used afterwards. */
   close(): Promise<void> {
     return this.http.close();

@@ -85,22 +85,31 @@ function listTree(levels: number): string {
 
 /** Every item under `folder` ("" for the whole server), recursively, depth-first, parents before children. */
 export async function listJobs(http: JenkinsHttp, folder: string): Promise<JobSummary[]> {
+  return (await listFolderOf(http, folder)).items;
+}
+
+/** The folder's own class (`hudson.model.Hudson` for the root) and every item under it, as `listJobs`. */
+export async function listFolderOf(
+  http: JenkinsHttp,
+  folder: string,
+): Promise<{ className: string; items: JobSummary[] }> {
   if (folder !== "") validateJobPath(folder);
-  const out: JobSummary[] = [];
-  await listFolder(http, folder, out);
-  return out;
+  const items: JobSummary[] = [];
+  const className = await listFolder(http, folder, items);
+  return { className, items };
 }
 
 /** One api/json request covers LIST_DEPTH levels; folders below that get a request of their own. */
-async function listFolder(http: JenkinsHttp, folder: string, out: JobSummary[]): Promise<void> {
+async function listFolder(http: JenkinsHttp, folder: string, out: JobSummary[]): Promise<string> {
   const ctx = http.ctx(folder === "" ? undefined : folder, "list jobs", { notFound: "the folder does not exist" });
   const res = await http.exchange(ctx, {
     method: "GET",
-    path: `${folderPath(folder)}api/json?tree=${encodeQueryValue(listTree(LIST_DEPTH))}`,
+    path: `${folderPath(folder)}api/json?tree=${encodeQueryValue(`_class,${listTree(LIST_DEPTH)}`)}`,
     retry: true,
   });
   const json = parseJson<ApiJob>(ctx, res, "api/json");
   await collect(http, json.jobs ?? [], folder, 1, out);
+  return json._class ?? "";
 }
 
 async function collect(

@@ -107,6 +107,7 @@ const SPEC_INPUT: Record<ParsedJobSpec["kind"], string> = {
   pipeline: "pipeline",
   freestyle: "freestyle",
   folder: "folderSpec",
+  multibranch: "multibranch",
 };
 
 /** Spec plus the job's own description/enabled inputs, as TypeScript properties (JSON is valid TypeScript here). */

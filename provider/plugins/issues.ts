@@ -3,6 +3,7 @@
  * those elements on the next save, silently) and what is older than the config was written for. Pure.
  */
 import type { RequiredPlugins } from "./required";
+import { successorOf } from "./renames";
 import { isOlder } from "./versions";
 
 export interface InstalledPlugin {
@@ -25,7 +26,12 @@ export function pluginIssues(required: RequiredPlugins, installed: InstalledPlug
   const issues: PluginIssue[] = [];
   for (const [plugin, wanted] of [...required].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const have = installed.get(plugin);
-    if (!have) issues.push({ plugin, kind: "missing", wanted });
+    const successor = have ? undefined : successorOf(plugin);
+    const heir = successor === undefined ? undefined : installed.get(successor);
+    if (heir) {
+      // Renamed or merged upstream (renames.ts): the successor loads the classes; its versions count on their own.
+      if (!heir.active) issues.push({ plugin: successor as string, kind: "disabled", installed: heir.version });
+    } else if (!have) issues.push({ plugin, kind: "missing", wanted });
     else if (!have.active) issues.push({ plugin, kind: "disabled", wanted, installed: have.version });
     else if (wanted !== undefined && isOlder(have.version, wanted))
       issues.push({ plugin, kind: "old", wanted, installed: have.version });

@@ -56,11 +56,16 @@ export async function preflight(
   where: string,
   config: XmlElement,
   mode: PluginCheckMode,
+  opts: { versions?: boolean } = {},
 ): Promise<string | undefined> {
   if (mode === "off") return undefined;
   const installed = await installedOn(client, where);
   if ("skipped" in installed) return undefined;
-  const issues = pluginIssues(requiredPlugins(config), installed as InstalledPlugins);
+  // A config rendered from a typed spec carries the renderer's plugin versions, not ones its author chose: an older
+  // installed plugin is no reason to warn about it; a missing or disabled one still is.
+  const issues = pluginIssues(requiredPlugins(config), installed as InstalledPlugins).filter(
+    (i) => opts.versions !== false || i.kind !== "old",
+  );
   const blocking = mode === "error" ? issues.filter((i) => i.kind !== "old") : [];
   for (const issue of issues.filter((i) => !blocking.includes(i))) {
     await warn(

@@ -121,7 +121,7 @@ export async function checkJob(olds: Props, newsRaw: Props): Promise<CheckedJob>
       failures.push(
         failure(
           "configXml",
-          "configXml is required: the job's config.xml as text (or a typed spec instead: pipeline, freestyle or folderSpec).",
+          "configXml is required: the job's config.xml as text (or a typed spec instead: pipeline, freestyle, folderSpec or multibranch).",
         ),
       );
     } else {

@@ -13,7 +13,7 @@
  * `jenkins:password`, …) or the environment (`JENKINS_URL`, …), read by the provider at run time.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { FolderSpec, FreestyleSpec, PipelineSpec } from "../specs/types";
+import type { FolderSpec, FreestyleSpec, MultibranchSpec, PipelineSpec } from "../specs/types";
 import jobProvider from "./provider";
 
 export interface JobArgs {
@@ -35,6 +35,11 @@ export interface JobArgs {
   freestyle?: pulumi.Input<FreestyleSpec>;
   /** A folder (its description is the `description` input). Named so because `folder` is the parent folder's path. */
   folderSpec?: pulumi.Input<FolderSpec>;
+  /**
+   * A Multibranch Pipeline project: branch sources (git, GitHub), script path, orphaned-item strategy, periodic
+   * indexing. Jenkins makes its branch jobs; they are never declared, planned or swept.
+   */
+  multibranch?: pulumi.Input<MultibranchSpec>;
   /** The job's description; wins over `<description>` in configXml. */
   description?: pulumi.Input<string>;
   /** Whether the job is enabled; wins over `<disabled>` in configXml. Folders cannot be disabled. */
@@ -63,6 +68,7 @@ export class Job extends pulumi.dynamic.Resource {
   declare public readonly pipeline: pulumi.Output<PipelineSpec | undefined>;
   declare public readonly freestyle: pulumi.Output<FreestyleSpec | undefined>;
   declare public readonly folderSpec: pulumi.Output<FolderSpec | undefined>;
+  declare public readonly multibranch: pulumi.Output<MultibranchSpec | undefined>;
   declare public readonly description: pulumi.Output<string>;
   declare public readonly enabled: pulumi.Output<boolean>;
   /** The controller's name, when the job is not on the stack-wide connection. */
@@ -79,6 +85,7 @@ export class Job extends pulumi.dynamic.Resource {
         pipeline: args.pipeline,
         freestyle: args.freestyle,
         folderSpec: args.folderSpec,
+        multibranch: args.multibranch,
         description: args.description,
         enabled: args.enabled,
         adopt: args.adopt,

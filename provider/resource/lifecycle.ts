@@ -43,6 +43,8 @@ import {
 import { driftedConfig, inputsReflecting, sameConfig } from "./drift";
 import { PartialFailureError } from "../dynamic/partial-failure";
 import { AdoptionError, JobExistsError, JobGoneError } from "./errors";
+import { computedParentRefusal } from "./computed-items";
+import { specAsDeclared } from "./drifted-spec";
 import { fieldsOf } from "./job-config";
 import { keepOwnedParts, updateNeedsRemote } from "./owned-parts";
 import { keepPipelineOwned, withPipelineOwned } from "./pipeline-owned";
@@ -123,7 +125,7 @@ async function checkPlugins(
   }
   // The tree check just read, when it read one (a typed spec is rendered here).
   const root = checkedRoot ?? declare(news as unknown as JobInputs).root();
-  const failure = await preflight(client, job, where, root, pluginCheck);
+  const failure = await preflight(client, job, where, root, pluginCheck, { versions: key === "configXml" });
   return failure === undefined ? undefined : { property: key, reason: failure };
 }
 
@@ -193,6 +195,7 @@ export async function create(inputsRaw: Props): Promise<dynamic.CreateResult> {
       }
       return { id, outs };
     }
+    if (e instanceof JobNotFoundError) throw (await computedParentRefusal(client, fullName, e)) ?? e;
     if (mayHaveCreated(e)) {
       // The job may exist now. Keep it in state with an unknown config so the next `up` converges it (update
       // posts the config, or creates the job if it turns out not to exist) instead of failing on "already exists".
@@ -277,9 +280,10 @@ function driftedProps(
     const parsed = parseJobSpec(remote);
     if (parsed) {
       const key = specKeyOf(parsed.kind);
+      const spec = specAsDeclared(parsed.kind, parsed.spec, props[key]);
       // Description and disabled as declared: those drift through their own outputs.
-      const configXml = canonicalizeDocument(parseXml(renderSpec(key, parsed.spec, declaredFields)));
-      return { ...withoutSpecs(props), [key]: parsed.spec, configXml };
+      const configXml = canonicalizeDocument(parseXml(renderSpec(key, spec, declaredFields)));
+      return { ...withoutSpecs(props), [key]: spec, configXml };
     }
   }
   return { ...withoutSpecs(props), configXml: driftedConfig(declared, remote) };

@@ -14,6 +14,7 @@
  * All functions are pure and never modify their arguments (unchanged subtrees may be shared).
  */
 import type { XmlElement } from "../xml/tree";
+import { branchSourceIds } from "./owned/branch-source-ids";
 import { pipelinePropertiesRule } from "./owned/pipeline-properties";
 
 export interface OwnedPartRule {
@@ -28,7 +29,7 @@ export interface OwnedPartRule {
 }
 
 /** Every rule, applied in this order. */
-export const OWNED_PART_RULES: readonly OwnedPartRule[] = [pipelinePropertiesRule];
+export const OWNED_PART_RULES: readonly OwnedPartRule[] = [pipelinePropertiesRule, branchSourceIds];
 
 /** The remote config as the comparison with `declared` should see it. */
 export function withoutOwnedParts(remote: XmlElement, declared: XmlElement): XmlElement {

@@ -14,6 +14,7 @@
  */
 import type { JenkinsClient } from "../client/jenkins-client";
 import { JobAlreadyExistsError, JobNotFoundError } from "../client/errors";
+import { computesItsItems } from "../client/item-classes";
 import { fullNameOf } from "./desired";
 
 export interface Place {
@@ -44,7 +45,12 @@ async function rename(client: JenkinsClient, at: { fullName: string }, target: s
 /** Where an item whose recorded path is gone is now: the one item on the server with its name, if there is one. */
 async function find(client: JenkinsClient, fullName: string): Promise<string | undefined> {
   const name = placeOf(fullName).name.toLowerCase();
-  const found = (await client.listJobs()).filter((j) => placeOf(j.fullName).name.toLowerCase() === name);
+  const listing = await client.listJobs();
+  // Branch jobs of a multibranch project are Jenkins's (one per branch, often named "main"): never taken for it.
+  const computed = new Set(listing.filter((j) => computesItsItems(j.className)).map((j) => j.fullName.toLowerCase()));
+  const found = listing.filter(
+    (j) => placeOf(j.fullName).name.toLowerCase() === name && !computed.has(placeOf(j.fullName).folder.toLowerCase()),
+  );
   return found.length === 1 ? found[0].fullName : undefined;
 }
 

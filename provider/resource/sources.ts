@@ -1,26 +1,39 @@
 /**
- * The inputs that can define a job: raw `configXml` or one typed spec (`pipeline`, `freestyle`, `folderSpec`).
+ * The inputs that can define a job: raw `configXml` or one typed spec (`pipeline`, `freestyle`, `folderSpec`,
+ * `multibranch`).
  * Exactly one of them is given. The folder spec's input is `folderSpec` because `folder` already names the parent
  * folder path.
  */
 import { FOLDER_CLASS } from "../specs/folder";
+import { MULTIBRANCH_CLASS } from "../specs/multibranch";
 import { renderJobSpec } from "../specs/render";
 import type { JobSpecFields, JobSpecKind, JobSpecs } from "../specs/types";
 
-export type SpecKey = "pipeline" | "freestyle" | "folderSpec";
+export type SpecKey = "pipeline" | "freestyle" | "folderSpec" | "multibranch";
 export type SourceKey = "configXml" | SpecKey;
 
-export const SPEC_KEYS: readonly SpecKey[] = ["pipeline", "freestyle", "folderSpec"];
+export const SPEC_KEYS: readonly SpecKey[] = ["pipeline", "freestyle", "folderSpec", "multibranch"];
 export const SOURCE_KEYS: readonly SourceKey[] = ["configXml", ...SPEC_KEYS];
 
-const KIND_OF: Record<SpecKey, JobSpecKind> = { pipeline: "pipeline", freestyle: "freestyle", folderSpec: "folder" };
-const KEY_OF: Record<JobSpecKind, SpecKey> = { pipeline: "pipeline", freestyle: "freestyle", folder: "folderSpec" };
+const KIND_OF: Record<SpecKey, JobSpecKind> = {
+  pipeline: "pipeline",
+  freestyle: "freestyle",
+  folderSpec: "folder",
+  multibranch: "multibranch",
+};
+const KEY_OF: Record<JobSpecKind, SpecKey> = {
+  pipeline: "pipeline",
+  freestyle: "freestyle",
+  folder: "folderSpec",
+  multibranch: "multibranch",
+};
 
 /** Root element each spec kind renders to: known without rendering, even while parts of the spec are unknown. */
 const SPEC_ROOTS: Record<JobSpecKind, string> = {
   pipeline: "flow-definition",
   freestyle: "project",
   folder: FOLDER_CLASS,
+  multibranch: MULTIBRANCH_CLASS,
 };
 
 export function specKind(key: SpecKey): JobSpecKind {

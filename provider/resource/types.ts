@@ -2,7 +2,7 @@
  * Plain (resolved) shapes of the Job resource's inputs and outputs, as the provider methods see them.
  * The Pulumi-facing argument type with Input<> wrappers is in job.ts.
  */
-import type { FolderSpec, FreestyleSpec, PipelineSpec } from "../specs/types";
+import type { FolderSpec, FreestyleSpec, MultibranchSpec, PipelineSpec } from "../specs/types";
 
 export interface JobInputs {
   /** Leaf name of the job (no slashes). Changing it renames the job in place, keeping its build history. */
@@ -20,6 +20,8 @@ export interface JobInputs {
   freestyle?: FreestyleSpec;
   /** A folder as a typed spec (`folder` is the parent folder's path). */
   folderSpec?: FolderSpec;
+  /** A multibranch project as a typed spec. */
+  multibranch?: MultibranchSpec;
   /** Wins over `<description>` in configXml when given. */
   description?: string;
   /** Wins over `<disabled>` in configXml when given. */
@@ -51,6 +53,7 @@ export interface JobOutputs {
   pipeline?: PipelineSpec;
   freestyle?: FreestyleSpec;
   folderSpec?: FolderSpec;
+  multibranch?: MultibranchSpec;
   /** The job's description as Jenkins has it. */
   description: string;
   /** Whether the job is enabled as Jenkins has it. */

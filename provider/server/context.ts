@@ -17,6 +17,8 @@ export interface ServerState {
   instanceId: string;
   /** While a restart is in progress (epoch ms): every request gets 503. */
   restartingUntil: number;
+  /** Repository URL → its branches, what multibranch indexing finds (multibranch.ts). */
+  repositories: Map<string, readonly string[]>;
 }
 
 export interface RequestContext {

@@ -6,7 +6,8 @@
  * Endpoints: GET / (dashboard), /api/json (tree= supported), /crumbIssuer/api/json, /whoAmI/api/json,
  * /me/api/json, /queue/api/json, /queue/item/ID/api/json; POST /createItem (and /job/F/createItem, mode=copy);
  * per item (/job/a/job/b/...): GET / (page), DELETE / (204), api/json, config.xml GET/POST, description
- * GET/POST, enable, disable, doDelete, build, buildWithParameters, polling, confirmRename (and doRename).
+ * GET/POST, enable, disable, doDelete, build, buildWithParameters, polling, confirmRename (and doRename). On a
+ * multibranch project, `build` is "Scan Multibranch Pipeline Now" (branch indexing, multibranch.ts).
  */
 import * as fs from "node:fs";
 import * as http from "node:http";
@@ -32,7 +33,9 @@ import { createHandler } from "./server";
 import { runStartedBuilds } from "./pipeline/runs";
 import { SessionStore } from "./sessions";
 import { JobStore } from "./store";
+import { indexBranches, isMultibranch, type IndexingResult } from "./multibranch";
 
+export type { IndexingResult } from "./multibranch";
 export type { JenkinsServerOptions, RequestRecord, BuildRecord, PollRecord, FaultSettings, UserSpec } from "./options";
 
 export interface JenkinsServer {
@@ -61,6 +64,13 @@ export interface JenkinsServer {
    * `downtimeMs`, every request during that time gets Jenkins's 503 "getting ready" page first.
    */
   restart(opts?: { downtimeMs?: number }): Promise<void>;
+  /**
+   * Sets the branches a repository has (by URL, as the `repositories` option). Takes effect at the next branch
+   * indexing of a multibranch project: a config POST, `POST …/build`, or `indexBranches`.
+   */
+  setRepositoryBranches(url: string, branches: readonly string[]): void;
+  /** Runs branch indexing of a multibranch project now, as its periodic trigger would ("folder/project"). */
+  indexBranches(fullName: string): IndexingResult;
   /** Mutable at run time; changing `seed` (or assigning a new object) restarts the random sequence. */
   faults: FaultSettings;
   /** The current session cookie name (JSESSIONID.<8 hex>). */
@@ -85,6 +95,7 @@ export async function startJenkinsServer(opts: JenkinsServerOptions = {}): Promi
     polls: [],
     instanceId: randomBytes(4).toString("hex"),
     restartingUntil: 0,
+    repositories: new Map(Object.entries(opts.repositories ?? {})),
   };
   const pipeline = { state, requests: [] as RequestRecord[], faults: new FaultInjector(defaultFaults()) };
   const handler = createHandler(pipeline);
@@ -133,6 +144,12 @@ export async function startJenkinsServer(opts: JenkinsServerOptions = {}): Promi
     },
     setJenkinsfile: (fullName, text) => void options.jenkinsfiles.set(fullName, text),
     holdBuilds: (hold) => state.queue.holdBuilds(hold),
+    setRepositoryBranches: (url, branches) => void state.repositories.set(url, [...branches]),
+    indexBranches(fullName) {
+      const project = store.byFullName(fullName);
+      if (!project || !isMultibranch(project)) throw new Error(`No multibranch project "${fullName}" on this server`);
+      return indexBranches(state, project);
+    },
     async restart(restartOpts = {}) {
       state.sessions.reset();
       state.instanceId = randomBytes(4).toString("hex");

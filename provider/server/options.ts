@@ -45,6 +45,11 @@ export interface JenkinsServerOptions {
    * job without one runs nothing that changes its config; inline scripts need no entry.
    */
   jenkinsfiles?: Readonly<Record<string, string>>;
+  /**
+   * The branches each repository has, by URL (a git source's `remote`; a GitHub source's
+   * `https://github.com/<owner>/<repository>`): what branch indexing of a multibranch project finds. Default none.
+   */
+  repositories?: Readonly<Record<string, readonly string[]>>;
 }
 
 export interface RequestRecord {

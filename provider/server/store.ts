@@ -63,7 +63,9 @@ export class JobStore {
   constructor(readonly dataDir: string) {}
 
   jobsDirOf(parent: Item | undefined): string {
-    return path.join(parent ? parent.dir : this.dataDir, "jobs");
+    // A multibranch project keeps its branch jobs under branches/ (MultiBranchProject.getJobsDir).
+    const dir = parent?.type.className === "org.jenkinsci.plugins.workflow.multibranch.WorkflowMultiBranchProject";
+    return path.join(parent ? parent.dir : this.dataDir, dir ? "branches" : "jobs");
   }
 
   childrenMap(parent: Item | undefined): Map<string, Item> {
@@ -153,7 +155,7 @@ export class JobStore {
 
   private relocate(item: Item, dir: string): void {
     item.dir = dir;
-    for (const c of item.children.values()) this.relocate(c, path.join(dir, "jobs", c.name));
+    for (const c of item.children.values()) this.relocate(c, path.join(this.jobsDirOf(item), c.name));
   }
 
   /** Forgets everything in memory and loads the items from disk, as Jenkins does at startup. */

@@ -6,6 +6,12 @@ export type {
   ArchiveArtifactsSpec,
   BatchStepSpec,
   BooleanParameterSpec,
+  BranchSourceSpec,
+  GitBranchSourceSpec,
+  GitHubBranchSourceSpec,
+  IndexingInterval,
+  MultibranchSpec,
+  OrphanedItemsSpec,
   BuildDiscarderSpec,
   BuildStepSpec,
   ChoiceParameterSpec,
@@ -31,6 +37,7 @@ export { JOB_SPEC_KINDS, specIssues, validateJobSpec } from "./validate";
 export { renderPipeline, DEFAULT_SCRIPT_PATH } from "./pipeline";
 export { renderFreestyle } from "./freestyle";
 export { renderFolder } from "./folder";
+export { renderMultibranch } from "./multibranch";
 export { renderJobSpec } from "./render";
 export { DEFAULT_BRANCH } from "./fragments";
 export { RENDERED_PLUGIN_VERSIONS } from "./plugins";

@@ -14,11 +14,27 @@ import { configsEquivalent } from "../xml/semantic";
 import { childText, elementChildren, parseXml, textOf, type XmlElement } from "../xml/tree";
 import { JobSpecError } from "./errors";
 import { FOLDER_CLASS } from "./folder";
+import { INDEXING_INTERVALS } from "./indexing";
+import {
+  GIT_BRANCH_TRAIT,
+  GIT_SOURCE_CLASS,
+  GIT_TAG_TRAIT,
+  GITHUB_SOURCE_CLASS,
+  MULTIBRANCH_CLASS,
+  PERIODIC_TRIGGER,
+  WILDCARD_TRAIT,
+} from "./multibranch";
 import { DEFAULT_BRANCH } from "./fragments";
 import { DEFAULT_SCRIPT_PATH } from "./pipeline";
 import { renderJobSpec } from "./render";
 import type {
+  BranchSourceSpec,
   BuildDiscarderSpec,
+  GitBranchSourceSpec,
+  GitHubBranchSourceSpec,
+  IndexingInterval,
+  MultibranchSpec,
+  OrphanedItemsSpec,
   BuildStepSpec,
   FreestyleSpec,
   GitScmSpec,
@@ -214,6 +230,81 @@ function freestyle(root: XmlElement): FreestyleSpec {
   return spec;
 }
 
+function gitBranchSource(source: XmlElement): GitBranchSourceSpec {
+  const out: GitBranchSourceSpec = { type: "git", remote: childText(source, "remote") ?? "" };
+  const traits = child(source, "traits");
+  let branches = false;
+  for (const t of traits ? elementChildren(traits) : []) {
+    if (t.name === GIT_BRANCH_TRAIT) branches = true;
+    else if (t.name === GIT_TAG_TRAIT) out.discoverTags = true;
+    else if (t.name === WILDCARD_TRAIT) {
+      const includes = childText(t, "includes") ?? "*";
+      const excludes = childText(t, "excludes") ?? "";
+      // Both are written whenever the filter is there; "*" alone still says a filter was declared.
+      out.includes = includes;
+      if (excludes !== "") out.excludes = excludes;
+    } else throw new DoesNotFit();
+  }
+  if (!branches) out.discoverBranches = false;
+  return out;
+}
+
+function githubBranchSource(source: XmlElement): GitHubBranchSourceSpec {
+  const apiUri = childText(source, "apiUri");
+  return {
+    type: "github",
+    repoOwner: childText(source, "repoOwner") ?? "",
+    repository: childText(source, "repository") ?? "",
+    ...(apiUri ? { apiUri } : {}),
+  };
+}
+
+function multibranch(root: XmlElement): MultibranchSpec {
+  const sources = child(root, "sources");
+  const data = sources && child(sources, "data");
+  const spec: MultibranchSpec = {
+    sources: (data ? elementChildren(data) : []).map((bs): BranchSourceSpec => {
+      const source = child(bs, "source");
+      if (!source) throw new DoesNotFit();
+      const found =
+        classOf(source) === GIT_SOURCE_CLASS
+          ? gitBranchSource(source)
+          : classOf(source) === GITHUB_SOURCE_CLASS
+            ? githubBranchSource(source)
+            : undefined;
+      if (!found) throw new DoesNotFit();
+      const credentialsId = childText(source, "credentialsId");
+      if (credentialsId) found.credentialsId = credentialsId;
+      // The id Jenkins holds is declared, so adopting the project keeps its branch jobs.
+      const id = childText(source, "id");
+      if (id) found.id = id;
+      return found;
+    }),
+  };
+  const factory = child(root, "factory");
+  const scriptPath = factory && childText(factory, "scriptPath");
+  if (scriptPath && scriptPath !== DEFAULT_SCRIPT_PATH) spec.scriptPath = scriptPath;
+  const strategy = child(root, "orphanedItemStrategy");
+  if (strategy) {
+    const orphaned: OrphanedItemsSpec = {};
+    const days = whole(childText(strategy, "daysToKeep"));
+    const num = whole(childText(strategy, "numToKeep"));
+    if (days !== undefined && days > 0) orphaned.daysToKeep = days;
+    if (num !== undefined && num > 0) orphaned.numToKeep = num;
+    if (Object.keys(orphaned).length > 0) spec.orphanedItems = orphaned;
+  }
+  const triggers = child(root, "triggers");
+  for (const t of triggers ? elementChildren(triggers) : []) {
+    const millis = t.name === PERIODIC_TRIGGER ? whole(childText(t, "interval")) : undefined;
+    const interval = (Object.keys(INDEXING_INTERVALS) as IndexingInterval[]).find(
+      (k) => INDEXING_INTERVALS[k] === millis,
+    );
+    if (interval === undefined) throw new DoesNotFit();
+    spec.periodicIndexing = interval;
+  }
+  return spec;
+}
+
 function fieldsOf(root: XmlElement): Required<JobSpecFields> {
   return { description: childText(root, "description") ?? "", enabled: flag(root, "disabled") !== true };
 }
@@ -225,6 +316,8 @@ function candidate(root: XmlElement): ParsedJobSpec | undefined {
       return { kind: "pipeline", spec: pipeline(root), fields };
     case "project":
       return { kind: "freestyle", spec: freestyle(root), fields };
+    case MULTIBRANCH_CLASS:
+      return { kind: "multibranch", spec: multibranch(root), fields };
     case FOLDER_CLASS: {
       const displayName = childText(root, "displayName");
       return { kind: "folder", spec: displayName ? { displayName } : {}, fields };

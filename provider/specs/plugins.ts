@@ -11,6 +11,10 @@ export const RENDERED_PLUGIN_VERSIONS = {
   git: "5.10.0",
   junit: "1403.vd9d1413fd205",
   "cloudbees-folder": "6.1079.vc0975c2de294",
+  "workflow-multibranch": "821.vc3b_4ea_780798",
+  "branch-api": "2.1280.v0d4e5b_b_460ef",
+  "github-branch-source": "1967.vdea_d580c1a_b_a_",
+  "scm-api": "728.vc30dcf7a_0df5",
 } as const;
 
 export type RenderedPlugin = keyof typeof RENDERED_PLUGIN_VERSIONS;

@@ -4,6 +4,7 @@
 import { JobSpecError } from "./errors";
 import { renderFolder } from "./folder";
 import { renderFreestyle } from "./freestyle";
+import { renderMultibranch } from "./multibranch";
 import { renderPipeline } from "./pipeline";
 import type { JobSpecFields, JobSpecKind, JobSpecs } from "./types";
 import { JOB_SPEC_KINDS } from "./validate";
@@ -17,6 +18,8 @@ export function renderJobSpec<K extends JobSpecKind>(kind: K, spec: JobSpecs[K],
       return renderFreestyle(spec as JobSpecs["freestyle"], fields);
     case "folder":
       return renderFolder(spec as JobSpecs["folder"], fields);
+    case "multibranch":
+      return renderMultibranch(spec as JobSpecs["multibranch"], fields);
     default:
       throw new JobSpecError(String(kind), [
         { path: "kind", message: `unknown job spec kind; expected one of ${JOB_SPEC_KINDS.join(", ")}` },

@@ -149,12 +149,94 @@ export interface FolderSpec {
   displayName?: string;
 }
 
-export type JobSpecKind = "pipeline" | "freestyle" | "folder";
+/**
+ * How often a multibranch project indexes its branches when nothing notifies it (cloudbees-folder's
+ * PeriodicFolderTrigger; the values its UI offers).
+ */
+export type IndexingInterval =
+  | "1m"
+  | "2m"
+  | "5m"
+  | "10m"
+  | "15m"
+  | "20m"
+  | "25m"
+  | "30m"
+  | "1h"
+  | "2h"
+  | "4h"
+  | "8h"
+  | "12h"
+  | "1d"
+  | "2d"
+  | "7d"
+  | "14d"
+  | "28d";
+
+/**
+ * A git repository as a branch source (git plugin's GitSCMSource). `id` is the source's id: leave it out and
+ * Jenkins assigns one, which the provider then keeps (a new id would make Jenkins re-create every branch job).
+ */
+export interface GitBranchSourceSpec {
+  type: "git";
+  /** The repository URL. */
+  remote: string;
+  /** Id of a Jenkins credential (never the secret itself). */
+  credentialsId?: string;
+  id?: string;
+  /** Discover branches. Default true. */
+  discoverBranches?: boolean;
+  /** Discover tags. Default false. */
+  discoverTags?: boolean;
+  /** Space-separated wildcards of the branch (and tag) names to build, e.g. "main release/*". Default all. */
+  includes?: string;
+  /** Space-separated wildcards of names to leave out. */
+  excludes?: string;
+}
+
+/** A GitHub repository as a branch source (github-branch-source's GitHubSCMSource), discovering its branches. */
+export interface GitHubBranchSourceSpec {
+  type: "github";
+  repoOwner: string;
+  repository: string;
+  /** Id of a Jenkins credential (a GitHub app or token credential). */
+  credentialsId?: string;
+  /** GitHub Enterprise API endpoint, e.g. "https://github.example.com/api/v3"; github.com when omitted. */
+  apiUri?: string;
+  id?: string;
+}
+
+export type BranchSourceSpec = GitBranchSourceSpec | GitHubBranchSourceSpec;
+
+/** What happens to the jobs of branches that are gone (DefaultOrphanedItemStrategy). Omitted: they are deleted. */
+export interface OrphanedItemsSpec {
+  /** Keep the jobs of gone branches for this many days. */
+  daysToKeep?: number;
+  /** Keep at most this many jobs of gone branches. */
+  numToKeep?: number;
+}
+
+/**
+ * A Multibranch Pipeline project (workflow-multibranch): one Pipeline job per branch of its sources, made, disabled
+ * and deleted by Jenkins's branch indexing. The branch jobs are Jenkins's: never declared, planned or swept.
+ */
+export interface MultibranchSpec {
+  /** At least one. */
+  sources: BranchSourceSpec[];
+  /** Path of the Pipeline script in each branch. Default "Jenkinsfile". */
+  scriptPath?: string;
+  orphanedItems?: OrphanedItemsSpec;
+  /** Index the branches periodically, at this interval, besides when notified. */
+  periodicIndexing?: IndexingInterval;
+}
+
+export type JobSpecKind = "pipeline" | "freestyle" | "folder" | "multibranch";
 
 export interface JobSpecs {
   pipeline: PipelineSpec;
   freestyle: FreestyleSpec;
   folder: FolderSpec;
+  multibranch: MultibranchSpec;
 }
 
 /** The two settings that live in config.xml but belong to the Job resource itself. */

@@ -4,9 +4,10 @@
  */
 import { Checker, isGiven, type Fields } from "./checker";
 import { JobSpecError, type SpecIssue } from "./errors";
+import { INDEXING_INTERVALS } from "./indexing";
 import type { JobSpecFields, JobSpecKind } from "./types";
 
-export const JOB_SPEC_KINDS: readonly JobSpecKind[] = ["pipeline", "freestyle", "folder"];
+export const JOB_SPEC_KINDS: readonly JobSpecKind[] = ["pipeline", "freestyle", "folder", "multibranch"];
 
 const PARAMETER_TYPES = ["string", "boolean", "choice"] as const;
 const THRESHOLDS = ["SUCCESS", "UNSTABLE", "FAILURE"] as const;
@@ -189,6 +190,81 @@ function folder(c: Checker, s: Fields, path: string): void {
   c.string(s, "displayName", path, { singleLine: true });
 }
 
+const SOURCE_TYPES = ["git", "github"] as const;
+
+function branchSource(c: Checker, v: unknown, at: string): void {
+  if (!c.object(v, at)) return;
+  if (!isGiven(v.type)) {
+    c.add(`${at}.type`, `is required: one of ${SOURCE_TYPES.join(", ")}`);
+    return;
+  }
+  if (!(SOURCE_TYPES as readonly unknown[]).includes(v.type)) {
+    c.add(`${at}.type`, `unknown branch source type; expected one of ${SOURCE_TYPES.join(", ")}`);
+    return;
+  }
+  const line = { nonEmpty: true, singleLine: true };
+  c.string(v, "id", at, line);
+  c.string(v, "credentialsId", at, line);
+  if (v.type === "git") {
+    c.onlyKeys(v, at, [
+      "type",
+      "remote",
+      "credentialsId",
+      "id",
+      "discoverBranches",
+      "discoverTags",
+      "includes",
+      "excludes",
+    ]);
+    c.string(v, "remote", at, { required: true, ...line });
+    c.boolean(v, "discoverBranches", at);
+    c.boolean(v, "discoverTags", at);
+    c.string(v, "includes", at, line);
+    c.string(v, "excludes", at, { singleLine: true });
+    if (v.discoverBranches === false && v.discoverTags !== true) {
+      c.add(at, "discovers nothing: set discoverBranches or discoverTags");
+    }
+  } else {
+    c.onlyKeys(v, at, ["type", "repoOwner", "repository", "credentialsId", "apiUri", "id"]);
+    c.string(v, "repoOwner", at, { required: true, ...line });
+    c.string(v, "repository", at, { required: true, ...line });
+    c.string(v, "apiUri", at, line);
+    if (typeof v.apiUri === "string" && !/^https?:\/\/\S+$/.test(v.apiUri)) {
+      c.add(`${at}.apiUri`, 'must be an http(s) URL, e.g. "https://github.example.com/api/v3"');
+    }
+  }
+}
+
+function multibranch(c: Checker, s: Fields, path: string): void {
+  c.onlyKeys(s, path, ["sources", "scriptPath", "orphanedItems", "periodicIndexing"], jobHint);
+  if (!isGiven(s.sources)) c.add(`${path}.sources`, "is required: a list of at least one branch source");
+  else if (c.array(s.sources, `${path}.sources`)) {
+    if (s.sources.length === 0) c.add(`${path}.sources`, "must hold at least one branch source");
+    const ids = new Map<string, number>();
+    s.sources.forEach((source, i) => {
+      branchSource(c, source, `${path}.sources[${i}]`);
+      const id = (source as Fields | null)?.id;
+      if (typeof id === "string") {
+        const first = ids.get(id);
+        if (first !== undefined)
+          c.add(`${path}.sources[${i}].id`, `duplicate source id (also used by sources[${first}])`);
+        else ids.set(id, i);
+      }
+    });
+  }
+  c.string(s, "scriptPath", path, { nonEmpty: true, singleLine: true });
+  const o = s.orphanedItems;
+  if (isGiven(o) && c.object(o, `${path}.orphanedItems`)) {
+    c.onlyKeys(o, `${path}.orphanedItems`, ["daysToKeep", "numToKeep"]);
+    c.integer(o, "daysToKeep", `${path}.orphanedItems`, 1);
+    c.integer(o, "numToKeep", `${path}.orphanedItems`, 1);
+  }
+  const interval = s.periodicIndexing;
+  if (isGiven(interval) && !Object.prototype.hasOwnProperty.call(INDEXING_INTERVALS, String(interval))) {
+    c.add(`${path}.periodicIndexing`, `must be one of ${Object.keys(INDEXING_INTERVALS).join(", ")}`);
+  }
+}
+
 /** The Job's own inputs, reported under their own names (`description`, `enabled`). */
 function fields(c: Checker, kind: JobSpecKind, f: unknown): void {
   if (!isGiven(f)) return;
@@ -213,6 +289,7 @@ export function specIssues(kind: JobSpecKind, spec: unknown, jobFields?: JobSpec
   if (c.object(spec, kind)) {
     if (kind === "pipeline") pipeline(c, spec, kind);
     else if (kind === "freestyle") freestyle(c, spec, kind);
+    else if (kind === "multibranch") multibranch(c, spec, kind);
     else folder(c, spec, kind);
   }
   fields(c, kind, jobFields);

@@ -20,6 +20,8 @@ import { verifiedClientFor } from "../connection/settings";
 import { StackConnections } from "../connection/stack-connections";
 import { warn } from "../dynamic/engine-log";
 import { strip, UNKNOWN, type Props } from "../dynamic/props";
+import { computesItsItems } from "../client/item-classes";
+import { ComputedFolderSweepError } from "./errors";
 import { checkSweepInputs, planOf, unmanaged } from "./inputs";
 import type { SweepInputs, SweepOutputs } from "./types";
 
@@ -38,11 +40,16 @@ interface Child {
   isFolder: boolean;
 }
 
-/** The items directly in the folder; none when the folder does not exist yet (it is made in the same `up`). */
+/**
+ * The items directly in the folder; none when the folder does not exist yet (it is made in the same `up`). A folder
+ * whose items Jenkins computes (a multibranch project's branch jobs) is refused: sweeping them would fight indexing.
+ */
 async function childrenOf(c: JenkinsClient, folder: string): Promise<Child[]> {
   const depth = folder.split("/").length + 1;
   try {
-    return (await c.listJobs(folder))
+    const { className, items } = await c.listFolder(folder);
+    if (computesItsItems(className)) throw new ComputedFolderSweepError(folder, className);
+    return items
       .filter((j) => j.fullName.split("/").length === depth)
       .map((j) => ({ fullName: j.fullName, isFolder: j.isFolder }));
   } catch (e) {
@@ -63,7 +70,13 @@ export async function check(_olds: Props, newsRaw: Props): Promise<dynamic.Check
   const sweep = sweepOf(inputs);
   if (sweep.folder === UNKNOWN || sweep.keep.includes(UNKNOWN) || (sweep.action as string) === UNKNOWN)
     return { inputs };
-  const children = await childrenOf(await client(sweep.controller), sweep.folder);
+  let children: Child[];
+  try {
+    children = await childrenOf(await client(sweep.controller), sweep.folder);
+  } catch (e) {
+    if (e instanceof ComputedFolderSweepError) return { inputs, failures: [{ property: "folder", reason: e.message }] };
+    throw e;
+  }
   const items = unmanaged(
     children.map((c) => c.fullName),
     sweep.keep,

@@ -27,6 +27,7 @@ const PROJECTS: ProjectCase[] = [
   { dir: "examples/typed-jobs", items: ["web", "web/build", "web/deploy"], builds: 1 },
   { dir: "examples/plugin-preflight", items: ["api-build", "nightly"] },
   { dir: "examples/real-estate", items: ["listings-import"] },
+  { dir: "examples/multibranch", items: ["team", "team/api", "team/app"] },
   {
     dir: "examples/reorganise-folders",
     items: ["apps", "apps/build", "apps/deploy", "apps/lint", "platform", "tools", "tools/scan"],

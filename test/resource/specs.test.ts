@@ -256,7 +256,12 @@ describe.each(MODES)("Job with a typed spec, methods called directly (%s server)
         /exactly one of configXml, pipeline, freestyle, folderSpec/,
       ],
       ["two specs", { pipeline: PIPELINE, freestyle: FREESTYLE }, "freestyle", /got pipeline and freestyle/],
-      ["nothing that defines the job", {}, "configXml", /configXml is required.*pipeline, freestyle or folderSpec/],
+      [
+        "nothing that defines the job",
+        {},
+        "configXml",
+        /configXml is required.*pipeline, freestyle, folderSpec or multibranch/,
+      ],
     ])("rejects %s before any request", async (_label, spec, property, reason) => {
       const failures = await failuresOf({ name: "bad-spec", ...spec });
       expect(failures).toEqual([expect.objectContaining({ property, reason: expect.stringMatching(reason) })]);

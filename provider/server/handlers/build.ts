@@ -10,7 +10,9 @@ import { infoOf, type ParameterDefinition } from "../item-info";
 import { PERMISSIONS } from "../permissions";
 import { reply, type Reply } from "../reply";
 import { fullNameOf, type Item } from "../store";
+import { isMultibranch } from "../multibranch";
 import { htmlReply, parseDelay, requirePermission } from "./common";
+import { scanNow } from "./scan";
 
 function checkBuildable(item: Item): void {
   if (item.type.isFolder) throw new NotFound();
@@ -55,6 +57,7 @@ function schedule(ctx: RequestContext, state: ServerState, item: Item, params: R
 }
 
 export function build(ctx: RequestContext, state: ServerState, item: Item): Reply {
+  if (isMultibranch(item)) return scanNow(ctx, state, item);
   checkBuildable(item);
   const defs = infoOf(item).parameters;
   if (defs && ctx.method !== "POST") {

@@ -9,6 +9,7 @@ import type { Item } from "../store";
 import { decodeXmlReader } from "../xml-body";
 import { readBack, resave } from "../xstream";
 import { activePlugins } from "./plugin-manager";
+import { afterConfigSaved } from "../multibranch";
 import { requirePermission } from "./common";
 
 const FRAME = "hudson.model.AbstractItem.updateByXml(AbstractItem.java:1062)";
@@ -45,5 +46,6 @@ export function configXml(ctx: RequestContext, state: ServerState, item: Item): 
   }
   // Before 2.568 the posted document was stored as transformed; since then Jenkins saves the reloaded object.
   state.store.save(item, state.options.mode === "current" ? resave(stored, {}, activePlugins(state)) : stored);
+  afterConfigSaved(state, item);
   return empty(200);
 }

@@ -9,6 +9,7 @@ import { PERMISSIONS } from "../permissions";
 import { empty, reply, type Reply } from "../reply";
 import type { Item } from "../store";
 import { decodeXmlStream } from "../xml-body";
+import { afterConfigSaved } from "../multibranch";
 import { requirePermission, requirePost } from "./common";
 
 const FRAME = "hudson.model.ItemGroupMixIn.createProjectFromXML(ItemGroupMixIn.java:287)";
@@ -52,7 +53,8 @@ export function createItem(ctx: RequestContext, state: ServerState, parent: Item
   const configPath = path.join(state.store.jobsDirOf(parent), name, "config.xml");
   const { stored, type } = loadConfig(decodeXmlStream(ctx.body), configPath, FRAME);
   try {
-    state.store.create(parent, name, stored, type);
+    const created = state.store.create(parent, name, stored, type);
+    afterConfigSaved(state, created);
   } catch (e) {
     // e.g. a name the filesystem refuses (too long): Jenkins fails the same way, with nothing left behind.
     throw new Oops(

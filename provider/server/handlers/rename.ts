@@ -6,6 +6,7 @@ import { checkGoodName, javaTrim } from "../names";
 import { PERMISSIONS } from "../permissions";
 import { reply, type Reply } from "../reply";
 import { fullNameOf, type Item } from "../store";
+import { isComputedChild } from "../multibranch";
 import { can, requirePermission, requirePost } from "./common";
 
 /** FormValidation.error escapes its message (Util.escape); the Failure then carries the escaped text. */
@@ -30,6 +31,8 @@ export function confirmRename(ctx: RequestContext, state: ServerState, item: Ite
     requirePermission(ctx, PERMISSIONS.ITEM_DELETE);
   }
   requirePost(ctx);
+  // AbstractItem.doConfirmRename: a branch job's name is its branch's (isNameEditable is false).
+  if (isComputedChild(item)) throw new Failure("Trying to rename an item that does not support this operation.");
   const raw = ctx.params.get("newName");
   const newName = raw === null ? null : javaTrim(raw);
   try {

@@ -1,0 +1,177 @@
+/**
+ * Acceptance: the jobs of a real Jenkins home, imported with the import command and adopted by the generated program
+ * run as `pulumi up` runs it (the language host).
+ *
+ * The home (real-home.ts) holds a few hundred items built from the saved configs of real controllers, multibranch
+ * projects with their branch jobs, and folders that still name the shared-library plugin by its old name; the
+ * server runs exactly the plugins that home ran. The generated program must: declare every item but the branch jobs
+ * (multibranch projects made from the spec come back as the typed spec), pass the plugin pre-flight against those
+ * plugins, adopt everything without one request that changes a job, and preview with no changes after `up` and
+ * after `refresh`.
+ */
+import { spawn } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type { JenkinsServer } from "../../provider/server";
+import { PulumiCli } from "../harness/language-host";
+import { repoRoot } from "../harness/provider-process";
+import { cleanEnv } from "../harness/serialized-provider";
+import { ADMIN, startServer } from "../harness/test-server";
+import { buildRealHome, type RealHome } from "./real-home";
+
+const CLI = path.join(repoRoot, "dist", "provider", "import", "cli.js");
+
+function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env, stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (c: Buffer) => (stderr += c.toString("utf8")));
+    child.once("error", reject);
+    child.once("close", (code) => resolve({ code, stderr }));
+  });
+}
+
+/** Requests that would change a job: anything but reads and a refused createItem of a job that exists. */
+function changingRequests(server: JenkinsServer): string[] {
+  return server.requests
+    .filter((r) => r.method !== "GET" && r.method !== "HEAD")
+    .filter((r) => !(r.path.endsWith("/createItem") && r.status === 400))
+    .map((r) => `${r.method} ${r.path} → ${r.status}`);
+}
+
+describe("a real Jenkins home, imported and adopted through the language host", () => {
+  let home: RealHome;
+  let server: JenkinsServer;
+  let out: string;
+  let cli: PulumiCli;
+  let before: Map<string, string | undefined>;
+
+  beforeAll(async () => {
+    home = buildRealHome();
+    server = await startServer("current", {
+      dataDir: home.dir,
+      plugins: home.plugins,
+      repositories: home.repositories,
+    });
+    // Inside the checkout, so the program resolves @pulumi/pulumi and pulumi-jenkins-jobs as a project that installed
+    // the package does (dist/ is neither compiled nor searched for tests).
+    fs.mkdirSync(path.join(repoRoot, "dist"), { recursive: true });
+    out = fs.mkdtempSync(path.join(repoRoot, "dist", "real-home-"));
+    before = new Map(
+      [...home.items, ...home.branchJobs.map((fullName) => ({ fullName }))].map((i) => [
+        i.fullName,
+        server.jobConfigOnDisk(i.fullName),
+      ]),
+    );
+  });
+  afterAll(async () => {
+    await server?.close();
+    for (const dir of [home?.dir, out]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("the home is what the acceptance needs: a few hundred items, branch jobs, the old plugin name", async () => {
+    expect(home.items.length).toBeGreaterThanOrEqual(220);
+    expect(home.branchJobs.length).toBeGreaterThanOrEqual(70);
+    expect(home.renamedPluginFolders.length).toBeGreaterThan(0);
+    expect(home.plugins["workflow-cps-global-lib"]).toBeUndefined();
+    expect(home.plugins["pipeline-groovy-lib"]).toBeDefined();
+    const project = home.typedProjects[0];
+    const res = await fetch(new URL(`job/${project.split("/").join("/job/")}/api/json?tree=jobs[name]`, server.url), {
+      headers: { authorization: `Basic ${Buffer.from(`${ADMIN.name}:${ADMIN.apiToken}`).toString("base64")}` },
+    });
+    expect(((await res.json()) as { jobs: Array<{ name: string }> }).jobs.map((j) => j.name)).toEqual([
+      "feature%2Flogin",
+      "main",
+      "release%2F2.0",
+    ]);
+  });
+
+  it("the import declares every item but the branch jobs; multibranch projects from the spec as the typed spec", async () => {
+    server.resetCounters();
+    const env = cleanEnv({ JENKINS_URL: server.url, JENKINS_USER: ADMIN.name, JENKINS_API_TOKEN: ADMIN.apiToken });
+    const res = await runCli(["import", "--out", out, "--project", "real-home", "--force"], env);
+    expect({ code: res.code, wrote: /Wrote (\d+) items/.exec(res.stderr)?.[1] }).toEqual({
+      code: 0,
+      wrote: String(home.items.length),
+    });
+    expect(changingRequests(server)).toEqual([]);
+    const index = fs.readFileSync(path.join(out, "index.ts"), "utf8");
+    const declared = [...index.matchAll(/new Job\(("(?:[^"\\]|\\.)*")/g)].map((m) => JSON.parse(m[1]) as string);
+    expect(declared.sort()).toEqual(home.items.map((i) => i.fullName).sort());
+    for (const project of home.typedProjects) {
+      expect(index).toMatch(
+        new RegExp(
+          `new Job\\(${JSON.stringify(project).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}, \\{[^;]*multibranch: \\{`,
+        ),
+      );
+    }
+    // Branch jobs are listed as not imported, once per project, with who manages them.
+    expect(index).toContain(`//   ${home.typedProjects[0]}/main: managed by Jenkins through ${home.typedProjects[0]}`);
+    // The program runs as the examples of this checkout run: `pulumi-jenkins-jobs` resolves to the checkout (the
+    // package's own name, from inside it), where the generated package.json would install it from a registry.
+    expect(JSON.parse(fs.readFileSync(path.join(out, "package.json"), "utf8")).dependencies).toHaveProperty(
+      "pulumi-jenkins-jobs",
+    );
+    fs.rmSync(path.join(out, "package.json"));
+    fs.writeFileSync(
+      path.join(out, "tsconfig.json"),
+      JSON.stringify({ extends: path.relative(out, path.join(repoRoot, "tsconfig.json")), files: ["index.ts"] }),
+    );
+    cli = new PulumiCli(out, { env: cleanEnv(), stack: "adopt" })
+      .setConfig("jenkins:url", server.url)
+      .setConfig("jenkins:user", ADMIN.name)
+      .setConfig("jenkins:apiToken", ADMIN.apiToken, { secret: true });
+  });
+
+  // Each operation of the language host over a few hundred resources takes tens of seconds on a busy 2-core machine.
+  const OPERATION_MS = 180_000;
+
+  it(
+    "up passes the plugin pre-flight against the home's plugins and adopts every item without changing a config",
+    async () => {
+      server.resetCounters();
+      const up = await cli.up();
+      const failed = up.program?.code === 0 ? "" : up.logs.map((l) => l.message.slice(0, 1500)).join("\n");
+      expect({ ok: up.ok, errors: up.errors, failed }).toEqual({ ok: true, errors: [], failed: "" });
+      // The pre-flight ran (one read of the plugin list) and found nothing to say, renamed plugin included.
+      expect(server.requests.filter((r) => r.path === "/pluginManager/api/json")).toHaveLength(1);
+      expect(up.logs.filter((l) => l.severity === "warning" || l.severity === "error")).toEqual([]);
+      expect(up.steps.filter((s) => s.op !== "create")).toEqual([]);
+      expect(up.steps).toHaveLength(home.items.length);
+      expect({ requestsThatChangeJobs: changingRequests(server) }).toEqual({ requestsThatChangeJobs: [] });
+      for (const [fullName, xml] of before) {
+        expect([fullName, server.jobConfigOnDisk(fullName)]).toEqual([fullName, xml]);
+      }
+    },
+    OPERATION_MS,
+  );
+
+  it(
+    "the preview after up has no changes and sends nothing that changes a job",
+    async () => {
+      server.resetCounters();
+      const plan = await cli.preview();
+      expect(plan.ok).toBe(true);
+      expect(plan.steps.filter((s) => s.op !== "same")).toEqual([]);
+      expect(changingRequests(server)).toEqual([]);
+    },
+    OPERATION_MS,
+  );
+
+  it(
+    "refresh finds no drift and the preview after it has no changes",
+    async () => {
+      server.resetCounters();
+      const refresh = await cli.refresh();
+      expect({ ok: refresh.ok, changed: refresh.changed.map((c) => c.urn), gone: refresh.gone }).toEqual({
+        ok: true,
+        changed: [],
+        gone: [],
+      });
+      const again = await cli.preview();
+      expect(again.steps.filter((s) => s.op !== "same")).toEqual([]);
+      expect(changingRequests(server)).toEqual([]);
+    },
+    2 * OPERATION_MS,
+  );
+});
