@@ -17,6 +17,8 @@ export interface ServerState {
   instanceId: string;
   /** While a restart is in progress (epoch ms): every request gets 503. */
   restartingUntil: number;
+  /** The key of `hudson.util.Secret` fields (secrets/item-secrets.ts), kept in the home across restarts. */
+  secretKey: Buffer;
 }
 
 export interface RequestContext {

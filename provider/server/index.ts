@@ -31,6 +31,7 @@ import { BuildQueue } from "./queue";
 import { createHandler } from "./server";
 import { SessionStore } from "./sessions";
 import { JobStore } from "./store";
+import { decryptSecret, loadOrCreateKey } from "./secrets/secret-key";
 
 export type { JenkinsServerOptions, RequestRecord, BuildRecord, PollRecord, FaultSettings, UserSpec } from "./options";
 
@@ -53,6 +54,11 @@ export interface JenkinsServer {
   resetCounters(): void;
   /** The stored bytes of a job's config.xml ("folder/job"), read from disk; undefined when there is none. */
   jobConfigOnDisk(fullName: string): string | undefined;
+  /**
+   * The plaintext of a `hudson.util.Secret` text this server encrypted (`{AQAAABAAAA…}`), or undefined when it is
+   * not one: tests use it to see which value Jenkins holds, as the script console's `Secret.decrypt` would.
+   */
+  decryptSecret(text: string): string | undefined;
   /**
    * Drops all sessions, renames the session cookie and reloads the jobs from the data folder. With
    * `downtimeMs`, every request during that time gets Jenkins's 503 "getting ready" page first.
@@ -82,6 +88,7 @@ export async function startJenkinsServer(opts: JenkinsServerOptions = {}): Promi
     polls: [],
     instanceId: randomBytes(4).toString("hex"),
     restartingUntil: 0,
+    secretKey: loadOrCreateKey(dataDir),
   };
   const pipeline = { state, requests: [] as RequestRecord[], faults: new FaultInjector(defaultFaults()) };
   const handler = createHandler(pipeline);
@@ -125,6 +132,7 @@ export async function startJenkinsServer(opts: JenkinsServerOptions = {}): Promi
       state.polls.length = 0;
     },
     jobConfigOnDisk: (fullName) => store.configOnDisk(fullName),
+    decryptSecret: (text) => decryptSecret(state.secretKey, text),
     holdBuilds: (hold) => state.queue.holdBuilds(hold),
     async restart(restartOpts = {}) {
       state.sessions.reset();
