@@ -15,6 +15,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { FolderSpec, FreestyleSpec, PipelineSpec } from "../specs/types";
 import jobProvider from "./provider";
+import { hideSecrets } from "./secrets/hide";
 
 export interface JobArgs {
   /** The job's own name (no slashes). Changing it renames the job in place and keeps its build history. */
@@ -26,7 +27,9 @@ export interface JobArgs {
   folder?: pulumi.Input<string>;
   /**
    * The job's config.xml. Compared semantically: formatting, attribute order and plugin versions do not count.
-   * Exactly one of configXml, pipeline, freestyle and folderSpec.
+   * Exactly one of configXml, pipeline, freestyle and folderSpec. Secrets in it (a password parameter's default,
+   * other known Secret fields, encrypted values) move to an input Pulumi encrypts, leaving `[secret N]` in their
+   * place: build it from a `pulumi.secret` (e.g. with `pulumi.interpolate`) so the program holds them safely too.
    */
   configXml?: pulumi.Input<string>;
   /** A Pipeline job: inline script or script from git, parameters, triggers, build discarder. */
@@ -69,15 +72,19 @@ export class Job extends pulumi.dynamic.Resource {
   declare public readonly controller: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: JobArgs, opts?: pulumi.CustomResourceOptions) {
+    // Secret values out of the config or spec, into an input Pulumi encrypts (resource/secrets/hide.ts).
+    const hidden = hideSecrets(args);
+    const source = hidden.args;
+    const secrets = hidden.secretValues === undefined ? {} : { secretValues: hidden.secretValues };
     super(
       jobProvider,
       name,
       {
         name: args.name,
         folder: args.folder,
-        configXml: args.configXml,
-        pipeline: args.pipeline,
-        freestyle: args.freestyle,
+        configXml: source.configXml,
+        pipeline: source.pipeline,
+        freestyle: source.freestyle,
         folderSpec: args.folderSpec,
         description: args.description,
         enabled: args.enabled,
@@ -85,8 +92,11 @@ export class Job extends pulumi.dynamic.Resource {
         controller: args.controller,
         fullName: undefined,
         url: undefined,
+        ...secrets,
       },
-      opts,
+      hidden.secretValues === undefined
+        ? opts
+        : { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "secretValues"] },
       "jenkins",
       "Job",
     );

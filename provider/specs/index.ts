@@ -6,6 +6,7 @@ export type {
   ArchiveArtifactsSpec,
   BatchStepSpec,
   BooleanParameterSpec,
+  PasswordParameterSpec,
   BuildDiscarderSpec,
   BuildStepSpec,
   ChoiceParameterSpec,
