@@ -13,9 +13,17 @@
  * `jenkins:password`, …) or the environment (`JENKINS_URL`, …), read by the provider at run time.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { FolderSpec, FreestyleSpec, PipelineSpec } from "../specs/types";
+import type { FolderSpec, FreestyleSpec, ParameterSpec, PasswordParameterSpec, PipelineSpec } from "../specs/types";
 import jobProvider from "./provider";
 import { hideSecrets } from "./secrets/hide";
+
+/** A password parameter whose default may be a `pulumi.secret` (it moves into an input Pulumi encrypts). */
+export type PasswordParameterInput = Omit<PasswordParameterSpec, "default"> & { default?: pulumi.Input<string> };
+
+/** A spec whose password parameters may take their default from an Output. */
+export type WithSecretDefaults<S extends { parameters?: ParameterSpec[] }> = Omit<S, "parameters"> & {
+  parameters?: Array<Exclude<ParameterSpec, PasswordParameterSpec> | PasswordParameterInput>;
+};
 
 export interface JobArgs {
   /** The job's own name (no slashes). Changing it renames the job in place and keeps its build history. */
@@ -32,10 +40,13 @@ export interface JobArgs {
    * place: build it from a `pulumi.secret` (e.g. with `pulumi.interpolate`) so the program holds them safely too.
    */
   configXml?: pulumi.Input<string>;
-  /** A Pipeline job: inline script or script from git, parameters, triggers, build discarder. */
-  pipeline?: pulumi.Input<PipelineSpec>;
+  /**
+   * A Pipeline job: inline script or script from git, parameters, triggers, build discarder. A password
+   * parameter's default (best a `pulumi.secret`) moves into an encrypted input, leaving `[secret N]` in the spec.
+   */
+  pipeline?: pulumi.Input<PipelineSpec> | WithSecretDefaults<PipelineSpec>;
   /** A freestyle job: git checkout, shell/batch steps, triggers, build discarder, archived artifacts, JUnit. */
-  freestyle?: pulumi.Input<FreestyleSpec>;
+  freestyle?: pulumi.Input<FreestyleSpec> | WithSecretDefaults<FreestyleSpec>;
   /** A folder (its description is the `description` input). Named so because `folder` is the parent folder's path. */
   folderSpec?: pulumi.Input<FolderSpec>;
   /** The job's description; wins over `<description>` in configXml. */

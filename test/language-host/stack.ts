@@ -14,9 +14,13 @@ export interface Stack {
 
 export async function startStack(
   projectDir: string,
-  opts: CliOptions & { apiToken?: string; server?: Omit<JenkinsServerOptions, "users" | "mode"> } = {},
+  opts: CliOptions & {
+    apiToken?: string;
+    server?: Omit<JenkinsServerOptions, "users" | "mode">;
+    mode?: "current" | "legacy";
+  } = {},
 ): Promise<Stack> {
-  const server = await startServer("current", opts.server);
+  const server = await startServer(opts.mode ?? "current", opts.server);
   const user = new JenkinsUser(server.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });
   const cli = new PulumiCli(projectDir, { env: cleanEnv(), ...opts })
     .setConfig("jenkins:url", server.url)
