@@ -60,7 +60,12 @@ export function maskSecrets(root: XmlElement, text?: string): Masked {
       if (c.kind !== "element") return c;
       const at = `${path}/${c.name}`;
       const own = textOf(c).trim();
-      if ((fields?.includes(c.name) && elementChildren(c).length === 0) || isEncryptedSecret(own)) {
+      // A placeholder stands for a secret wherever it is (an encrypted value in a field the table does not know).
+      const secret =
+        (fields?.includes(c.name) && elementChildren(c).length === 0) ||
+        isEncryptedSecret(own) ||
+        placeholderIndex(own) !== undefined;
+      if (secret) {
         changed = true;
         values.push(textOf(c));
         paths.push(at);
