@@ -68,13 +68,16 @@ describe.each(MODES)("secrets through the language host (%s server)", (mode) => 
   it("up creates both jobs; Jenkins holds the passwords, stored encrypted", async () => {
     const up = shown("up", await cli.up());
     expect({ ok: up.ok, errors: up.errors }).toEqual({ ok: true, errors: [] });
-    expect(changed(up)).toEqual(["create deploy", "create release"]);
+    expect(changed(up)).toEqual(["create deploy", "create notify", "create release"]);
     expect(await heldDefault(server, user, "deploy")).toBe(FIRST.deploy);
     expect(await heldDefault(server, user, "release")).toBe(FIRST.release);
     // The placeholder travels in the configs the state keeps; the values only in the encrypted input.
     const deploy = cli.state.resources.find((r) => r.urn.endsWith("::deploy"));
     expect(deploy?.outputs.configXml).toContain("<defaultValue>[secret 1]</defaultValue>");
     expect(deploy?.inputs.configXml).toContain("<defaultValue>[secret 1]</defaultValue>");
+    const notify = cli.state.resources.find((r) => r.urn.endsWith("::notify"));
+    expect(notify?.outputs.secretValues).toBeUndefined();
+    expect(notify?.outputs.configXml).toContain("./notify.sh '#builds'");
     const release = cli.state.resources.find((r) => r.urn.endsWith("::release"));
     expect(JSON.stringify(release?.inputs.freestyle)).toContain('"default":"[secret 1]"');
   });
@@ -135,6 +138,7 @@ describe.each(MODES)("secrets through the language host (%s server)", (mode) => 
   });
 
   it("destroy leaves nothing", async () => {
+    expect(await itemsOnServer(user)).toEqual(["deploy", "notify", "release"]);
     const destroy = await cli.destroy();
     expect(destroy.errors).toEqual([]);
     expect(await itemsOnServer(user)).toEqual([]);

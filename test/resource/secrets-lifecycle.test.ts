@@ -150,6 +150,9 @@ describe.each(MODES)("Job lifecycle with secrets (%s server)", (mode) => {
     });
     expect(beyondPreflight(server)).toEqual(["POST /createItem", "GET /job/copy/config.xml"]);
     expect((await refresh(adopted.id, adopted.outs)).drift).toBe(false);
+    // A new value set by hand in the adopted job is seen.
+    await user.editConfig("copy", (xml) => xml.replace(/(<defaultValue>)[^<]*/, "$1other-by-hand"));
+    expect((await refresh(adopted.id, adopted.outs)).drift).toBe(true);
   });
 
   it("check refuses a secret left in clear, naming its place, before any request", async () => {
@@ -172,7 +175,7 @@ describe.each(MODES)("Job lifecycle with secrets (%s server)", (mode) => {
       for (const part of [copy, copy.props, copy.outs]) if (part) delete part.secretValues;
       return copy;
     });
-    const forms = [PASSWORD, escape(PASSWORD), NEW_PASSWORD, "set-by-hand"];
+    const forms = [PASSWORD, escape(PASSWORD), NEW_PASSWORD, "set-by-hand", "other-by-hand"];
     expect(findLeaks("lifecycle", textOf(outputsWithoutValues), forms)).toEqual([]);
   });
 });

@@ -185,6 +185,8 @@ describe("the provider side", () => {
     expect(compareSecrets(legacy, ["set by hand"]).drifted).toBe(true);
     // An encrypted value declared as such is Jenkins's own when it comes back unchanged.
     expect(compareSecrets({ secretValues: [BLOB], secretDigests: [digestOf(BLOB)] }, [BLOB]).drifted).toBe(false);
+    expect(compareSecrets({ secretValues: [BLOB] }, [BLOB])).toEqual({ digests: [digestOf(BLOB)], drifted: false });
+    expect(compareSecrets({ secretValues: [BLOB], secretDigests: [digestOf(BLOB)] }, [other]).drifted).toBe(true);
     expect(compareSecrets(olds, []).drifted).toBe(true);
   });
 

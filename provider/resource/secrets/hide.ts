@@ -159,7 +159,7 @@ export interface SourceArgs {
 export interface HiddenArgs<A extends SourceArgs> {
   args: A;
   /** The values, for the `secretValues` input; undefined when nothing can hold a secret. */
-  secretValues?: pulumi.Output<string[] | undefined>;
+  secretValues?: pulumi.Output<string[]>;
 }
 
 /** A plain value whose secrets can be seen without resolving anything, or undefined when it must be resolved. */
@@ -214,9 +214,7 @@ export function hideSecrets<A extends SourceArgs>(args: A): HiddenArgs<A> {
     }
   });
   // Exactly one source is valid; with more, the provider's check reports it, and the values follow in key order.
-  const values = pulumi.all(lists).apply((ls) => {
-    const all = ls.flat();
-    return all.length === 0 ? undefined : all;
-  });
+  // An empty list rather than nothing: a secret wrapping nothing would reach the provider as a bare marker.
+  const values = pulumi.all(lists).apply((ls) => ls.flat());
   return { args: out as A, secretValues: pulumi.secret(values) };
 }

@@ -131,7 +131,9 @@ export function compareSecrets(olds: SecretProps, remote: readonly string[]): { 
   const digests = remote.map((raw, i) => {
     const r = raw.trim();
     const known = recorded[i] ?? "";
-    if (r === declared[i]) return known;
+    // The very text declared: a plaintext legacy Jenkins shows until the next save, or an encrypted value copied
+    // from Jenkins, which is then recorded so that a new text there is seen.
+    if (r === declared[i]) return known !== "" || !isEncryptedSecret(r) ? known : digestOf(r);
     if (known !== "" && known !== CHANGED_IN_JENKINS && digestOf(r) === known) return known;
     if (known === "" && isEncryptedSecret(r)) return digestOf(r);
     drifted = true;

@@ -1,4 +1,7 @@
-/** Two freestyle jobs with a password parameter each: the default from a secret config value, in XML and in a spec. */
+/**
+ * Two freestyle jobs with a password parameter each (the default from a secret config value, in XML and in a spec),
+ * and one whose config is an Output without any secret.
+ */
 import * as pulumi from "@pulumi/pulumi";
 import { Job } from "pulumi-jenkins-jobs";
 
@@ -42,5 +45,20 @@ const release = new Job("release", {
   },
 });
 
+// A config built from an Output but holding no secret: no value moves, nothing changes for it.
+const channel = pulumi.output(config.get("channel") ?? "#builds");
+const notify = new Job("notify", {
+  name: "notify",
+  configXml: pulumi.interpolate`<project>
+  <builders>
+    <hudson.tasks.Shell>
+      <command>./notify.sh '${channel}'</command>
+    </hudson.tasks.Shell>
+  </builders>
+</project>
+`,
+});
+
 export const deployUrl = deploy.url;
+export const notifyUrl = notify.url;
 export const releaseUrl = release.url;
