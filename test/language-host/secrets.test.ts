@@ -65,7 +65,7 @@ describe.each(MODES)("secrets through the language host (%s server)", (mode) => 
     await server?.close();
   });
 
-  it("up creates both jobs; Jenkins holds the passwords, stored encrypted", async () => {
+  it("up creates the jobs; Jenkins holds the passwords, stored encrypted", async () => {
     const up = shown("up", await cli.up());
     expect({ ok: up.ok, errors: up.errors }).toEqual({ ok: true, errors: [] });
     expect(changed(up)).toEqual(["create deploy", "create notify", "create release"]);
