@@ -72,4 +72,13 @@ describe("hideSecrets", () => {
     });
     expect(await resolved(secretValues)).toEqual({ value: ["pw-3"], secret: true });
   });
+
+  test("parameters given as an Output are looked into once resolved", async () => {
+    const parameters = pulumi.output([{ type: "password", name: "P", default: "pw-4" }]);
+    const { args, secretValues } = hideSecrets({ freestyle: { parameters } as never });
+    expect((await resolved(args.freestyle)).value).toEqual({
+      parameters: [{ type: "password", name: "P", default: "[secret 1]" }],
+    });
+    expect(await resolved(secretValues)).toEqual({ value: ["pw-4"], secret: true });
+  });
 });

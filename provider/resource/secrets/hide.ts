@@ -168,6 +168,8 @@ function plainSecrets<T>(value: pulumi.Input<T> | undefined, hide: (v: T) => Hid
   if (pulumi.Output.isInstance(value) || value instanceof Promise) return undefined;
   if (typeof value === "string") return hide(value);
   // An object may hold Outputs anywhere (a `pulumi.secret` default): only one without password parameters is plain.
+  const params = (value as { parameters?: unknown }).parameters;
+  if (pulumi.Output.isInstance(params) || params instanceof Promise) return undefined;
   return specHoldsSecrets(value) ? undefined : { value: value as T, values: [] };
 }
 
