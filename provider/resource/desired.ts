@@ -12,6 +12,7 @@ import { fieldsOf, rootNameOf, withFieldsIn, type JobFields } from "./job-config
 import { describeRoot, type RootInfo } from "./job-kinds";
 import { knownFields } from "./known-fields";
 import { renderSpec, sourceOf, SPEC_KEYS, type SourceKey } from "./sources";
+import { revealSecrets, secretCount } from "./secrets/state";
 import { UNKNOWN, type JobInputs, type JobOutputs } from "./types";
 
 export { strip, type Props } from "../dynamic/props";
@@ -48,8 +49,10 @@ export interface Declared {
   root(): XmlElement;
   /** Description and enabled state asked for: the explicit inputs win over the XML. */
   fields(): JobFields;
-  /** The config.xml to send: carries the description and disabled state asked for. */
+  /** The config.xml to send: carries the description and disabled state asked for, and the secret values. */
   toSend(): string;
+  /** The secret values, in placeholder order (empty for a config without secrets). */
+  secrets: readonly string[];
 }
 
 function once<T>(make: () => T): () => T {
@@ -100,6 +103,7 @@ function declaredXml(news: JobInputs): Declared {
         ? xml
         : canonicalizeDocument(withFieldsIn(root(), explicit)),
     ),
+    secrets: [],
   };
 }
 
@@ -116,13 +120,19 @@ function declaredSpec(news: JobInputs, key: Exclude<SourceKey, "configXml">): De
     root: () => doc.root,
     fields: () => fields,
     toSend: () => xml,
+    secrets: [],
   };
 }
 
 /** The declared job of a set of checked inputs. Throws JobSpecError for a spec that does not render. */
 export function declare(news: JobInputs): Declared {
   const key = sourceOf(news as unknown as Props);
-  return key === "configXml" ? declaredXml(news) : declaredSpec(news, key);
+  const declared = key === "configXml" ? declaredXml(news) : declaredSpec(news, key);
+  if (secretCount(news.secretValues) === 0) return declared;
+  // Only the text sent carries the values; everything compared and kept has the placeholders.
+  const secrets = news.secretValues as string[];
+  const placeholders = declared.toSend;
+  return { ...declared, secrets, toSend: once(() => revealSecrets(placeholders(), secrets)) };
 }
 
 export function outputsFor(news: JobInputs, declared: Declared, fullName: string, baseUrl: string): JobOutputs {
@@ -139,6 +149,8 @@ export function outputsFor(news: JobInputs, declared: Declared, fullName: string
   if (news.controller) outs.controller = news.controller;
   // The spec as written, so the next diff (which gets old outputs) can render it again.
   if (declared.key !== "configXml") Object.assign(outs, { [declared.key]: news[declared.key] });
+  // The values as applied (a secret output), so the next diff sees a change of one.
+  if (declared.secrets.length > 0) outs.secretValues = [...declared.secrets];
   return outs;
 }
 

@@ -8,6 +8,7 @@ import { configChanged } from "./compare";
 import { declare, fullNameOf, strip, type Props } from "./desired";
 import { rootNameOf } from "./job-config";
 import { declaredPipelineParts, warnAboutPipelineParts } from "./pipeline-owned";
+import { secretsChanged } from "./secrets/state";
 import { sourceOf, specRoot, type SourceKey } from "./sources";
 import { UNKNOWN, type JobInputs, type JobOutputs } from "./types";
 
@@ -70,6 +71,8 @@ export async function diff(_id: string, oldsRaw: Props, newsRaw: Props): Promise
     declared = declare(news as JobInputs);
     if (configChanged(olds as JobOutputs, declared)) diffs.add(newKey);
   }
+  // A new secret value, or one a refresh found changed in Jenkins (shown as the encrypted input, never a value).
+  if ((news.secretValues as unknown) === UNKNOWN || secretsChanged(olds, news.secretValues)) diffs.add("secretValues");
 
   if (unknownConfig || news.description === UNKNOWN || (news.enabled as unknown) === UNKNOWN) {
     if (news.description === UNKNOWN) diffs.add("description");

@@ -13,8 +13,24 @@
  * `jenkins:password`, …) or the environment (`JENKINS_URL`, …), read by the provider at run time.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { FolderSpec, FreestyleSpec, MultibranchSpec, PipelineSpec } from "../specs/types";
+import type {
+  FolderSpec,
+  FreestyleSpec,
+  MultibranchSpec,
+  ParameterSpec,
+  PasswordParameterSpec,
+  PipelineSpec,
+} from "../specs/types";
 import jobProvider from "./provider";
+import { hideSecrets } from "./secrets/hide";
+
+/** A password parameter whose default may be a `pulumi.secret` (it moves into an input Pulumi encrypts). */
+export type PasswordParameterInput = Omit<PasswordParameterSpec, "default"> & { default?: pulumi.Input<string> };
+
+/** A spec whose password parameters may take their default from an Output. */
+export type WithSecretDefaults<S extends { parameters?: ParameterSpec[] }> = Omit<S, "parameters"> & {
+  parameters?: Array<Exclude<ParameterSpec, PasswordParameterSpec> | PasswordParameterInput>;
+};
 
 export interface JobArgs {
   /** The job's own name (no slashes). Changing it renames the job in place and keeps its build history. */
@@ -26,13 +42,18 @@ export interface JobArgs {
   folder?: pulumi.Input<string>;
   /**
    * The job's config.xml. Compared semantically: formatting, attribute order and plugin versions do not count.
-   * Exactly one of configXml, pipeline, freestyle and folderSpec.
+   * Exactly one of configXml, pipeline, freestyle and folderSpec. Secrets in it (a password parameter's default,
+   * other known Secret fields, encrypted values) move to an input Pulumi encrypts, leaving `[secret N]` in their
+   * place: build it from a `pulumi.secret` (e.g. with `pulumi.interpolate`) so the program holds them safely too.
    */
   configXml?: pulumi.Input<string>;
-  /** A Pipeline job: inline script or script from git, parameters, triggers, build discarder. */
-  pipeline?: pulumi.Input<PipelineSpec>;
+  /**
+   * A Pipeline job: inline script or script from git, parameters, triggers, build discarder. A password
+   * parameter's default (best a `pulumi.secret`) moves into an encrypted input, leaving `[secret N]` in the spec.
+   */
+  pipeline?: pulumi.Input<PipelineSpec> | WithSecretDefaults<PipelineSpec>;
   /** A freestyle job: git checkout, shell/batch steps, triggers, build discarder, archived artifacts, JUnit. */
-  freestyle?: pulumi.Input<FreestyleSpec>;
+  freestyle?: pulumi.Input<FreestyleSpec> | WithSecretDefaults<FreestyleSpec>;
   /** A folder (its description is the `description` input). Named so because `folder` is the parent folder's path. */
   folderSpec?: pulumi.Input<FolderSpec>;
   /**
@@ -75,15 +96,19 @@ export class Job extends pulumi.dynamic.Resource {
   declare public readonly controller: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: JobArgs, opts?: pulumi.CustomResourceOptions) {
+    // Secret values out of the config or spec, into an input Pulumi encrypts (resource/secrets/hide.ts).
+    const hidden = hideSecrets(args);
+    const source = hidden.args;
+    const secrets = hidden.secretValues === undefined ? {} : { secretValues: hidden.secretValues };
     super(
       jobProvider,
       name,
       {
         name: args.name,
         folder: args.folder,
-        configXml: args.configXml,
-        pipeline: args.pipeline,
-        freestyle: args.freestyle,
+        configXml: source.configXml,
+        pipeline: source.pipeline,
+        freestyle: source.freestyle,
         folderSpec: args.folderSpec,
         multibranch: args.multibranch,
         description: args.description,
@@ -92,8 +117,11 @@ export class Job extends pulumi.dynamic.Resource {
         controller: args.controller,
         fullName: undefined,
         url: undefined,
+        ...secrets,
       },
-      opts,
+      hidden.secretValues === undefined
+        ? opts
+        : { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "secretValues"] },
       "jenkins",
       "Job",
     );

@@ -51,6 +51,10 @@ import { keepPipelineOwned, withPipelineOwned } from "./pipeline-owned";
 import { placeOf, relocate } from "./relocate";
 import { renderSpec, sourceOf, specKeyOf } from "./sources";
 import { PROVIDER_KEY, UNKNOWN, type JobInputs, type JobOutputs } from "./types";
+import { secretsFailure } from "./secrets/check";
+import { learnSecrets } from "./secrets/learn";
+import { compareSecrets, maskSecrets, secretsChanged } from "./secrets/state";
+import { writeXml } from "../xml/writer";
 
 export { diff } from "./diff";
 
@@ -83,6 +87,8 @@ export async function check(olds: Props, news: Props): Promise<dynamic.CheckResu
   if (result.failures && result.failures.length > 0) return result;
   const inputs = result.inputs as Props;
   if (inputs.controller === null || inputs.controller === "") delete inputs.controller;
+  const secrets = secretsFailure(inputs, sourceOf(inputs), root);
+  if (secrets !== undefined) return { inputs, failures: [secrets] };
   // A named controller must be usable before anything is planned on it: unknown names, missing URLs and
   // credentials fail the preview, naming the keys to set.
   const problem = inputs.controller === UNKNOWN ? undefined : connections.controllerProblem(inputs.controller);
@@ -188,7 +194,8 @@ export async function create(inputsRaw: Props): Promise<dynamic.CreateResult> {
     if (e instanceof JobAlreadyExistsError) {
       if (!news.adopt) throw new JobExistsError(fullName);
       try {
-        await adopt(client, fullName, declared, outs);
+        const digests = await adopt(client, fullName, declared, outs);
+        if (digests !== undefined) outs.secretDigests = digests;
       } catch (adoptError) {
         if (adoptError instanceof InvalidConfigError) throw new AdoptionError(fullName, adoptError);
         throw adoptError;
@@ -206,26 +213,41 @@ export async function create(inputsRaw: Props): Promise<dynamic.CreateResult> {
     }
     throw e;
   }
+  const digests = await learnSecrets(client, fullName, declared.secrets);
+  if (digests !== undefined) outs.secretDigests = digests;
   return { id, outs };
 }
 
 /**
  * Take over a job that already exists: read it once, then send only what differs from the declared state, so
- * adopting a job that already matches (an imported server) changes nothing in Jenkins.
+ * adopting a job that already matches (an imported server) changes nothing in Jenkins. Returns the digests of
+ * the job's secrets (secrets/state.ts) when it has any.
  */
-async function adopt(client: JenkinsClient, fullName: string, declared: Declared, outs: JobOutputs): Promise<void> {
-  const remote = parseXml(await client.getConfig(fullName)).root;
+async function adopt(
+  client: JenkinsClient,
+  fullName: string,
+  declared: Declared,
+  outs: JobOutputs,
+): Promise<string[] | undefined> {
+  const text = await client.getConfig(fullName);
+  const remote = parseXml(text).root;
   const owned = withPipelineOwned<Partial<JobOutputs>>({}, remote).pipelineOwned;
   if (owned) outs.pipelineOwned = owned;
+  const masked = maskSecrets(remote, text);
   const fields = fieldsOf(remote);
+  // A value is known to be Jenkins's only when it is the very text declared (an encrypted value copied from Jenkins).
+  const sameSecrets =
+    masked.values.length === declared.secrets.length && masked.values.every((v, i) => v.trim() === declared.secrets[i]);
   const current: JobOutputs = {
     ...outs,
     // An empty config makes applyChanges post the declared one.
-    configXml: sameConfig(declared.root(), remote) ? outs.configXml : "",
+    configXml: sameConfig(declared.root(), masked.root) && sameSecrets ? outs.configXml : "",
     description: fields.description,
     enabled: fields.enabled,
   };
-  await applyChanges(client, fullName, current, declared, remote);
+  const { posted } = await applyChanges(client, fullName, current, declared, remote);
+  if (declared.secrets.length === 0) return undefined;
+  return posted ? learnSecrets(client, fullName, declared.secrets) : compareSecrets(outs, masked.values).digests;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -242,7 +264,11 @@ export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadRes
     if (e instanceof JobNotFoundError) return {}; // no id: the engine drops the resource from state
     throw e;
   }
-  const remoteDoc = parseXml(remote);
+  const parsed = parseXml(remote);
+  // Secrets as placeholders: Jenkins's encrypted texts (or, in legacy mode, a posted plaintext) never reach outputs.
+  const masked = maskSecrets(parsed.root, remote);
+  const remoteDoc = masked.root === parsed.root ? parsed : { ...parsed, root: masked.root };
+  const remoteText = masked.root === parsed.root ? remote : writeXml(remoteDoc, { style: "pretty" });
   const fields = fieldsOf(remoteDoc.root);
   let props: JobOutputs = withPipelineOwned(
     { ...olds, fullName, url: jobUrl(baseUrl, fullName), description: fields.description, enabled: fields.enabled },
@@ -257,10 +283,17 @@ export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadRes
     const declaredRoot = parseXml(olds.configXml).root;
     if (!sameConfig(declaredRoot, remoteDoc.root)) {
       configDrift = true;
-      props = driftedProps(props, olds.configXml, remote, fieldsOf(declaredRoot));
+      props = driftedProps(props, olds.configXml, remoteText, fieldsOf(declaredRoot));
     }
   }
-  const drifted = configDrift || fields.description !== olds.description || fields.enabled !== olds.enabled;
+  let secretDrift = false;
+  if (masked.values.length > 0 || secretCountOf(olds) > 0) {
+    const seen = compareSecrets(olds, masked.values);
+    props = { ...props, secretDigests: seen.digests };
+    secretDrift = seen.drifted;
+  }
+  const drifted =
+    configDrift || secretDrift || fields.description !== olds.description || fields.enabled !== olds.enabled;
   if (!drifted) return { id, props };
   return { id, props, inputs: inputsReflecting(props) };
 }
@@ -302,9 +335,10 @@ export async function update(id: string, oldsRaw: Props, newsRaw: Props): Promis
   const at = { fullName: oldFullName };
   let remote: XmlElement | undefined;
 
+  let posted = false;
   try {
     if (fullNameOf(news) !== oldFullName) await relocate(client, at, { folder: news.folder ?? "", name: news.name });
-    remote = await applyChanges(client, at.fullName, olds, declared);
+    ({ posted, remote } = await applyChanges(client, at.fullName, olds, declared));
   } catch (e) {
     // Deleted in Jenkins since the last refresh: say so instead of re-creating it behind the user's back.
     const failure = e instanceof JobNotFoundError ? new JobGoneError(at.fullName, e) : e;
@@ -320,10 +354,13 @@ export async function update(id: string, oldsRaw: Props, newsRaw: Props): Promis
     throw failure;
   }
   const outs = outputsFor(news, declared, at.fullName, baseUrl);
+  if (declared.secrets.length > 0) {
+    outs.secretDigests = posted ? await learnSecrets(client, at.fullName, declared.secrets) : olds.secretDigests;
+  }
   // What the pipeline owns: as just read; none after a config posted without a read (no tracker went with it);
   // else as before.
   if (remote) return { outs: withPipelineOwned(outs, remote) };
-  return { outs: configChanged(olds, declared) ? outs : keepPipelineOwned(outs, olds) };
+  return { outs: posted ? outs : keepPipelineOwned(outs, olds) };
 }
 
 /** `xml` with the parts of the job's remote config that Jenkins owns kept (the remote config read if not given). */
@@ -341,7 +378,7 @@ async function withOwnedPartsOf(
 
 /**
  * Only the requests a change needs: one config.xml POST, or a description POST and/or an enable/disable POST.
- * Returns the job's remote config when it was read (to keep what Jenkins owns).
+ * Returns whether the config was posted, and the job's remote config when it was read (to keep what Jenkins owns).
  */
 async function applyChanges(
   client: JenkinsClient,
@@ -349,11 +386,12 @@ async function applyChanges(
   olds: JobOutputs,
   declared: Declared,
   remote?: XmlElement,
-): Promise<XmlElement | undefined> {
+): Promise<{ posted: boolean; remote?: XmlElement }> {
   const wanted = declared.fields();
   // Folders have no description endpoint (Jenkins answers 404): their description travels in config.xml.
   const folderDescription = declared.info?.kind === "folder" && wanted.description !== olds.description;
-  if (folderDescription || configChanged(olds, declared)) {
+  const secrets = secretsChanged(olds, declared.secrets);
+  if (folderDescription || secrets || configChanged(olds, declared)) {
     // One POST carries the config together with the description and disabled state.
     let xml = declared.toSend();
     try {
@@ -365,14 +403,18 @@ async function applyChanges(
       if (!(e instanceof JobNotFoundError) || olds.configXml) throw e;
       await client.createJob(fullName, declared.toSend());
     }
-    return remote;
+    return { posted: true, remote };
   }
   if (wanted.description !== olds.description) await client.setDescription(fullName, wanted.description);
   if (wanted.enabled !== olds.enabled) {
     if (wanted.enabled) await client.enable(fullName);
     else await client.disable(fullName);
   }
-  return undefined;
+  return { posted: false };
+}
+
+function secretCountOf(olds: JobOutputs): number {
+  return Array.isArray(olds.secretValues) ? olds.secretValues.length : 0;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

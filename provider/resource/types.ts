@@ -30,6 +30,11 @@ export interface JobInputs {
   adopt?: boolean;
   /** Name of a controller of `jenkins:controllers`; absent for the stack-wide connection. */
   controller?: string;
+  /**
+   * The secret values of the config, in the order of its placeholders (`[secret 1]`), moved there by the Job class;
+   * a Pulumi secret (see secrets/).
+   */
+  secretValues?: string[];
 }
 
 export interface JobOutputs {
@@ -63,6 +68,10 @@ export interface JobOutputs {
    * "trigger C", "parameter NAME", as last read from Jenkins (pipeline-owned.ts). Absent when nothing is known.
    */
   pipelineOwned?: string[];
+  /** The secret values as last applied (a Pulumi secret: `additionalSecretOutputs`). */
+  secretValues?: string[];
+  /** Per secret value, the SHA-256 of the encrypted text Jenkins made of it ("" before Jenkins showed one). */
+  secretDigests?: string[];
 }
 
 export { PROVIDER_KEY, UNKNOWN } from "../dynamic/props";

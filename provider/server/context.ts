@@ -19,6 +19,8 @@ export interface ServerState {
   restartingUntil: number;
   /** Repository URL → its branches, what multibranch indexing finds (multibranch.ts). */
   repositories: Map<string, readonly string[]>;
+  /** The key of `hudson.util.Secret` fields (secrets/item-secrets.ts), kept in the home across restarts. */
+  secretKey: Buffer;
 }
 
 export interface RequestContext {

@@ -34,6 +34,7 @@ import { runStartedBuilds } from "./pipeline/runs";
 import { SessionStore } from "./sessions";
 import { JobStore } from "./store";
 import { indexBranches, isMultibranch, type IndexingResult } from "./multibranch";
+import { decryptSecret, loadOrCreateKey } from "./secrets/secret-key";
 
 export type { IndexingResult } from "./multibranch";
 export type { JenkinsServerOptions, RequestRecord, BuildRecord, PollRecord, FaultSettings, UserSpec } from "./options";
@@ -59,6 +60,11 @@ export interface JenkinsServer {
   jobConfigOnDisk(fullName: string): string | undefined;
   /** Sets the Jenkinsfile that builds of a Pipeline-from-SCM job run from now on (option `jenkinsfiles`). */
   setJenkinsfile(fullName: string, text: string): void;
+  /**
+   * The plaintext of a `hudson.util.Secret` text this server encrypted (`{AQAAABAAAA…}`), or undefined when it is
+   * not one: tests use it to see which value Jenkins holds, as the script console's `Secret.decrypt` would.
+   */
+  decryptSecret(text: string): string | undefined;
   /**
    * Drops all sessions, renames the session cookie and reloads the jobs from the data folder. With
    * `downtimeMs`, every request during that time gets Jenkins's 503 "getting ready" page first.
@@ -96,6 +102,7 @@ export async function startJenkinsServer(opts: JenkinsServerOptions = {}): Promi
     instanceId: randomBytes(4).toString("hex"),
     restartingUntil: 0,
     repositories: new Map(Object.entries(opts.repositories ?? {})),
+    secretKey: loadOrCreateKey(dataDir),
   };
   const pipeline = { state, requests: [] as RequestRecord[], faults: new FaultInjector(defaultFaults()) };
   const handler = createHandler(pipeline);
@@ -143,6 +150,7 @@ export async function startJenkinsServer(opts: JenkinsServerOptions = {}): Promi
       return store.configOnDisk(fullName);
     },
     setJenkinsfile: (fullName, text) => void options.jenkinsfiles.set(fullName, text),
+    decryptSecret: (text) => decryptSecret(state.secretKey, text),
     holdBuilds: (hold) => state.queue.holdBuilds(hold),
     setRepositoryBranches: (url, branches) => void state.repositories.set(url, [...branches]),
     indexBranches(fullName) {

@@ -28,6 +28,9 @@ function parameter(p: ParameterSpec): XmlElement {
       ]);
     case "boolean":
       return obj("hudson.model.BooleanParameterDefinition", [...head, bool("defaultValue", p.default ?? false)]);
+    case "password":
+      // Jenkins encrypts it on load (a Secret field); the Job resource sends it in place of a placeholder.
+      return obj("hudson.model.PasswordParameterDefinition", [...head, str("defaultValue", p.default ?? "")]);
     case "choice":
       return obj("hudson.model.ChoiceParameterDefinition", [
         ...head,

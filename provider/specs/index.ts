@@ -12,6 +12,7 @@ export type {
   IndexingInterval,
   MultibranchSpec,
   OrphanedItemsSpec,
+  PasswordParameterSpec,
   BuildDiscarderSpec,
   BuildStepSpec,
   ChoiceParameterSpec,

@@ -94,6 +94,10 @@ function parameters(props: XmlElement): ParameterSpec[] | undefined {
       }
       case "hudson.model.BooleanParameterDefinition":
         return { type: "boolean", name, ...(flag(d, "defaultValue") ? { default: true } : {}), ...desc };
+      case "hudson.model.PasswordParameterDefinition": {
+        const dflt = childText(d, "defaultValue") ?? "";
+        return { type: "password", name, ...(dflt !== "" ? { default: dflt } : {}), ...desc };
+      }
       case "hudson.model.ChoiceParameterDefinition": {
         const choices = child(d, "choices");
         const list = choices && (child(choices, "a") ?? choices);

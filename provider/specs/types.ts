@@ -9,8 +9,8 @@
  * them through outputs of their own). The renderers take them as a separate, optional argument.
  */
 
-/** A build parameter. Password parameters are not offered: their default would sit in state and in the diff. */
-export type ParameterSpec = StringParameterSpec | BooleanParameterSpec | ChoiceParameterSpec;
+/** A build parameter. */
+export type ParameterSpec = StringParameterSpec | BooleanParameterSpec | ChoiceParameterSpec | PasswordParameterSpec;
 
 export interface StringParameterSpec {
   type: "string";
@@ -35,6 +35,19 @@ export interface ChoiceParameterSpec {
   name: string;
   /** At least one; the first is the default (Jenkins has no separate default for a choice). */
   choices: string[];
+  description?: string;
+}
+
+/**
+ * A password parameter (`hudson.model.PasswordParameterDefinition`), whose default Jenkins stores encrypted. In a
+ * program, give the default as a `pulumi.secret`: the Job resource moves it into an input Pulumi encrypts and
+ * leaves a placeholder (`[secret 1]`) in the spec, so neither the state nor `pulumi preview --diff` shows it.
+ */
+export interface PasswordParameterSpec {
+  type: "password";
+  name: string;
+  /** Default value; "" when omitted. */
+  default?: string;
   description?: string;
 }
 

@@ -9,7 +9,7 @@ import type { JobSpecFields, JobSpecKind } from "./types";
 
 export const JOB_SPEC_KINDS: readonly JobSpecKind[] = ["pipeline", "freestyle", "folder", "multibranch"];
 
-const PARAMETER_TYPES = ["string", "boolean", "choice"] as const;
+const PARAMETER_TYPES = ["string", "boolean", "choice", "password"] as const;
 const THRESHOLDS = ["SUCCESS", "UNSTABLE", "FAILURE"] as const;
 
 function parameters(c: Checker, v: unknown, path: string): void {
@@ -24,9 +24,7 @@ function parameters(c: Checker, v: unknown, path: string): void {
       return;
     }
     if (!(PARAMETER_TYPES as readonly unknown[]).includes(type)) {
-      const password =
-        type === "password" ? " (password parameters are not supported: their default would be stored in state)" : "";
-      c.add(`${at}.type`, `unknown parameter type; expected one of ${PARAMETER_TYPES.join(", ")}${password}`);
+      c.add(`${at}.type`, `unknown parameter type; expected one of ${PARAMETER_TYPES.join(", ")}`);
       return;
     }
     c.string(p, "name", at, { required: true, nonEmpty: true, singleLine: true });
@@ -38,6 +36,9 @@ function parameters(c: Checker, v: unknown, path: string): void {
     } else if (type === "boolean") {
       c.onlyKeys(p, at, ["type", "name", "default", "description"]);
       c.boolean(p, "default", at);
+    } else if (type === "password") {
+      c.onlyKeys(p, at, ["type", "name", "default", "description"]);
+      c.string(p, "default", at);
     } else {
       c.onlyKeys(p, at, ["type", "name", "choices", "description"], "The first choice is the default.");
       if (!isGiven(p.choices)) c.add(`${at}.choices`, "is required: a list of at least one choice");

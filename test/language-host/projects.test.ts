@@ -19,6 +19,8 @@ interface ProjectCase {
   items: string[];
   /** Builds the program triggers on its first `up`. */
   builds?: number;
+  /** Secret stack config the program reads (`pulumi config set --secret`). */
+  secrets?: Record<string, string>;
 }
 
 const PROJECTS: ProjectCase[] = [
@@ -32,15 +34,21 @@ const PROJECTS: ProjectCase[] = [
     dir: "examples/reorganise-folders",
     items: ["apps", "apps/build", "apps/deploy", "apps/lint", "platform", "tools", "tools/scan"],
   },
+  {
+    dir: "examples/secrets",
+    items: ["deploy", "publish"],
+    secrets: { "secrets:deployPassword": "Ex-deploy-41d7", "secrets:registryToken": "Ex-registry-8be0" },
+  },
 ];
 
-describe.each(PROJECTS)("the project in $dir, run as the Pulumi CLI runs it", ({ dir, items, builds = 0 }) => {
+describe.each(PROJECTS)("the project in $dir, run as the Pulumi CLI runs it", ({ dir, items, builds = 0, secrets }) => {
   let server: JenkinsServer;
   let user: JenkinsUser;
   let cli: PulumiCli;
 
   beforeAll(async () => {
     ({ server, user, cli } = await startStack(path.join(repoRoot, dir)));
+    for (const [key, value] of Object.entries(secrets ?? {})) cli.setConfig(key, value, { secret: true });
   });
   afterAll(async () => {
     await server?.close();

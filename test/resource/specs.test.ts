@@ -237,9 +237,15 @@ describe.each(MODES)("Job with a typed spec, methods called directly (%s server)
       ],
       [
         "an unknown parameter type",
-        { pipeline: { script: "x", parameters: [{ type: "password", name: "P" }] } },
+        { pipeline: { script: "x", parameters: [{ type: "text", name: "P" }] } },
         "pipeline",
         /parameters\[0\]\.type: unknown parameter type/,
+      ],
+      [
+        "a password parameter whose default did not go through the Job class (it would sit in state in clear)",
+        { pipeline: { script: "x", parameters: [{ type: "password", name: "P", default: "in-clear" }] } },
+        "pipeline",
+        /^pipeline\.parameters\[0\]\.default is not a secret placeholder/,
       ],
       ["a typo in a field name", { freestyle: { step: [] } }, "freestyle", /^freestyle\.step: unknown field/],
       [

@@ -113,20 +113,24 @@ describe("parameters", () => {
     ]);
   });
 
-  test("unknown and password types", () => {
+  test("unknown types; a password parameter takes a string default and nothing else", () => {
     const issues = issuesOf(() =>
       renderFreestyle({
-        parameters: [{ type: "text", name: "A" }, { type: "password", name: "P" }, { name: "N" }],
+        parameters: [
+          { type: "text", name: "A" },
+          { type: "password", name: "P", default: 1, trim: true },
+          { name: "N" },
+        ],
       } as never),
     );
     expect(issues.map((i) => i.path)).toEqual([
       "freestyle.parameters[0].type",
-      "freestyle.parameters[1].type",
+      "freestyle.parameters[1].trim",
+      "freestyle.parameters[1].default",
       "freestyle.parameters[2].type",
     ]);
-    expect(issues[0].message).toBe("unknown parameter type; expected one of string, boolean, choice");
-    expect(issues[1].message).toContain("password parameters are not supported");
-    expect(issues[2].message).toBe("is required: one of string, boolean, choice");
+    expect(issues[0].message).toBe("unknown parameter type; expected one of string, boolean, choice, password");
+    expect(issues[3].message).toBe("is required: one of string, boolean, choice, password");
   });
 
   test("names, choices and per-type fields", () => {

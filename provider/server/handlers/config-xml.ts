@@ -8,6 +8,7 @@ import { empty, text, type Reply } from "../reply";
 import type { Item } from "../store";
 import { decodeXmlReader } from "../xml-body";
 import { readBack, resave } from "../xstream";
+import { reloadSecrets, secretsOf, writeFresh, writeLoaded, type LoadedSecrets } from "../secrets/item-secrets";
 import { activePlugins } from "./plugin-manager";
 import { afterConfigSaved } from "../multibranch";
 import { requirePermission } from "./common";
@@ -15,13 +16,14 @@ import { requirePermission } from "./common";
 const FRAME = "hudson.model.AbstractItem.updateByXml(AbstractItem.java:1062)";
 
 /** Re-serializing a large config on every GET is costly and its result depends only on the stored text. */
-const served = new WeakMap<Item, { stored: string; mode: string; text: string }>();
+const served = new WeakMap<Item, { stored: string; mode: string; secrets: LoadedSecrets; text: string }>();
 
 function readBackCached(item: Item, mode: "legacy" | "current", state: ServerState): string {
   const hit = served.get(item);
-  if (hit && hit.stored === item.xml && hit.mode === mode) return hit.text;
-  const out = readBack(item.xml, mode, activePlugins(state));
-  served.set(item, { stored: item.xml, mode, text: out });
+  const secrets = secretsOf(state.secretKey, item);
+  if (hit && hit.stored === item.xml && hit.mode === mode && hit.secrets === secrets) return hit.text;
+  const out = readBack(item.xml, mode, activePlugins(state), writeLoaded(secrets));
+  served.set(item, { stored: item.xml, mode, secrets, text: out });
   return out;
 }
 
@@ -45,7 +47,14 @@ export function configXml(ctx: RequestContext, state: ServerState, item: Item): 
     );
   }
   // Before 2.568 the posted document was stored as transformed; since then Jenkins saves the reloaded object.
-  state.store.save(item, state.options.mode === "current" ? resave(stored, {}, activePlugins(state)) : stored);
+  state.store.save(
+    item,
+    state.options.mode === "current"
+      ? resave(stored, {}, activePlugins(state), writeFresh(state.secretKey, stored))
+      : stored,
+  );
+  // The job is loaded again from the stored file: its Secret objects are new.
+  reloadSecrets(state.secretKey, item);
   afterConfigSaved(state, item);
   return empty(200);
 }

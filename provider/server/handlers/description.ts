@@ -6,6 +6,7 @@ import { PERMISSIONS } from "../permissions";
 import { empty, text, type Reply } from "../reply";
 import type { Item } from "../store";
 import { resave } from "../xstream";
+import { secretsOf, writeLoaded } from "../secrets/item-secrets";
 import { activePlugins } from "./plugin-manager";
 import { requirePermission } from "./common";
 
@@ -19,7 +20,10 @@ export function description(ctx: RequestContext, state: ServerState, item: Item)
     const value = ctx.params.get("description");
     if (value !== null) {
       // setDescription always saves, even when the text is unchanged.
-      state.store.save(item, resave(item.xml, { description: value }, activePlugins(state)));
+      state.store.save(
+        item,
+        resave(item.xml, { description: value }, activePlugins(state), writeLoaded(secretsOf(state.secretKey, item))),
+      );
       return empty(204);
     }
   }

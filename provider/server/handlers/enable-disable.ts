@@ -6,6 +6,7 @@ import { PERMISSIONS } from "../permissions";
 import { reply, type Reply } from "../reply";
 import { fullNameOf, type Item } from "../store";
 import { resave } from "../xstream";
+import { secretsOf, writeLoaded } from "../secrets/item-secrets";
 import { activePlugins } from "./plugin-manager";
 import { requirePermission, requirePost } from "./common";
 
@@ -17,7 +18,10 @@ export function setEnabled(ctx: RequestContext, state: ServerState, item: Item, 
     const disabled = !enable;
     // makeDisabled returns early when nothing changes, so the stored file is left alone.
     if (infoOf(item).disabled !== disabled) {
-      state.store.save(item, resave(item.xml, { disabled }, activePlugins(state)));
+      state.store.save(
+        item,
+        resave(item.xml, { disabled }, activePlugins(state), writeLoaded(secretsOf(state.secretKey, item))),
+      );
       if (disabled) state.queue.cancel(fullNameOf(item));
     }
   }

@@ -5,7 +5,7 @@
 export { itemTypeOf, knownItemTypes } from "./item-types";
 export type { ItemType } from "./item-types";
 export { identityTransform, resave, readBack } from "./transform";
-export type { SaveChanges } from "./transform";
+export type { SaveChanges, SecretsHook } from "./transform";
 export { CREATED_DECLARATION, SAVED_DECLARATION, SERVED_DECLARATION } from "./transform";
 export { INSTALLED_PLUGINS, NOT_INSTALLED_PLUGINS } from "./plugins";
 export { CLASS_FIELDS } from "./field-schemas";

@@ -34,9 +34,18 @@ export function identityTransform(sentXml: string): string {
   return CREATED_DECLARATION + writePreservingLayout(doc.root);
 }
 
+/** Writes the job's `hudson.util.Secret` objects (as held in memory) into its freshly parsed tree. */
+export type SecretsHook = (root: XmlElement) => void;
+
 /** The job as Jenkins holds it in memory after loading `configXml`, in XStream's tree form. */
-function loadAndSerialize(configXml: string, changes: SaveChanges = {}, active?: ActivePlugins): XmlElement {
+function loadAndSerialize(
+  configXml: string,
+  changes: SaveChanges = {},
+  active?: ActivePlugins,
+  secrets?: SecretsHook,
+): XmlElement {
   const root = parseXml(configXml).root;
+  secrets?.(root);
   const type = itemTypeOf(root.name);
   const rootClass = type?.className;
   dropUninstalled(root, active);
@@ -53,13 +62,29 @@ function loadAndSerialize(configXml: string, changes: SaveChanges = {}, active?:
 }
 
 /** The file Jenkins writes on any save (enable, disable, description, config.xml POST), with `changes` applied. */
-export function resave(configXml: string, changes?: SaveChanges, active?: ActivePlugins): string {
-  return writeXml(loadAndSerialize(configXml, changes, active), { declaration: SAVED_DECLARATION, style: "xstream" });
+export function resave(
+  configXml: string,
+  changes?: SaveChanges,
+  active?: ActivePlugins,
+  secrets?: SecretsHook,
+): string {
+  return writeXml(loadAndSerialize(configXml, changes, active, secrets), {
+    declaration: SAVED_DECLARATION,
+    style: "xstream",
+  });
 }
 
 /** The body of `GET config.xml` for a job whose stored file is `storedXml`. */
-export function readBack(storedXml: string, mode: "legacy" | "current", active?: ActivePlugins): string {
+export function readBack(
+  storedXml: string,
+  mode: "legacy" | "current",
+  active?: ActivePlugins,
+  secrets?: SecretsHook,
+): string {
   if (mode === "legacy") return storedXml;
   if (mode !== "current") throw new TypeError(`unknown config.xml read mode: ${String(mode)}`);
-  return writeXml(loadAndSerialize(storedXml, {}, active), { declaration: SERVED_DECLARATION, style: "xstream" });
+  return writeXml(loadAndSerialize(storedXml, {}, active, secrets), {
+    declaration: SERVED_DECLARATION,
+    style: "xstream",
+  });
 }

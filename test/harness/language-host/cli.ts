@@ -13,6 +13,7 @@ import { defaultParallel, launchDynamicProvider, runProgram, type ProgramRun } f
 import { Monitor, type LogEntry } from "./monitor";
 import { loadProject, type Project } from "./project";
 import { emptyState, type StackState } from "./state";
+import { displayed, sealedKeysOf, StackSecrets } from "./secrets";
 
 export interface CliOptions {
   stack?: string;
@@ -46,6 +47,8 @@ export class PulumiCli {
   state: StackState = emptyState();
   private readonly config = new Map<string, { value: unknown; secret: boolean }>();
   private readonly stack: string;
+  /** The stack's secrets provider: secrets in `state` are sealed with it. */
+  private readonly secrets = new StackSecrets();
 
   constructor(
     projectDir: string,
@@ -101,12 +104,17 @@ export class PulumiCli {
     const syncDir = mkdtempSync(path.join(os.tmpdir(), "pulumi-sync-"));
     try {
       return await this.withProvider(monitor.address, async (provider) => {
-        const deployment = new Deployment(this.state, provider, {
-          project: this.project.name,
-          stack: this.stack,
-          dryRun,
-          parallel: this.opts.parallel ?? defaultParallel(),
-        });
+        const deployment = new Deployment(
+          this.state,
+          provider,
+          {
+            project: this.project.name,
+            stack: this.stack,
+            dryRun,
+            parallel: this.opts.parallel ?? defaultParallel(),
+          },
+          this.secrets,
+        );
         monitor.deployment = deployment;
         const program = await runProgram({
           project: this.project,
@@ -159,15 +167,19 @@ export class PulumiCli {
           continue;
         }
         try {
-          const read = await (await provider()).read(r.urn, r.id, r.outputs, r.inputs);
+          const outputs = this.secrets.open(r.outputs);
+          const read = await (await provider()).read(r.urn, r.id, outputs, this.secrets.open(r.inputs));
           if (read.id === "") {
             result.gone.push(r.urn);
             continue;
           }
-          if (JSON.stringify(read.properties) !== JSON.stringify(r.outputs)) {
-            result.changed.push({ urn: r.urn, before: r.outputs, after: read.properties });
+          // What was secret stays secret (the engine annotates a provider's answer by key).
+          const after = this.secrets.seal(read.properties, sealedKeysOf(r.outputs));
+          const inputs = read.inputs ? this.secrets.seal(read.inputs, sealedKeysOf(r.inputs)) : r.inputs;
+          if (JSON.stringify(read.properties) !== JSON.stringify(outputs)) {
+            result.changed.push({ urn: r.urn, before: displayed(r.outputs), after: displayed(after) });
           }
-          kept.push({ ...r, id: read.id, outputs: read.properties, inputs: read.inputs ?? r.inputs });
+          kept.push({ ...r, id: read.id, outputs: after, inputs });
         } catch (e) {
           result.errors.push({ urn: r.urn, message: e instanceof Error ? e.message : String(e) });
           kept.push(r);
@@ -189,7 +201,7 @@ export class PulumiCli {
         if (!r.custom) continue;
         steps.push({ op: "delete", urn: r.urn });
         try {
-          await (await provider()).delete(r.urn, r.id, r.outputs);
+          await (await provider()).delete(r.urn, r.id, this.secrets.open(r.outputs));
         } catch (e) {
           errors.push({ urn: r.urn, message: e instanceof Error ? e.message : String(e) });
           left.unshift(r);

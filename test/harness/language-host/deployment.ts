@@ -7,6 +7,7 @@
  */
 import { ProviderCallError, UNKNOWN, type PropertyMap, type ProviderProcess } from "../provider-process";
 import { isDynamicType, type ResourceState, type StackState } from "./state";
+import { displayed, sealedKeysOf, secretKeysOf, StackSecrets } from "./secrets";
 
 export type StepOp = "create" | "update" | "replace" | "same" | "delete";
 
@@ -27,6 +28,8 @@ export interface Registration {
   custom: boolean;
   inputs: PropertyMap;
   dependencies: string[];
+  /** Output names the engine stores as secrets besides those of secret inputs. */
+  additionalSecretOutputs?: string[];
 }
 
 export interface Registered {
@@ -87,6 +90,7 @@ export class Deployment {
     private readonly old: StackState,
     private readonly provider: () => Promise<ProviderProcess>,
     private readonly opts: { project: string; stack: string; dryRun: boolean; parallel: number },
+    private readonly secrets: StackSecrets = new StackSecrets(),
   ) {
     this.executor = new Limiter(opts.parallel);
   }
@@ -130,7 +134,19 @@ export class Deployment {
 
   private async step(urn: string, r: Registration): Promise<Registered> {
     const provider = await this.provider();
-    const old = this.oldOf(urn);
+    const stored = this.oldOf(urn);
+    // The provider gets plain values; the state keeps secret what the program registered as secret.
+    const old = stored && {
+      ...stored,
+      inputs: this.secrets.open(stored.inputs),
+      outputs: this.secrets.open(stored.outputs),
+    };
+    const secretInputs = secretKeysOf(r.inputs);
+    const secretOutputs = [
+      ...secretInputs,
+      ...(r.additionalSecretOutputs ?? []),
+      ...(stored ? sealedKeysOf(stored.outputs) : []),
+    ];
     const news = unwrapSecrets(r.inputs) as PropertyMap;
     const planned = await this.generator.run(async () => {
       const checked = await provider.check(urn, old?.inputs ?? {}, news);
@@ -150,8 +166,8 @@ export class Deployment {
         type: r.type,
         custom: true,
         id,
-        inputs: checked,
-        outputs,
+        inputs: this.secrets.seal(checked, secretInputs),
+        outputs: this.secrets.seal(outputs, secretOutputs),
         dependencies: r.dependencies,
       };
       if (initErrors) state.initErrors = initErrors;
@@ -161,7 +177,10 @@ export class Deployment {
     this.steps.push({
       op,
       urn,
-      ...(op === "update" || op === "replace" ? { olds: old!.outputs, news: checked } : {}),
+      // What the CLI shows: secrets as [secret].
+      ...(op === "update" || op === "replace"
+        ? { olds: displayed(stored!.outputs), news: displayed(this.secrets.seal(checked, secretInputs)) }
+        : {}),
       ...(op === "replace" ? { replaces: planned.replaces } : {}),
     });
     if (op === "same") return record(old!.id, old!.outputs);
@@ -171,13 +190,13 @@ export class Deployment {
       try {
         if (op === "update") return record(old!.id, await provider.update(urn, old!.id, old!.outputs, checked));
         const created = await provider.create(urn, checked);
-        if (op === "replace") this.replaced.push(old!);
+        if (op === "replace") this.replaced.push(stored!);
         return record(created.id, created.properties);
       } catch (e) {
         if (e instanceof ProviderCallError && e.initFailed) {
           record(e.initFailed.id, e.initFailed.properties, e.initFailed.reasons);
-        } else if (old && op === "update") {
-          this.next.push(old);
+        } else if (stored && op === "update") {
+          this.next.push(stored);
         }
         throw e;
       }
@@ -198,7 +217,7 @@ export class Deployment {
       if (!this.replaced.includes(r)) this.steps.push({ op: "delete", urn: r.urn });
       if (this.opts.dryRun) continue;
       try {
-        await (await this.provider()).delete(r.urn, r.id, r.outputs);
+        await (await this.provider()).delete(r.urn, r.id, this.secrets.open(r.outputs));
       } catch (e) {
         this.errors.push({ urn: r.urn, message: e instanceof Error ? e.message : String(e) });
         failedDeletes.push(r);

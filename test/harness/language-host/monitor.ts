@@ -96,6 +96,7 @@ export class Monitor {
       custom: req.getCustom(),
       inputs: (req.getObject()?.toJavaScript() ?? {}) as PropertyMap,
       dependencies: req.getDependenciesList(),
+      additionalSecretOutputs: req.getAdditionalsecretoutputsList(),
     });
     const res = new resourcePb.RegisterResourceResponse();
     res.setUrn(result.urn);
