@@ -7,6 +7,7 @@
  * /me/api/json, /queue/api/json, /queue/item/ID/api/json; POST /createItem (and /job/F/createItem, mode=copy);
  * per item (/job/a/job/b/...): GET / (page), DELETE / (204), api/json, config.xml GET/POST, description
  * GET/POST, enable, disable, doDelete, build, buildWithParameters, polling, confirmRename (and doRename).
+ * Views (root and folders): POST createView, /view/N/ config.xml GET/POST, doDelete, api/json.
  */
 import * as fs from "node:fs";
 import * as http from "node:http";
@@ -31,6 +32,8 @@ import { BuildQueue } from "./queue";
 import { createHandler } from "./server";
 import { SessionStore } from "./sessions";
 import { JobStore } from "./store";
+import { ViewStore } from "./view-store";
+import { activePlugins } from "./handlers/plugin-manager";
 
 export type { JenkinsServerOptions, RequestRecord, BuildRecord, PollRecord, FaultSettings, UserSpec } from "./options";
 
@@ -77,12 +80,14 @@ export async function startJenkinsServer(opts: JenkinsServerOptions = {}): Promi
   const state: ServerState = {
     options,
     store,
+    views: new ViewStore(store, () => activePlugins(state)),
     queue: new BuildQueue(options.quietPeriodMs),
     sessions: new SessionStore(),
     polls: [],
     instanceId: randomBytes(4).toString("hex"),
     restartingUntil: 0,
   };
+  store.onLocationChanged = (from, to) => state.views.locationChanged(from, to);
   const pipeline = { state, requests: [] as RequestRecord[], faults: new FaultInjector(defaultFaults()) };
   const handler = createHandler(pipeline);
   const httpServer: http.Server = options.tls
