@@ -14,6 +14,7 @@
  * All functions are pure and never modify their arguments (unchanged subtrees may be shared).
  */
 import type { XmlElement } from "../xml/tree";
+import { FOLDER_VIEWS_RULE } from "./owned/folder-views";
 
 export interface OwnedPartRule {
   /** What the rule keeps, in words (for messages and tests). */
@@ -27,7 +28,7 @@ export interface OwnedPartRule {
 }
 
 /** Every rule, applied in this order. */
-export const OWNED_PART_RULES: readonly OwnedPartRule[] = [];
+export const OWNED_PART_RULES: readonly OwnedPartRule[] = [FOLDER_VIEWS_RULE];
 
 /** The remote config as the comparison with `declared` should see it. */
 export function withoutOwnedParts(remote: XmlElement, declared: XmlElement): XmlElement {
