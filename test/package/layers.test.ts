@@ -21,6 +21,7 @@ const ALLOWED: Record<string, string[]> = {
   resource: ["connection", "dynamic", "plugins", "client", "specs", "xml"],
   triggers: ["connection", "dynamic", "client"],
   sweep: ["connection", "dynamic", "client"],
+  view: ["connection", "dynamic", "plugins", "client", "xml"],
   import: ["connection", "client", "specs", "xml", "resource/job-kinds"],
   entries: ["client", "connection", "server", "specs", "triggers", "xml"],
   // The main entry: the resource classes and the spec types, nothing a program does not need.
@@ -29,6 +30,8 @@ const ALLOWED: Record<string, string[]> = {
     "triggers/build-trigger",
     "sweep/folder-sweep",
     "sweep/types",
+    "view/view",
+    "view/types",
     "triggers/types",
     "specs/types",
   ],
