@@ -10,7 +10,7 @@ import type { JenkinsServer } from "../../provider/server";
 import type { JenkinsUser } from "../harness/jenkins-user";
 import type { PulumiCli } from "../harness/language-host";
 import { repoRoot } from "../harness/provider-process";
-import { itemsOnServer } from "./server-items";
+import { itemsOnServer, viewsOnServer } from "./server-items";
 import { startStack } from "./stack";
 
 interface ProjectCase {
@@ -19,6 +19,8 @@ interface ProjectCase {
   items: string[];
   /** Builds the program triggers on its first `up`. */
   builds?: number;
+  /** Views the program declares (resources besides the jobs). */
+  views?: string[];
 }
 
 const PROJECTS: ProjectCase[] = [
@@ -30,9 +32,14 @@ const PROJECTS: ProjectCase[] = [
     dir: "examples/reorganise-folders",
     items: ["apps", "apps/build", "apps/deploy", "apps/lint", "platform", "tools", "tools/scan"],
   },
+  {
+    dir: "examples/views",
+    items: ["nightly", "team", "team/api", "team/web"],
+    views: ["all", "ci", "team/All", "team/apps", "team/web-jobs"],
+  },
 ];
 
-describe.each(PROJECTS)("the project in $dir, run as the Pulumi CLI runs it", ({ dir, items, builds = 0 }) => {
+describe.each(PROJECTS)("the project in $dir, run as the Pulumi CLI runs it", ({ dir, items, builds = 0, views }) => {
   let server: JenkinsServer;
   let user: JenkinsUser;
   let cli: PulumiCli;
@@ -54,8 +61,11 @@ describe.each(PROJECTS)("the project in $dir, run as the Pulumi CLI runs it", ({
       logs: [],
     });
     expect(up.steps.filter((s) => s.op !== "create")).toEqual([]);
-    expect(up.steps).toHaveLength(items.length + builds);
+    // Views are resources too; Jenkins's own default views (`all`, a folder's `All`) are not.
+    const declaredViews = (views ?? []).filter((v) => !/(^|\/)all$/i.test(v)).length;
+    expect(up.steps).toHaveLength(items.length + builds + declaredViews);
     expect(await itemsOnServer(user)).toEqual(items);
+    if (views) expect(await viewsOnServer(user)).toEqual(views);
     expect(server.builds).toHaveLength(builds);
     expect(Object.keys(up.outputs).length).toBeGreaterThan(0);
   });
@@ -79,6 +89,7 @@ describe.each(PROJECTS)("the project in $dir, run as the Pulumi CLI runs it", ({
     const destroy = await cli.destroy();
     expect(destroy.errors).toEqual([]);
     expect(await itemsOnServer(user)).toEqual([]);
+    if (views) expect(await viewsOnServer(user)).toEqual(["all"]);
     expect(cli.state.resources).toEqual([]);
   });
 });
