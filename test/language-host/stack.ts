@@ -3,7 +3,7 @@ import type { JenkinsServer, JenkinsServerOptions } from "../../provider/server"
 import { JenkinsUser } from "../harness/jenkins-user";
 import { PulumiCli, type CliOptions } from "../harness/language-host";
 import { cleanEnv } from "../harness/serialized-provider";
-import { ADMIN, startServer } from "../harness/test-server";
+import { ADMIN, startServer, type Mode } from "../harness/test-server";
 
 export interface Stack {
   server: JenkinsServer;
@@ -14,9 +14,14 @@ export interface Stack {
 
 export async function startStack(
   projectDir: string,
-  opts: CliOptions & { apiToken?: string; server?: Omit<JenkinsServerOptions, "users" | "mode"> } = {},
+  opts: CliOptions & {
+    apiToken?: string;
+    server?: Omit<JenkinsServerOptions, "users" | "mode">;
+    /** How the server serializes config.xml on GET (default current). */
+    mode?: Mode;
+  } = {},
 ): Promise<Stack> {
-  const server = await startServer("current", opts.server);
+  const server = await startServer(opts.mode ?? "current", opts.server);
   const user = new JenkinsUser(server.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });
   const cli = new PulumiCli(projectDir, { env: cleanEnv(), ...opts })
     .setConfig("jenkins:url", server.url)
