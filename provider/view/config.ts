@@ -7,7 +7,7 @@
 import { canonicalizeDocument } from "../xml/canonical";
 import { elementsEqual, elementsEquivalent } from "../xml/semantic";
 import { parseXml, textOf, type XmlDocument, type XmlElement } from "../xml/tree";
-import { LIST_VIEW_ROOT, sortJobNames } from "./list-view";
+import { DEFAULT_COLUMNS, LIST_VIEW_ROOT, sortJobNames } from "./list-view";
 
 const IGNORED = ["name", "owner"];
 
@@ -38,10 +38,23 @@ export function viewRootOf(xml: string): string {
   return parseXml(xml).root.name;
 }
 
+const isColumns = (c: XmlElement["children"][number]): c is XmlElement => c.kind === "element" && c.name === "columns";
+
+/** A ListView declared without columns gets Jenkins's default set (ListView.initColumns): not a difference. */
+function withoutDefaultColumns(remote: XmlElement, declared: XmlElement): XmlElement {
+  if (remote.name !== LIST_VIEW_ROOT || declared.children.some(isColumns)) return remote;
+  const columns = remote.children.find(isColumns);
+  if (columns === undefined) return remote;
+  const names = columns.children.filter((c): c is XmlElement => c.kind === "element").map((c) => c.name);
+  if (JSON.stringify(names) !== JSON.stringify(DEFAULT_COLUMNS)) return remote;
+  return { ...remote, children: remote.children.filter((c) => c !== columns) };
+}
+
 /** Whether Jenkins's copy holds the declared view, apart from its name and what Jenkins writes by itself. */
 export function sameViewConfig(declared: string | XmlElement, remote: string | XmlElement): boolean {
   const root = (x: string | XmlElement) => (typeof x === "string" ? parseXml(x).root : x);
-  return elementsEquivalent(root(declared), sortedJobNames(root(remote)), { ignoreRootFields: IGNORED });
+  const d = root(declared);
+  return elementsEquivalent(d, withoutDefaultColumns(sortedJobNames(root(remote)), d), { ignoreRootFields: IGNORED });
 }
 
 /** Strict equality of two declared configs, apart from the name. */
