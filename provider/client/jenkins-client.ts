@@ -137,6 +137,11 @@ export class JenkinsClient {
     return this.http.run(() => views.deleteView(this.http, folder, name));
   }
 
+  /** The views of the root ("") or of a folder, with their classes. */
+  listViews(folder: string): Promise<views.ViewSummary[]> {
+    return this.http.run(() => views.listViews(this.http, folder));
+  }
+
   /** Closes the connection pool; the client cannot be used afterwards. */
   close(): Promise<void> {
     return this.http.close();

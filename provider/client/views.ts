@@ -4,7 +4,7 @@
  * before anything is sent; errors name the view ("Jenkins view "team/apps"") and are typed like the job ones:
  * ViewNotFoundError for a 404, ViewAlreadyExistsError for a duplicate, the shared classes otherwise.
  */
-import { configXmlOf, expectSuccess, is2xx, redirectIntoJenkins, XML_CONTENT_TYPE } from "./answers";
+import { configXmlOf, expectSuccess, is2xx, parseJson, redirectIntoJenkins, XML_CONTENT_TYPE } from "./answers";
 import { BadRequestError, JenkinsError, JobNotFoundError, ViewAlreadyExistsError, ViewNotFoundError } from "./errors";
 import type { JenkinsHttp } from "./jenkins-http";
 import { folderPath } from "./jobs";
@@ -155,4 +155,25 @@ export async function deleteView(http: JenkinsHttp, folder: string, name: string
       judge: (stillThere) => (stillThere ? { resend: "the view still exists" } : { done: "the view is gone" }),
     }),
   );
+}
+
+export interface ViewSummary {
+  name: string;
+  /** The view's class, e.g. "hudson.model.ListView". */
+  className: string;
+}
+
+/** The views of the root ("") or of a folder (`api/json?tree=views[name]`). */
+export async function listViews(http: JenkinsHttp, folder: string): Promise<ViewSummary[]> {
+  if (folder !== "") validateJobPath(folder);
+  const ctx = http.ctx(folder === "" ? undefined : folder, "list the views");
+  const res = await http.exchange(ctx, {
+    method: "GET",
+    path: `${folderPath(folder)}api/json?tree=views[name]`,
+    retry: true,
+  });
+  const doc = parseJson<{ views?: Array<{ name?: unknown; _class?: unknown }> }>(ctx, res, "api/json");
+  return (doc.views ?? [])
+    .filter((v) => typeof v.name === "string")
+    .map((v) => ({ name: v.name as string, className: typeof v._class === "string" ? v._class : "" }));
 }

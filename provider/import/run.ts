@@ -9,6 +9,7 @@ import { ConnectionConfigError } from "../connection/errors";
 import { resolveScriptConnection } from "../connection/script";
 import type { ImportArgs } from "./args";
 import { fetchConfigs } from "./fetch";
+import { fetchRootViews } from "./views";
 import { generateProgram } from "./generate";
 import { startProgress, type ProgressStream } from "./progress";
 import { selectItems, type SkippedItem } from "./select";
@@ -89,6 +90,8 @@ export async function runImport(args: ImportArgs, io: ImportIo): Promise<ImportS
       onFetched: () => progress.tick(),
     });
     progress.done();
+    // The root's views, when the whole server is imported (a folder's are in its config.xml).
+    const views = args.folder ? [] : await fetchRootViews(client);
 
     const program = generateProgram({
       items,
@@ -96,10 +99,13 @@ export async function runImport(args: ImportArgs, io: ImportIo): Promise<ImportS
       sourceUrl: settings.url,
       projectName: args.projectName ?? path.basename(out),
       skipped: selection.skipped,
+      views,
       ...ownVersions(),
     });
     writeProgram(out, program.files, { force: args.force });
-    say(`Wrote ${program.declared.length} items to ${out} (index.ts, jobs/, Pulumi.yaml, package.json, tsconfig.json)`);
+    say(
+      `Wrote ${program.declared.length} items and ${program.views.length} views to ${out} (index.ts, jobs/, Pulumi.yaml, package.json, tsconfig.json)`,
+    );
     if (program.skipped.length > 0) {
       say(`Not imported (${program.skipped.length}):`);
       for (const s of program.skipped) say(`  ${s.fullName}: ${s.reason}`);

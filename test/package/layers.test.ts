@@ -22,7 +22,7 @@ const ALLOWED: Record<string, string[]> = {
   triggers: ["connection", "dynamic", "client"],
   sweep: ["connection", "dynamic", "client"],
   view: ["connection", "dynamic", "plugins", "client", "xml"],
-  import: ["connection", "client", "specs", "xml", "resource/job-kinds"],
+  import: ["connection", "client", "specs", "xml", "resource/job-kinds", "view/list-view"],
   entries: ["client", "connection", "server", "specs", "triggers", "xml"],
   // The main entry: the resource classes and the spec types, nothing a program does not need.
   "index.ts": [
