@@ -43,6 +43,9 @@ export function isViewGroup(item: Item): boolean {
 }
 
 export class ViewStore {
+  /** A folder's views read from its stored config, re-read only when that text changes (api/json asks often). */
+  private readonly folderGroups = new WeakMap<Item, { xml: string; group: ViewGroup }>();
+
   constructor(
     private readonly store: JobStore,
     private readonly active: () => ActivePlugins | undefined,
@@ -69,6 +72,14 @@ export class ViewStore {
         primaryView: primary ? textOf(primary) : "all",
       };
     }
+    const hit = this.folderGroups.get(owner);
+    if (hit && hit.xml === owner.xml) return { views: [...hit.group.views], primaryView: hit.group.primaryView };
+    const group = this.readFolderGroup(owner);
+    this.folderGroups.set(owner, { xml: owner.xml, group });
+    return { views: [...group.views], primaryView: group.primaryView };
+  }
+
+  private readFolderGroup(owner: Item): ViewGroup {
     // The folder as Jenkins holds it in memory: with its holder and `All` view even when its file has none yet.
     const root = parseXml(readBack(owner.xml, "current", this.active())).root;
     const holder = elements(root).find((c) => c.name === "folderViews");
