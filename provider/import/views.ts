@@ -7,7 +7,7 @@
  */
 import type { JenkinsClient } from "../client/jenkins-client";
 import { canonicalizeDocument } from "../xml/canonical";
-import { elementChildren, parseXml, type XmlElement } from "../xml/tree";
+import { elementChildren, parseXml, type XmlElement, type XmlNode } from "../xml/tree";
 import { writeXml } from "../xml/writer";
 import { parseListView, type NormalListView } from "../view/list-view";
 import type { SkippedItem } from "./select";
@@ -56,16 +56,38 @@ export function folderViewsOf(fullName: string, configXml: string): ImportedView
 }
 
 /**
- * A folder's config without `<folderViews>`: its views become View resources (or stay Jenkins's), so the folder
- * declared this way leaves them alone and is not compared on them.
+ * A folder's config with only Jenkins's default views (its holder and `All`): the other views become View resources
+ * (or stay Jenkins's), so the folder declared this way leaves them alone and is not compared on them. A folder that
+ * had only the default keeps its text as it is (and its typed spec, when it fits one).
  */
 export function withoutFolderViews(configXml: string): string {
   const doc = parseXml(configXml);
   if (doc.root.name !== FOLDER_ROOT) return configXml;
-  const children = doc.root.children.filter((c) => !(c.kind === "element" && c.name === "folderViews"));
-  if (children.length === doc.root.children.length) return configXml;
+  let changed = false;
+  const children = doc.root.children.flatMap((c): XmlNode[] => {
+    if (c.kind !== "element" || c.name !== "folderViews") return [c];
+    const holder = c.children.flatMap((h): XmlNode[] => {
+      if (h.kind !== "element") return [h];
+      if (h.name === "primaryView" && nameText(h) !== "All") {
+        changed = true;
+        return [];
+      }
+      if (h.name !== "views") return [h];
+      const kept = h.children.filter((v) => v.kind !== "element" || (v.name === ALL_VIEW && nameOf(v) === "All"));
+      if (kept.length !== h.children.length) changed = true;
+      return [{ ...h, children: kept }];
+    });
+    return [{ ...c, children: holder }];
+  });
+  if (!changed) return configXml;
   return canonicalizeDocument({ ...doc, root: { ...doc.root, children } });
 }
+
+const nameText = (e: XmlElement): string =>
+  e.children
+    .map((c) => (c.kind === "text" ? c.text : ""))
+    .join("")
+    .trim();
 
 export interface PreparedView {
   folder: string;

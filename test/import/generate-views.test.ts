@@ -46,10 +46,10 @@ describe("views in the generated program", () => {
     expect(program.views).toEqual(["ci", "team/apps"]);
   });
 
-  test("the folder is declared without its views; views a spec cannot say are listed as not imported", () => {
-    const folderFile = [...program.files.entries()].find(([k]) => k === "jobs/team.xml")?.[1] ?? "";
-    expect(index).not.toContain("folderViews");
-    expect(folderFile).not.toContain("folderViews");
+  test("the folder is declared with only Jenkins's default views; views a spec cannot say are listed as not imported", () => {
+    const folderFile = program.files.get("jobs/team.xml") ?? "";
+    expect(folderFile).toContain("<name>All</name>");
+    expect(folderFile).not.toContain("<name>apps</name>");
     expect(index).toContain("//   view filtered: not a list view a listView spec can express");
   });
 
@@ -57,6 +57,8 @@ describe("views in the generated program", () => {
     expect(folderViewsOf("f", folder({ views: true }))).toEqual([]);
     const saved = folderViewsOf("f", fixture("folder-listview-v1.0.xml"));
     expect(saved.map((v) => v.name)).toEqual(["other"]);
-    expect(withoutFolderViews(fixture("folder-listview-v1.0.xml"))).not.toContain("folderViews");
+    const stripped = withoutFolderViews(fixture("folder-listview-v1.0.xml"));
+    expect(stripped).toContain("<name>All</name>");
+    expect(stripped).not.toContain("<name>other</name>");
   });
 });
