@@ -296,6 +296,6 @@ function viewDeclaration(v: PreparedView, varOf: (fullName: string) => string | 
   if (JSON.stringify(v.spec.columns) !== JSON.stringify(DEFAULT_COLUMNS))
     spec.push(`columns: ${JSON.stringify(v.spec.columns)}`);
   if (v.spec.description !== undefined) spec.push(`description: ${quote(v.spec.description)}`);
-  props.push(`listView: { ${spec.join(", ")} }`, "adopt: true");
+  props.push(spec.length > 0 ? `listView: { ${spec.join(", ")} }` : "listView: {}", "adopt: true");
   return `new View(${quote(full)}, { ${props.join(", ")} });`;
 }

@@ -22,6 +22,9 @@ export interface ImportedView {
 const FOLDER_ROOT = "com.cloudbees.hudson.plugins.folder.Folder";
 const ALL_VIEW = "hudson.model.AllView";
 
+/** The folder's own `All` view (named `all` by some versions of the folders plugin). */
+const isDefaultAllView = (v: XmlElement): boolean => v.name === ALL_VIEW && nameOf(v).toLowerCase() === "all";
+
 const nameOf = (view: XmlElement): string => {
   const n = elementChildren(view).find((c) => c.name === "name");
   return n ? n.children.map((c) => (c.kind === "text" ? c.text : "")).join("") : "";
@@ -44,7 +47,7 @@ export function folderViewsOf(fullName: string, configXml: string): ImportedView
   const holder = elementChildren(root).find((c) => c.name === "folderViews");
   const views = holder ? elementChildren(holder).find((c) => c.name === "views") : undefined;
   return (views ? elementChildren(views) : [])
-    .filter((v) => !(v.name === ALL_VIEW && nameOf(v) === "All"))
+    .filter((v) => !isDefaultAllView(v))
     .map((v) => ({
       folder: fullName,
       name: nameOf(v),
@@ -68,12 +71,12 @@ export function withoutFolderViews(configXml: string): string {
     if (c.kind !== "element" || c.name !== "folderViews") return [c];
     const holder = c.children.flatMap((h): XmlNode[] => {
       if (h.kind !== "element") return [h];
-      if (h.name === "primaryView" && nameText(h) !== "All") {
+      if (h.name === "primaryView" && nameText(h).toLowerCase() !== "all") {
         changed = true;
         return [];
       }
       if (h.name !== "views") return [h];
-      const kept = h.children.filter((v) => v.kind !== "element" || (v.name === ALL_VIEW && nameOf(v) === "All"));
+      const kept = h.children.filter((v) => v.kind !== "element" || isDefaultAllView(v));
       if (kept.length !== h.children.length) changed = true;
       return [{ ...h, children: kept }];
     });

@@ -19,7 +19,10 @@ const attrOf = (e: XmlElement, name: string): string | undefined => e.attrs.find
 const childOf = (e: XmlElement, name: string): XmlElement | undefined =>
   elementChildren(e).find((c) => c.name === name);
 
-/** The default `All` view: nothing but its owner reference, its name and default-valued fields. */
+/**
+ * The default `All` view (named `all` by some versions of the folders plugin): nothing but its owner reference, its
+ * name and default-valued fields.
+ */
 function isDefaultAllView(view: XmlElement): boolean {
   if (view.name !== "hudson.model.AllView") return false;
   return elementChildren(view).every((c) => {
@@ -27,7 +30,7 @@ function isDefaultAllView(view: XmlElement): boolean {
       case "owner":
         return true;
       case "name":
-        return textOf(c) === "All";
+        return textOf(c).toLowerCase() === "all";
       case "filterExecutors":
       case "filterQueue":
         return textOf(c).trim() === "false";
@@ -49,7 +52,7 @@ export function isDefaultViewHolder(holder: XmlElement): boolean {
       const views = elementChildren(c);
       return views.length === 1 && isDefaultAllView(views[0]);
     }
-    if (c.name === "primaryView") return textOf(c).trim() === "All";
+    if (c.name === "primaryView") return textOf(c).trim().toLowerCase() === "all";
     if (c.name === "tabBar") return elementChildren(c).length === 0;
     return false;
   });
