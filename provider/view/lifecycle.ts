@@ -22,6 +22,7 @@ import { listViewChanges, parseListView, reflectListView, renderListView } from 
 import type { ViewInputs, ViewOutputs } from "./types";
 
 const connections = new StackConnections();
+const unknownIn = (v: unknown): boolean => JSON.stringify(v ?? null).includes(UNKNOWN);
 let pluginCheck: PluginCheckMode | Error = "error";
 
 export async function configure(req: { config: ConfigSource }): Promise<void> {
@@ -83,11 +84,21 @@ export async function check(olds: Props, newsRaw: Props): Promise<dynamic.CheckR
   return { inputs: checked };
 }
 
-/** The pre-flight of a configXml view whose config is new or changed (a list view needs core only). */
+/** The config a set of inputs declares, when it is known (a list view rendered). */
+function declaredForCheck(p: Props): string | undefined {
+  if (p.listView !== undefined) {
+    if (unknownIn(p.listView) || typeof p.name !== "string" || p.name === UNKNOWN) return undefined;
+    return renderListView(p.name, p.listView as ViewInputs["listView"]);
+  }
+  return typeof p.configXml === "string" && p.configXml !== UNKNOWN ? p.configXml : undefined;
+}
+
+/** The pre-flight of a view whose config is new or changed (its view class, a list view's columns). */
 async function checkPlugins(olds: Props, news: Props): Promise<dynamic.CheckFailure | undefined> {
-  if (typeof news.configXml !== "string" || news.configXml === UNKNOWN || olds.configXml === news.configXml)
-    return undefined;
-  if (pluginCheck instanceof Error) return { property: "configXml", reason: pluginCheck.message };
+  const config = declaredForCheck(news);
+  if (config === undefined || declaredForCheck(olds) === config) return undefined;
+  const property = news.listView !== undefined ? "listView" : "configXml";
+  if (pluginCheck instanceof Error) return { property, reason: pluginCheck.message };
   if (pluginCheck === "off" || news.controller === UNKNOWN || typeof news.fullName !== "string") return undefined;
   let client: JenkinsClient;
   let where: string;
@@ -99,16 +110,14 @@ async function checkPlugins(olds: Props, news: Props): Promise<dynamic.CheckFail
     );
     return undefined;
   }
-  const failure = await preflight(client, news.fullName, where, parseXml(news.configXml).root, pluginCheck, "view");
-  return failure === undefined ? undefined : { property: "configXml", reason: failure };
+  const failure = await preflight(client, news.fullName, where, parseXml(config).root, pluginCheck, "view");
+  return failure === undefined ? undefined : { property, reason: failure };
 }
 
 /** `diffs` names the properties that change in place (for tests and callers of the lifecycle). */
 export interface ViewDiffResult extends dynamic.DiffResult {
   diffs?: string[];
 }
-
-const unknownIn = (v: unknown): boolean => JSON.stringify(v ?? null).includes(UNKNOWN);
 
 export async function diff(_id: string, oldsRaw: Props, newsRaw: Props): Promise<ViewDiffResult> {
   const olds = strip(oldsRaw) as unknown as ViewOutputs;

@@ -135,6 +135,16 @@ describe("configXml views", () => {
     expect(sent()).toEqual([]);
   });
 
+  test("a list view's columns go through the pre-flight too; an unchanged list sends nothing", async () => {
+    const inputs = { name: "cols", listView: { columns: ["hudson.plugins.timestamper.TimestampColumn"] } };
+    const checked = await views.check({}, inputs);
+    expect(checked.failures?.[0].property).toBe("listView");
+    expect(checked.failures?.[0].reason).toContain("timestamper");
+    const fine = await views.check({ name: "cols", listView: {} }, { name: "cols", listView: {} });
+    expect(fine.failures).toBeUndefined();
+    expect(sent()).toEqual([]);
+  });
+
   test("bad inputs fail the check before any request", async () => {
     const checked = await views.check({}, { name: "a/b", listView: { jobs: [""], includeRegex: "(" } });
     expect((checked.failures ?? []).map((f) => f.property).sort()).toEqual([
