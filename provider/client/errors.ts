@@ -18,6 +18,8 @@ export interface JenkinsErrorDetails {
   what: string;
   /** Full job path ("a/b/c") the call was about, when there is one. */
   job?: string;
+  /** Full name of the view ("team/apps") the call was about, for view calls. */
+  view?: string;
   /** HTTP status of Jenkins's answer, when there was an answer. */
   status?: number;
   /** Jenkins's own message (X-Error header or the main text of its HTML page), one line. */
@@ -32,7 +34,8 @@ export interface JenkinsErrorDetails {
 }
 
 function formatMessage(d: JenkinsErrorDetails): string {
-  const subject = d.job !== undefined ? `Jenkins job "${d.job}"` : "Jenkins";
+  const subject =
+    d.view !== undefined ? `Jenkins view "${d.view}"` : d.job !== undefined ? `Jenkins job "${d.job}"` : "Jenkins";
   let detail = "";
   if (d.status !== undefined) {
     detail = d.jenkinsMessage ? ` (HTTP ${d.status}: ${d.jenkinsMessage})` : ` (HTTP ${d.status})`;
@@ -50,6 +53,7 @@ export class JenkinsError extends Error {
   /** What happened, without the job, the action, Jenkins's answer or the hint. */
   what: string;
   job?: string;
+  view?: string;
   status?: number;
   jenkinsMessage?: string;
   hint: string;
@@ -62,6 +66,7 @@ export class JenkinsError extends Error {
     this.action = details.action;
     this.what = details.what;
     this.job = details.job;
+    this.view = details.view;
     this.status = details.status;
     this.jenkinsMessage = details.jenkinsMessage;
     this.hint = details.hint;
@@ -147,3 +152,9 @@ export class MoveRefusedError extends JenkinsError {
 
 /** 500 on createItem or a config.xml POST: Jenkins refused the configuration XML. */
 export class InvalidConfigError extends JenkinsError {}
+
+/** 404 on a view call: the view (or the folder holding it) does not exist, or the user may not see it. */
+export class ViewNotFoundError extends JenkinsError {}
+
+/** 400 "A view already exists with the name "N"" (view names are case-sensitive). */
+export class ViewAlreadyExistsError extends JenkinsError {}

@@ -2,4 +2,5 @@
 export { JenkinsClient, type ServerInfo, type JobSummary, type BuildParameters } from "./jenkins-client";
 export type { JenkinsClientOptions } from "./options";
 export { validateJobName, validateJobPath, jobUrlPath } from "./names";
+export { viewUrlPath, viewFullName } from "./views";
 export * from "./errors";

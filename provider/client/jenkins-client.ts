@@ -10,7 +10,7 @@
  *
  * This class only holds the connection and names the operations; each concern lives in its own module:
  * the wire (jenkins-http.ts), reading answers (answers.ts), one job's life (jobs.ts), builds (builds.ts),
- * renames and moves (relocation.ts) and reads about the whole server (server-reads.ts).
+ * renames and moves (relocation.ts), views (views.ts) and reads about the whole server (server-reads.ts).
  */
 import * as builds from "./builds";
 import type { BuildParameters } from "./builds";
@@ -19,6 +19,7 @@ import * as jobs from "./jobs";
 import { resolveOptions, type JenkinsClientOptions } from "./options";
 import * as relocation from "./relocation";
 import * as server from "./server-reads";
+import * as views from "./views";
 import type { InstalledPlugins, JobSummary, ServerInfo } from "./server-reads";
 
 export type { BuildParameters } from "./builds";
@@ -121,6 +122,29 @@ export class JenkinsClient {
   /** The folder's own Java class and every item under it (as `listJobs`), in the same requests. */
   listFolder(folder: string): Promise<{ className: string; items: JobSummary[] }> {
     return this.http.run(() => server.listFolderOf(this.http, folder));
+  }
+
+  /** `POST <folder>/createView?name=N` with the view's XML; `folder` is "" for the root. */
+  createView(folder: string, name: string, configXml: string): Promise<void> {
+    return this.http.run(() => views.createView(this.http, folder, name, configXml));
+  }
+
+  getViewConfig(folder: string, name: string): Promise<string> {
+    return this.http.run(() => views.getViewConfig(this.http, folder, name));
+  }
+
+  updateViewConfig(folder: string, name: string, configXml: string): Promise<void> {
+    return this.http.run(() => views.updateViewConfig(this.http, folder, name, configXml));
+  }
+
+  /** `POST view/N/doDelete`; throws ViewNotFoundError when the view does not exist (the caller decides). */
+  deleteView(folder: string, name: string): Promise<void> {
+    return this.http.run(() => views.deleteView(this.http, folder, name));
+  }
+
+  /** The views of the root ("") or of a folder, with their classes. */
+  listViews(folder: string): Promise<views.ViewSummary[]> {
+    return this.http.run(() => views.listViews(this.http, folder));
   }
 
   /** Closes the connection pool; the client cannot be used afterwards. */

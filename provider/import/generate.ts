@@ -14,6 +14,8 @@ import { canonicalizeConfig } from "../xml/canonical";
 import { parseXml, XmlSyntaxError } from "../xml/tree";
 import { ConfigPathAllocator, IdentifierAllocator } from "./names";
 import type { SkippedItem } from "./select";
+import { DEFAULT_COLUMNS } from "../view/list-view";
+import { folderViewsOf, prepareViews, withoutFolderViews, type ImportedView, type PreparedView } from "./views";
 import {
   gitignore,
   PACKAGE_NAME,
@@ -46,6 +48,8 @@ export interface GenerateInput {
   registryRange?: string;
   /** Items left out before fetching (see select.ts), listed in the program. */
   skipped?: readonly SkippedItem[];
+  /** Views of the root (those of imported folders are read from the folders' configs). */
+  views?: readonly ImportedView[];
 }
 
 export interface GeneratedProgram {
@@ -53,6 +57,8 @@ export interface GeneratedProgram {
   files: Map<string, string>;
   /** Full names declared, in program order. */
   declared: string[];
+  /** Full names of the views declared ("ci", "team/apps"). */
+  views: string[];
   skipped: SkippedItem[];
 }
 
@@ -69,6 +75,8 @@ function leafOf(fullName: string): string {
 
 interface Prepared {
   fullName: string;
+  /** The views a folder's config held (they become View resources, or stay Jenkins's). */
+  views: ImportedView[];
   canonical: string;
   isFolder: boolean;
   /** The typed spec the config fits exactly (rendering it gives an equivalent config), if any. */
@@ -87,10 +95,14 @@ function prepare(item: ImportedItem): Prepared | SkippedItem {
   let rootName: string;
   let canonical: string;
   let spec: ParsedJobSpec | undefined;
+  let views: ImportedView[];
   try {
     rootName = parseXml(item.configXml).root.name;
-    canonical = canonicalizeConfig(item.configXml);
-    spec = parseJobSpec(item.configXml);
+    // A folder is declared without its views: they are View resources, or Jenkins's own.
+    views = folderViewsOf(item.fullName, item.configXml);
+    const configXml = withoutFolderViews(item.configXml);
+    canonical = canonicalizeConfig(configXml);
+    spec = parseJobSpec(configXml);
   } catch (e) {
     if (e instanceof XmlSyntaxError)
       return { fullName: item.fullName, reason: `its config.xml is not well-formed (${e.message})` };
@@ -99,7 +111,7 @@ function prepare(item: ImportedItem): Prepared | SkippedItem {
   const info = describeRoot(rootName);
   if (!info)
     return { fullName: item.fullName, reason: `<${rootName}> is not a job or folder type the Job resource manages` };
-  return { fullName: item.fullName, canonical, isFolder: info.kind === "folder", spec };
+  return { fullName: item.fullName, canonical, isFolder: info.kind === "folder", spec, views };
 }
 
 /** The Job input that holds each kind of spec (`folder` already names the parent folder). */
@@ -189,6 +201,7 @@ export function generateProgram(input: GenerateInput): GeneratedProgram {
     "readFileSync",
     "path",
     "Job",
+    "View",
     CONFIG_FUNCTION,
     "__dirname",
     "require",
@@ -199,6 +212,18 @@ export function generateProgram(input: GenerateInput): GeneratedProgram {
   const folderVars = new Map<string, string>();
   const hasChildren = new Set(ordered.map((i) => parentOf(i.fullName)));
   const statements: string[] = [];
+  const { views, skipped: viewsSkipped } = prepareViews([
+    ...(input.root ? [] : (input.views ?? [])),
+    ...ordered.flatMap((i) => i.views),
+  ]);
+  skipped.push(...viewsSkipped);
+  // Items a view refers to (its folder, the jobs it lists) get a variable, so the view follows their outputs.
+  const declaredByKey = new Map(ordered.map((i) => [i.fullName.toLowerCase(), i.fullName]));
+  const referenced = new Set<string>();
+  for (const v of views) {
+    if (v.folder !== "") referenced.add(v.folder.toLowerCase());
+    for (const j of v.spec.jobs) referenced.add(viewJobFullName(v, j).toLowerCase());
+  }
 
   for (const item of ordered) {
     const parent = parentOf(item.fullName);
@@ -216,7 +241,7 @@ export function generateProgram(input: GenerateInput): GeneratedProgram {
     }
     props.push("adopt: true");
     const decl = `new Job(${quote(item.fullName)}, { ${props.join(", ")} });`;
-    if (item.isFolder && hasChildren.has(item.fullName)) {
+    if ((item.isFolder && hasChildren.has(item.fullName)) || referenced.has(item.fullName.toLowerCase())) {
       const v = idents.allocate(item.fullName);
       folderVars.set(item.fullName, v);
       statements.push(`${statements.length > 0 ? "\n" : ""}const ${v} = ${decl}`);
@@ -232,12 +257,52 @@ export function generateProgram(input: GenerateInput): GeneratedProgram {
     pulumiRange: input.pulumiRange ?? "^3.0.0",
     registryRange: input.registryRange,
   };
-  files.set("index.ts", `${header(input)}\n${statements.join("\n")}\n${skippedComment(skipped)}`);
+  const viewStatements = views.map((v) =>
+    viewDeclaration(v, (full) => folderVars.get(declaredByKey.get(full.toLowerCase()) ?? "")),
+  );
+  const head =
+    views.length > 0 ? header(input).replace("import { Job } from", "import { Job, View } from") : header(input);
+  const body = viewStatements.length > 0 ? [...statements, "", ...viewStatements] : statements;
+  files.set("index.ts", `${head}\n${body.join("\n")}\n${skippedComment(skipped)}`);
   files.set("Pulumi.yaml", pulumiYaml(settings));
   files.set("package.json", packageJson(settings));
   files.set("tsconfig.json", tsconfigJson());
   files.set(".gitignore", gitignore());
   if (input.npmrc !== undefined) files.set(".npmrc", input.npmrc);
   files.set("README.md", readme(settings, { jobs: ordered.length, skipped: skipped.length }));
-  return { files, declared: ordered.map((i) => i.fullName), skipped };
+  return {
+    files,
+    declared: ordered.map((i) => i.fullName),
+    views: views.map((v) => (v.folder === "" ? v.name : `${v.folder}/${v.name}`)),
+    skipped,
+  };
+}
+
+function viewJobFullName(v: PreparedView, job: string): string {
+  return v.folder === "" ? job : `${v.folder}/${job}`;
+}
+
+/** A `View` with `adopt: true` and its listView spec; folder and jobs refer to declared resources where there are. */
+function viewDeclaration(v: PreparedView, varOf: (fullName: string) => string | undefined): string {
+  const full = v.folder === "" ? v.name : `${v.folder}/${v.name}`;
+  const props = [`name: ${quote(v.name)}`];
+  if (v.folder !== "") {
+    const folderVar = varOf(v.folder);
+    props.push(`folder: ${folderVar ? `${folderVar}.fullName` : quote(v.folder)}`);
+  }
+  const spec: string[] = [];
+  if (v.spec.jobs.length > 0) {
+    const refs = v.spec.jobs.map((j) => {
+      const jobVar = varOf(viewJobFullName(v, j));
+      return jobVar ? `${jobVar}.name` : quote(j);
+    });
+    spec.push(`jobs: [${refs.join(", ")}]`);
+  }
+  if (v.spec.includeRegex !== undefined) spec.push(`includeRegex: ${quote(v.spec.includeRegex)}`);
+  if (v.spec.recurse) spec.push("recurse: true");
+  if (JSON.stringify(v.spec.columns) !== JSON.stringify(DEFAULT_COLUMNS))
+    spec.push(`columns: ${JSON.stringify(v.spec.columns)}`);
+  if (v.spec.description !== undefined) spec.push(`description: ${quote(v.spec.description)}`);
+  props.push(spec.length > 0 ? `listView: { ${spec.join(", ")} }` : "listView: {}", "adopt: true");
+  return `new View(${quote(full)}, { ${props.join(", ")} });`;
 }

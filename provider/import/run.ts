@@ -10,6 +10,7 @@ import { ConnectionConfigError } from "../connection/errors";
 import { resolveScriptConnection } from "../connection/script";
 import type { ImportArgs } from "./args";
 import { fetchConfigs } from "./fetch";
+import { fetchRootViews } from "./views";
 import { generateProgram } from "./generate";
 import { startProgress, type ProgressStream } from "./progress";
 import { selectItems, type SkippedItem } from "./select";
@@ -90,6 +91,8 @@ export async function runImport(args: ImportArgs, io: ImportIo): Promise<ImportS
       onFetched: () => progress.tick(),
     });
     progress.done();
+    // The root's views, when the whole server is imported (a folder's are in its config.xml).
+    const views = args.folder ? [] : await fetchRootViews(client);
 
     const own = findOwnPackage();
     const source = packageSource(own, out, own !== undefined && installedFromRegistry(own.root));
@@ -99,13 +102,16 @@ export async function runImport(args: ImportArgs, io: ImportIo): Promise<ImportS
       sourceUrl: settings.url,
       projectName: args.projectName ?? path.basename(out),
       skipped: selection.skipped,
+      views,
       packageRange: source.spec,
       pulumiRange: own?.pulumiRange,
       npmrc: source.npmrc,
       registryRange: own && `^${own.version}`,
     });
     writeProgram(out, program.files, { force: args.force });
-    say(`Wrote ${program.declared.length} items to ${out} (index.ts, jobs/, Pulumi.yaml, package.json, tsconfig.json)`);
+    say(
+      `Wrote ${program.declared.length} items and ${program.views.length} views to ${out} (index.ts, jobs/, Pulumi.yaml, package.json, tsconfig.json)`,
+    );
     if (source.note) say(source.note);
     if (program.skipped.length > 0) {
       say(`Not imported (${program.skipped.length}):`);

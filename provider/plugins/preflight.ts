@@ -57,6 +57,7 @@ export async function preflight(
   config: XmlElement,
   mode: PluginCheckMode,
   opts: { versions?: boolean } = {},
+  kind: "job" | "view" = "job",
 ): Promise<string | undefined> {
   if (mode === "off") return undefined;
   const installed = await installedOn(client, where);
@@ -69,12 +70,12 @@ export async function preflight(
   const blocking = mode === "error" ? issues.filter((i) => i.kind !== "old") : [];
   for (const issue of issues.filter((i) => !blocking.includes(i))) {
     await warn(
-      `Jenkins job "${job}" on ${where}: ${describeIssue(issue)}. Jenkins drops the parts of a missing or disabled plugin when it saves the job.`,
+      `Jenkins ${kind} "${job}" on ${where}: ${describeIssue(issue)}. Jenkins drops the parts of a missing or disabled plugin when it saves the ${kind}.`,
     );
   }
   if (blocking.length === 0) return undefined;
   return (
-    `Jenkins job "${job}" needs plugins that ${where} does not have: ${blocking.map(describeIssue).join("; ")}. ` +
+    `Jenkins ${kind} "${job}" needs plugins that ${where} does not have: ${blocking.map(describeIssue).join("; ")}. ` +
     `Jenkins would accept this config and silently drop those parts on its next save. Install or enable the ` +
     `plugin (Manage Jenkins → Plugins), or remove what uses it; set ${PLUGIN_CHECK_KEY} to "warn" to go ahead anyway.`
   );

@@ -16,6 +16,7 @@
 import type { XmlElement } from "../xml/tree";
 import { branchSourceIds } from "./owned/branch-source-ids";
 import { pipelinePropertiesRule } from "./owned/pipeline-properties";
+import { FOLDER_VIEWS_RULE } from "./owned/folder-views";
 
 export interface OwnedPartRule {
   /** What the rule keeps, in words (for messages and tests). */
@@ -29,7 +30,7 @@ export interface OwnedPartRule {
 }
 
 /** Every rule, applied in this order. */
-export const OWNED_PART_RULES: readonly OwnedPartRule[] = [pipelinePropertiesRule, branchSourceIds];
+export const OWNED_PART_RULES: readonly OwnedPartRule[] = [pipelinePropertiesRule, branchSourceIds, FOLDER_VIEWS_RULE];
 
 /** The remote config as the comparison with `declared` should see it. */
 export function withoutOwnedParts(remote: XmlElement, declared: XmlElement): XmlElement {

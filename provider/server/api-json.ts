@@ -3,6 +3,8 @@ import type { ServerState } from "./context";
 import { infoOf } from "./item-info";
 import { fullNameOf, type Item } from "./store";
 import type { Json } from "./tree-param";
+import { viewsJson } from "./view-json";
+import { isViewGroup } from "./view-store";
 
 export function itemUrlPath(item: Item): string {
   return (item.parent ? itemUrlPath(item.parent) : "/") + `job/${encodeURIComponent(item.name)}/`;
@@ -71,8 +73,12 @@ export function itemJson(item: Item, state: ServerState, origin: string, deep: b
       ...base,
       healthReport: [],
       jobs: children.map((c) => (deep ? itemJson(c, state, origin, true) : summary(c, origin, state))),
-      primaryView: { _class: "hudson.model.AllView", name: "All", url },
-      views: [{ _class: "hudson.model.AllView", name: "All", url }],
+      ...(isViewGroup(item)
+        ? viewsJson(state, item, origin)
+        : {
+            primaryView: { _class: "hudson.model.AllView", name: "All", url },
+            views: [{ _class: "hudson.model.AllView", name: "All", url }],
+          }),
     };
   }
   const waiting = state.queue.waiting().find((q) => q.job === fullName);
@@ -134,7 +140,7 @@ export function rootJson(state: ServerState, origin: string, deep: boolean): Jso
       .children(undefined)
       .map((c) => (deep ? itemJson(c, state, origin, true) : summary(c, origin, state))),
     overallLoad: {},
-    primaryView: { _class: "hudson.model.AllView", name: "all", url },
+    primaryView: viewsJson(state, undefined, origin).primaryView,
     quietDownReason: null,
     quietingDown: false,
     slaveAgentPort: -1,
@@ -142,6 +148,6 @@ export function rootJson(state: ServerState, origin: string, deep: boolean): Jso
     url,
     useCrumbs: state.options.csrf,
     useSecurity: true,
-    views: [{ _class: "hudson.model.AllView", name: "all", url }],
+    views: viewsJson(state, undefined, origin).views,
   };
 }

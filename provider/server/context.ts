@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import type { ResolvedOptions } from "./options";
 import type { AuthResult } from "./auth";
 import type { JobStore } from "./store";
+import type { ViewStore } from "./view-store";
 import type { BuildQueue } from "./queue";
 import type { SessionStore } from "./sessions";
 import type { PollRecord } from "./options";
@@ -10,6 +11,7 @@ import type { PollRecord } from "./options";
 export interface ServerState {
   options: ResolvedOptions;
   store: JobStore;
+  views: ViewStore;
   queue: BuildQueue;
   sessions: SessionStore;
   polls: PollRecord[];

@@ -8,6 +8,7 @@
  * per item (/job/a/job/b/...): GET / (page), DELETE / (204), api/json, config.xml GET/POST, description
  * GET/POST, enable, disable, doDelete, build, buildWithParameters, polling, confirmRename (and doRename). On a
  * multibranch project, `build` is "Scan Multibranch Pipeline Now" (branch indexing, multibranch.ts).
+ * Views (root and folders): POST createView, /view/N/ config.xml GET/POST, doDelete, api/json.
  */
 import * as fs from "node:fs";
 import * as http from "node:http";
@@ -35,6 +36,8 @@ import { SessionStore } from "./sessions";
 import { JobStore } from "./store";
 import { indexBranches, isMultibranch, type IndexingResult } from "./multibranch";
 import { decryptSecret, loadOrCreateKey } from "./secrets/secret-key";
+import { ViewStore } from "./view-store";
+import { activePlugins } from "./handlers/plugin-manager";
 
 export type { IndexingResult } from "./multibranch";
 export type { JenkinsServerOptions, RequestRecord, BuildRecord, PollRecord, FaultSettings, UserSpec } from "./options";
@@ -96,6 +99,7 @@ export async function startJenkinsServer(opts: JenkinsServerOptions = {}): Promi
   const state: ServerState = {
     options,
     store,
+    views: new ViewStore(store, () => activePlugins(state)),
     queue: new BuildQueue(options.quietPeriodMs),
     sessions: new SessionStore(),
     polls: [],
@@ -104,6 +108,7 @@ export async function startJenkinsServer(opts: JenkinsServerOptions = {}): Promi
     repositories: new Map(Object.entries(opts.repositories ?? {})),
     secretKey: loadOrCreateKey(dataDir),
   };
+  store.onLocationChanged = (from, to) => state.views.locationChanged(from, to);
   const pipeline = { state, requests: [] as RequestRecord[], faults: new FaultInjector(defaultFaults()) };
   const handler = createHandler(pipeline);
   const httpServer: http.Server = options.tls

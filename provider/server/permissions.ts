@@ -64,10 +64,18 @@ export const PERMISSIONS = {
   } as Permission,
   ITEM_BUILD: { id: "hudson.model.Item.Build", title: "Job/Build", impliedBy: GENERIC_UPDATE } as Permission,
   ITEM_MOVE: { id: "hudson.model.Item.Move", title: "Job/Move", impliedBy: GENERIC_CREATE } as Permission,
+  VIEW_READ: { id: "hudson.model.View.Read", title: "View/Read", impliedBy: GENERIC_READ } as Permission,
+  VIEW_CREATE: { id: "hudson.model.View.Create", title: "View/Create", impliedBy: GENERIC_CREATE } as Permission,
+  VIEW_CONFIGURE: {
+    id: "hudson.model.View.Configure",
+    title: "View/Configure",
+    impliedBy: GENERIC_CONFIGURE,
+  } as Permission,
+  VIEW_DELETE: { id: "hudson.model.View.Delete", title: "View/Delete", impliedBy: GENERIC_DELETE } as Permission,
 };
 
-/** Permissions granted to the read-only level: Overall/Read and Job/Read, nothing else. */
-const READ_ONLY = new Set([PERMISSIONS.OVERALL_READ.id, PERMISSIONS.ITEM_READ.id]);
+/** Permissions granted to the read-only level: Overall/Read, Job/Read and View/Read, nothing else. */
+const READ_ONLY = new Set([PERMISSIONS.OVERALL_READ.id, PERMISSIONS.ITEM_READ.id, PERMISSIONS.VIEW_READ.id]);
 
 export function impliedByChain(p: Permission): Permission[] {
   const chain: Permission[] = [];

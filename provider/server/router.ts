@@ -21,6 +21,8 @@ import { pluginManager } from "./handlers/plugin-manager";
 import { confirmRename } from "./handlers/rename";
 import { buildJson } from "./api-json";
 import { jsonReply } from "./handlers/common";
+import { createView, viewAction } from "./handlers/views";
+import { isViewGroup } from "./view-store";
 import { addSlash, crumbIssuer, dashboard, me, queueApi, queueItemApi, rootApiJson, whoAmI } from "./handlers/root";
 
 type ItemHandler = (ctx: RequestContext, state: ServerState, item: Item) => Reply;
@@ -53,6 +55,8 @@ function rootAction(ctx: RequestContext, state: ServerState, rest: string[]): Re
   if (isApiJson(rest)) return rootApiJson(ctx, state);
   const r = dropTrailingSlash(rest);
   if (r.length === 1 && r[0] === "createItem") return createItem(ctx, state, undefined);
+  if (r.length === 1 && r[0] === "createView") return createView(ctx, state, undefined);
+  if (r[0] === "view" && r.length >= 2) return viewAction(ctx, state, undefined, r[1], rest.slice(2));
   if (r[0] === "crumbIssuer" && isApiJson(r.slice(1))) return crumbIssuer(ctx, state);
   if (r[0] === "pluginManager") return pluginManager(ctx, state, r.slice(1));
   if (r[0] === "me" && isApiJson(r.slice(1))) return me(ctx, state);
@@ -80,6 +84,10 @@ function itemAction(ctx: RequestContext, state: ServerState, item: Item, rest: s
   const r = dropTrailingSlash(rest);
   if (r[0] === "move" && (r.length === 1 || (r.length === 2 && r[1] === ""))) return movePage(ctx, state, item);
   if (r.length === 2 && r[0] === "move" && r[1] === "move") return move(ctx, state, item);
+  if (isViewGroup(item)) {
+    if (r.length === 1 && r[0] === "createView") return createView(ctx, state, item);
+    if (r[0] === "view" && r.length >= 2) return viewAction(ctx, state, item, r[1], rest.slice(2));
+  }
   if (r.length === 1) {
     if (r[0] === "createItem") {
       // Only a plain folder takes new items; computed folders (multibranch, organization) make their own.

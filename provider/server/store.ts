@@ -57,8 +57,13 @@ export function rootElementOf(xml: string): string | undefined {
 
 const key = (name: string): string => name.toLowerCase();
 
+/** Told after an item changed place (ItemListener.onLocationChanged) or was deleted (newFullName undefined). */
+export type LocationListener = (oldFullName: string, newFullName: string | undefined) => void;
+
 export class JobStore {
   private root = new Map<string, Item>();
+  /** What follows items around, such as list views. */
+  onLocationChanged: LocationListener | undefined;
 
   constructor(readonly dataDir: string) {}
 
@@ -122,11 +127,14 @@ export class JobStore {
   }
 
   delete(item: Item): void {
+    const fullName = fullNameOf(item);
     fs.rmSync(item.dir, { recursive: true, force: true });
     this.childrenMap(item.parent).delete(key(item.name));
+    this.onLocationChanged?.(fullName, undefined);
   }
 
   rename(item: Item, newName: string): void {
+    const oldFullName = fullNameOf(item);
     const newDir = path.join(this.jobsDirOf(item.parent), newName);
     if (key(newName) === key(item.name) && newName !== item.name) {
       // Case-only change: go through a temporary name so case-insensitive filesystems cope.
@@ -140,10 +148,12 @@ export class JobStore {
     item.name = newName;
     this.relocate(item, newDir);
     this.childrenMap(item.parent).set(key(newName), item);
+    this.onLocationChanged?.(oldFullName, fullNameOf(item));
   }
 
   /** Moves an item (with everything inside it) under another parent, keeping its name and its files. */
   move(item: Item, parent: Item | undefined): void {
+    const oldFullName = fullNameOf(item);
     const dir = path.join(this.jobsDirOf(parent), item.name);
     fs.mkdirSync(this.jobsDirOf(parent), { recursive: true });
     fs.renameSync(item.dir, dir);
@@ -151,6 +161,7 @@ export class JobStore {
     item.parent = parent;
     this.relocate(item, dir);
     this.childrenMap(parent).set(key(item.name), item);
+    this.onLocationChanged?.(oldFullName, fullNameOf(item));
   }
 
   private relocate(item: Item, dir: string): void {

@@ -18,6 +18,9 @@ export const ABSTRACT_PROJECT_ROOTS = ["project", "matrix-project", "maven2-modu
 /** Root elements of all job types that carry the common Job fields. */
 export const JOB_ROOTS = [...ABSTRACT_PROJECT_ROOTS, "flow-definition"] as const;
 
+/** Root elements of the core views (a view's config.xml). */
+export const VIEW_ROOTS = ["hudson.model.ListView", "hudson.model.AllView", "hudson.model.MyView"] as const;
+
 export interface DefaultField {
   /** Element name of the field. */
   element: string;
@@ -59,6 +62,10 @@ export const JENKINS_DEFAULT_FIELDS: readonly DefaultField[] = [
   { element: "sandbox", value: "false", parents: ["definition"] },
   // Parameters: newer Jenkins writes trim on string parameters
   { element: "trim", value: "false", parents: ["hudson.model.StringParameterDefinition"] },
+  // Views (hudson.model.View, ListView): primitive booleans, always written
+  { element: "filterExecutors", value: "false", parents: VIEW_ROOTS },
+  { element: "filterQueue", value: "false", parents: VIEW_ROOTS },
+  { element: "recurse", value: "false", parents: ["hudson.model.ListView"] },
 ];
 
 /**

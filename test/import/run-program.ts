@@ -47,7 +47,8 @@ export function typeCheck(dir: string, repoRoot: string): string[] {
     types: ["node"],
     typeRoots: [path.join(repoRoot, "node_modules", "@types")],
     baseUrl: dir,
-    paths: { "pulumi-jenkins-jobs": [path.join(repoRoot, "provider", "resource", "index.ts")] },
+    // The package's main entry, as the generated program imports it (Job, View).
+    paths: { "pulumi-jenkins-jobs": [path.join(repoRoot, "provider", "index.ts")] },
   };
   const program = ts.createProgram([path.join(dir, "index.ts")], options);
   return ts

@@ -48,7 +48,7 @@ function filesUnder(dir: string): string[] {
 function changingRequests(server: JenkinsServer): string[] {
   return server.requests
     .filter((r) => r.method !== "GET" && r.method !== "HEAD")
-    .filter((r) => !(r.path.endsWith("/createItem") && r.status === 400))
+    .filter((r) => !(/\/create(Item|View)$/.test(r.path) && r.status === 400))
     .map((r) => `${r.method} ${r.path} → ${r.status}`);
 }
 
@@ -113,7 +113,10 @@ export function importSuite(mode: Mode): void {
 
       const declared = [...index.matchAll(/new Job\(("(?:[^"\\]|\\.)*")/g)].map((m) => JSON.parse(m[1]) as string);
       expect([...declared].sort()).toEqual(layout.map((i) => i.fullName).sort());
-      expect(index.match(/, adopt: true \}\);/g)).toHaveLength(200);
+      // The list views of the imported folders (folders saved with one, from the fixtures), adopting, by spec.
+      const views = index.match(/^new View\(.*, listView: \{.*\}, adopt: true \}\);$/gm) ?? [];
+      expect(views.length).toBe(layout.filter((i) => i.fixture === "folder-listview-v1.0.xml").length);
+      expect(index.match(/, adopt: true \}\);/g)).toHaveLength(200 + views.length);
       // Folders are declared before what they hold, and children refer to their folder's resource.
       for (const [i, name] of declared.entries()) {
         const parent = name.includes("/") ? name.slice(0, name.lastIndexOf("/")) : undefined;
@@ -136,11 +139,12 @@ export function importSuite(mode: Mode): void {
       });
     }
 
-    it("the generated program previews 200 adoptions and sends nothing", async () => {
+    it("the generated program previews 200 adoptions (and its views') and sends nothing", async () => {
       server.resetCounters();
       const engine = new MockEngine(proc, { project: "imported", stack: `preview-${mode}` });
       const preview = await engine.up(programFrom(out), { preview: true });
-      expect(preview.steps).toHaveLength(200);
+      const views = layout.filter((i) => i.fixture === "folder-listview-v1.0.xml").length;
+      expect(preview.steps).toHaveLength(200 + views);
       expect(preview.steps.every((s) => s.op === "create")).toBe(true);
       // Only the reads of the plugin pre-flight, once per provider process; nothing written.
       expect(beyondPreflight(server)).toEqual([]);

@@ -10,7 +10,7 @@ import type { JenkinsServer } from "../../provider/server";
 import type { JenkinsUser } from "../harness/jenkins-user";
 import type { PulumiCli } from "../harness/language-host";
 import { repoRoot } from "../harness/provider-process";
-import { itemsOnServer } from "./server-items";
+import { itemsOnServer, viewsOnServer } from "./server-items";
 import { startStack } from "./stack";
 
 interface ProjectCase {
@@ -21,6 +21,8 @@ interface ProjectCase {
   builds?: number;
   /** Secret stack config the program reads (`pulumi config set --secret`). */
   secrets?: Record<string, string>;
+  /** Views the program declares (resources besides the jobs). */
+  views?: string[];
 }
 
 const PROJECTS: ProjectCase[] = [
@@ -39,56 +41,68 @@ const PROJECTS: ProjectCase[] = [
     items: ["deploy", "publish"],
     secrets: { "secrets:deployPassword": "Ex-deploy-41d7", "secrets:registryToken": "Ex-registry-8be0" },
   },
+  {
+    dir: "examples/views",
+    items: ["nightly", "team", "team/api", "team/web"],
+    views: ["all", "ci", "team/All", "team/apps", "team/web-jobs"],
+  },
 ];
 
-describe.each(PROJECTS)("the project in $dir, run as the Pulumi CLI runs it", ({ dir, items, builds = 0, secrets }) => {
-  let server: JenkinsServer;
-  let user: JenkinsUser;
-  let cli: PulumiCli;
+describe.each(PROJECTS)(
+  "the project in $dir, run as the Pulumi CLI runs it",
+  ({ dir, items, builds = 0, secrets, views }) => {
+    let server: JenkinsServer;
+    let user: JenkinsUser;
+    let cli: PulumiCli;
 
-  beforeAll(async () => {
-    ({ server, user, cli } = await startStack(path.join(repoRoot, dir)));
-    for (const [key, value] of Object.entries(secrets ?? {})) cli.setConfig(key, value, { secret: true });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
-
-  it("up creates every job it declares", async () => {
-    const up = await cli.up();
-    const errors = up.logs.filter((l) => l.severity === "error");
-    expect({ ok: up.ok, errors: up.errors, code: up.program?.code, logs: errors }).toEqual({
-      ok: true,
-      errors: [],
-      code: 0,
-      logs: [],
+    beforeAll(async () => {
+      ({ server, user, cli } = await startStack(path.join(repoRoot, dir)));
+      for (const [key, value] of Object.entries(secrets ?? {})) cli.setConfig(key, value, { secret: true });
     });
-    expect(up.steps.filter((s) => s.op !== "create")).toEqual([]);
-    expect(up.steps).toHaveLength(items.length + builds);
-    expect(await itemsOnServer(user)).toEqual(items);
-    expect(server.builds).toHaveLength(builds);
-    expect(Object.keys(up.outputs).length).toBeGreaterThan(0);
-  });
+    afterAll(async () => {
+      await server?.close();
+    });
 
-  it("a second plan has no changes and sends no request", async () => {
-    server.resetCounters();
-    const plan = await cli.preview();
-    expect(plan.ok).toBe(true);
-    expect(plan.steps.filter((s) => s.op !== "same")).toEqual([]);
-    expect(server.requests.filter((r) => !r.path.startsWith("/crumbIssuer"))).toEqual([]);
-  });
+    it("up creates every job it declares", async () => {
+      const up = await cli.up();
+      const errors = up.logs.filter((l) => l.severity === "error");
+      expect({ ok: up.ok, errors: up.errors, code: up.program?.code, logs: errors }).toEqual({
+        ok: true,
+        errors: [],
+        code: 0,
+        logs: [],
+      });
+      expect(up.steps.filter((s) => s.op !== "create")).toEqual([]);
+      // Views are resources too; Jenkins's own default views (`all`, a folder's `All`) are not.
+      const declaredViews = (views ?? []).filter((v) => !/(^|\/)all$/i.test(v)).length;
+      expect(up.steps).toHaveLength(items.length + builds + declaredViews);
+      expect(await itemsOnServer(user)).toEqual(items);
+      if (views) expect(await viewsOnServer(user)).toEqual(views);
+      expect(server.builds).toHaveLength(builds);
+      expect(Object.keys(up.outputs).length).toBeGreaterThan(0);
+    });
 
-  it("a refresh finds no drift, and the plan after it has no changes", async () => {
-    const refresh = await cli.refresh();
-    expect(refresh).toEqual({ ok: true, changed: [], gone: [], errors: [] });
-    const plan = await cli.preview();
-    expect(plan.steps.filter((s) => s.op !== "same")).toEqual([]);
-  });
+    it("a second plan has no changes and sends no request", async () => {
+      server.resetCounters();
+      const plan = await cli.preview();
+      expect(plan.ok).toBe(true);
+      expect(plan.steps.filter((s) => s.op !== "same")).toEqual([]);
+      expect(server.requests.filter((r) => !r.path.startsWith("/crumbIssuer"))).toEqual([]);
+    });
 
-  it("destroy deletes every job", async () => {
-    const destroy = await cli.destroy();
-    expect(destroy.errors).toEqual([]);
-    expect(await itemsOnServer(user)).toEqual([]);
-    expect(cli.state.resources).toEqual([]);
-  });
-});
+    it("a refresh finds no drift, and the plan after it has no changes", async () => {
+      const refresh = await cli.refresh();
+      expect(refresh).toEqual({ ok: true, changed: [], gone: [], errors: [] });
+      const plan = await cli.preview();
+      expect(plan.steps.filter((s) => s.op !== "same")).toEqual([]);
+    });
+
+    it("destroy deletes every job", async () => {
+      const destroy = await cli.destroy();
+      expect(destroy.errors).toEqual([]);
+      expect(await itemsOnServer(user)).toEqual([]);
+      if (views) expect(await viewsOnServer(user)).toEqual(["all"]);
+      expect(cli.state.resources).toEqual([]);
+    });
+  },
+);

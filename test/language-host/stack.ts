@@ -14,7 +14,12 @@ export interface Stack {
 
 export async function startStack(
   projectDir: string,
-  opts: CliOptions & { apiToken?: string; mode?: Mode; server?: Omit<JenkinsServerOptions, "users" | "mode"> } = {},
+  opts: CliOptions & {
+    apiToken?: string;
+    server?: Omit<JenkinsServerOptions, "users" | "mode">;
+    /** How the server serializes config.xml on GET (default current). */
+    mode?: Mode;
+  } = {},
 ): Promise<Stack> {
   const server = await startServer(opts.mode ?? "current", opts.server);
   const user = new JenkinsUser(server.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });

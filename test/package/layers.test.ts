@@ -23,7 +23,8 @@ const ALLOWED: Record<string, string[]> = {
   resource: ["connection", "dynamic", "plugins", "client", "specs", "xml"],
   triggers: ["connection", "dynamic", "client"],
   sweep: ["connection", "dynamic", "client"],
-  import: ["connection", "client", "specs", "xml", "resource/job-kinds", "runtime"],
+  view: ["connection", "dynamic", "plugins", "client", "xml"],
+  import: ["connection", "client", "specs", "xml", "resource/job-kinds", "view/list-view", "runtime"],
   // The bin dispatcher loads the import command or the server's command line, only the one it runs.
   entries: ["client", "connection", "server", "specs", "triggers", "xml", "runtime", "import/cli"],
   // The main entry: the resource classes and the spec types, nothing a program does not need.
@@ -33,6 +34,8 @@ const ALLOWED: Record<string, string[]> = {
     "triggers/build-trigger",
     "sweep/folder-sweep",
     "sweep/types",
+    "view/view",
+    "view/types",
     "triggers/types",
     "specs/types",
   ],

@@ -14,6 +14,8 @@ export interface FieldSpec {
   default?: string;
 }
 
+import { DEFAULT_FOLDER_VIEWS, LIST_VIEW, VIEW } from "./view-fields";
+
 function f(name: string, defaultXml?: string): FieldSpec {
   return defaultXml === undefined ? { name } : { name, default: defaultXml };
 }
@@ -107,6 +109,14 @@ const PIPELINE: FieldSpec[] = [
 /** com.cloudbees.hudson.plugins.folder.AbstractFolder. */
 const FOLDER: FieldSpec[] = [...ITEM, list("properties"), f("folderViews"), f("healthMetrics"), f("icon")];
 
+/**
+ * A plain Folder: AbstractFolder.init gives every folder a DefaultFolderViewHolder with its `All` view when its
+ * config has none, so the next serialization writes them.
+ */
+const PLAIN_FOLDER: FieldSpec[] = FOLDER.map((spec) =>
+  spec.name === "folderViews" ? f("folderViews", DEFAULT_FOLDER_VIEWS) : spec,
+);
+
 /** com.cloudbees.hudson.plugins.folder.computed.ComputedFolder. */
 const COMPUTED_FOLDER: FieldSpec[] = [...FOLDER, f("orphanedItemStrategy"), list("triggers"), flag("disabled", false)];
 
@@ -128,7 +138,9 @@ export const CLASS_FIELDS: Readonly<Record<string, readonly FieldSpec[]>> = {
   "hudson.matrix.MatrixProject": MATRIX,
   "hudson.maven.MavenModuleSet": MAVEN,
   "org.jenkinsci.plugins.workflow.job.WorkflowJob": PIPELINE,
-  "com.cloudbees.hudson.plugins.folder.Folder": FOLDER,
+  "com.cloudbees.hudson.plugins.folder.Folder": PLAIN_FOLDER,
+  "hudson.model.AllView": VIEW,
+  "hudson.model.ListView": LIST_VIEW,
   "org.jenkinsci.plugins.workflow.multibranch.WorkflowMultiBranchProject": MULTIBRANCH,
   "jenkins.branch.OrganizationFolder": ORGANIZATION_FOLDER,
   "hudson.tasks.Shell": COMMAND,

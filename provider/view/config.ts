@@ -1,0 +1,64 @@
+/**
+ * A view's config.xml as the View resource holds and compares it. Jenkins ignores the `<name>` of a posted view
+ * (the view keeps its own) and keeps a ListView's `jobNames` sorted case-insensitively, so the canonical form sorts
+ * them and the comparison leaves the name out; everything else is compared by meaning, Jenkins's defaults allowed
+ * (provider/xml). Pure.
+ */
+import { canonicalizeDocument } from "../xml/canonical";
+import { elementsEqual, elementsEquivalent } from "../xml/semantic";
+import { parseXml, textOf, type XmlDocument, type XmlElement } from "../xml/tree";
+import { DEFAULT_COLUMNS, LIST_VIEW_ROOT, sortJobNames } from "./list-view";
+
+const IGNORED = ["name", "owner"];
+
+function sortedJobNames(root: XmlElement): XmlElement {
+  if (root.name !== LIST_VIEW_ROOT) return root;
+  return {
+    ...root,
+    children: root.children.map((c) => {
+      if (c.kind !== "element" || c.name !== "jobNames") return c;
+      const strings = c.children.filter((s): s is XmlElement => s.kind === "element" && s.name === "string");
+      const byName = new Map(strings.map((s) => [textOf(s), s]));
+      const others = c.children.filter((s) => !(s.kind === "element" && s.name === "string"));
+      return {
+        ...c,
+        children: [...others, ...sortJobNames([...byName.keys()]).map((n) => byName.get(n) as XmlElement)],
+      };
+    }),
+  };
+}
+
+/** The canonical form of a declared view config (throws the XML module's errors on malformed text). */
+export function canonicalViewConfig(xml: string): string {
+  const doc: XmlDocument = parseXml(xml);
+  return canonicalizeDocument({ ...doc, root: sortedJobNames(doc.root) });
+}
+
+export function viewRootOf(xml: string): string {
+  return parseXml(xml).root.name;
+}
+
+const isColumns = (c: XmlElement["children"][number]): c is XmlElement => c.kind === "element" && c.name === "columns";
+
+/** A ListView declared without columns gets Jenkins's default set (ListView.initColumns): not a difference. */
+function withoutDefaultColumns(remote: XmlElement, declared: XmlElement): XmlElement {
+  if (remote.name !== LIST_VIEW_ROOT || declared.children.some(isColumns)) return remote;
+  const columns = remote.children.find(isColumns);
+  if (columns === undefined) return remote;
+  const names = columns.children.filter((c): c is XmlElement => c.kind === "element").map((c) => c.name);
+  if (JSON.stringify(names) !== JSON.stringify(DEFAULT_COLUMNS)) return remote;
+  return { ...remote, children: remote.children.filter((c) => c !== columns) };
+}
+
+/** Whether Jenkins's copy holds the declared view, apart from its name and what Jenkins writes by itself. */
+export function sameViewConfig(declared: string | XmlElement, remote: string | XmlElement): boolean {
+  const root = (x: string | XmlElement) => (typeof x === "string" ? parseXml(x).root : x);
+  const d = root(declared);
+  return elementsEquivalent(d, withoutDefaultColumns(sortedJobNames(root(remote)), d), { ignoreRootFields: IGNORED });
+}
+
+/** Strict equality of two declared configs, apart from the name. */
+export function viewConfigChanged(a: string, b: string): boolean {
+  if (a === b) return false;
+  return !elementsEqual(parseXml(a).root, parseXml(b).root, { ignoreRootFields: IGNORED });
+}

@@ -1,0 +1,273 @@
+/**
+ * What the View resource does at each step of the Pulumi lifecycle, with the fewest requests: create is one
+ * `createView`, refresh one config.xml GET, update one config.xml POST, delete one `doDelete`, a no-op none. A new
+ * name, folder or controller replaces the view (views keep no history). Loaded by the thin serialized provider
+ * (provider.ts) from the installed package at call time, like the Job lifecycle.
+ */
+import { randomUUID } from "node:crypto";
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import { InvalidConfigError, JenkinsError, ViewAlreadyExistsError, ViewNotFoundError } from "../client/errors";
+import type { JenkinsClient } from "../client/jenkins-client";
+import { viewFullName, viewUrlPath } from "../client/views";
+import { verifiedClientFor, type ConfigSource } from "../connection/settings";
+import { StackConnections } from "../connection/stack-connections";
+import { warn } from "../dynamic/engine-log";
+import { strip, UNKNOWN, type Props } from "../dynamic/props";
+import { parsePluginCheck, PLUGIN_CHECK_KEY, preflight, type PluginCheckMode } from "../plugins/preflight";
+import { canonicalizeConfig } from "../xml/canonical";
+import { parseXml } from "../xml/tree";
+import { sameViewConfig, viewConfigChanged, viewRootOf } from "./config";
+import { checkViewInputs } from "./inputs";
+import { listViewChanges, parseListView, reflectListView, renderListView } from "./list-view";
+import type { ViewInputs, ViewOutputs } from "./types";
+
+const connections = new StackConnections();
+const unknownIn = (v: unknown): boolean => JSON.stringify(v ?? null).includes(UNKNOWN);
+let pluginCheck: PluginCheckMode | Error = "error";
+
+export async function configure(req: { config: ConfigSource }): Promise<void> {
+  connections.configure(req.config);
+  try {
+    pluginCheck = parsePluginCheck(req.config.get(PLUGIN_CHECK_KEY));
+  } catch (e) {
+    pluginCheck = e as Error;
+  }
+}
+
+/** The config to send and the `configXml` output: the declared XML, or the listView spec rendered. */
+function declaredConfig(v: ViewInputs): string {
+  return v.listView !== undefined ? renderListView(v.name, v.listView) : (v.configXml as string);
+}
+
+function viewUrl(baseUrl: string, folder: string | undefined, name: string): string {
+  return baseUrl + viewUrlPath(folder ?? "", name).slice(1);
+}
+
+function baseUrlIfConfigured(controller: unknown): string | undefined {
+  if (controller === UNKNOWN) return undefined;
+  try {
+    return connections.settingsFor(controller as string | undefined).url;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The client of the view's Jenkins, checked to be a Jenkins; a connection error names the view. */
+async function connect(fullName: string, controller: string | undefined) {
+  const settings = connections.settingsFor(controller);
+  try {
+    return { client: await verifiedClientFor(settings), baseUrl: settings.url };
+  } catch (e) {
+    if (e instanceof JenkinsError && e.view === undefined && e.job === undefined) throw e.restated({ view: fullName });
+    throw e;
+  }
+}
+
+/** Check, plus `fullName` and `url` (which follow from the inputs alone), and the plugin pre-flight of a new config. */
+export async function check(olds: Props, newsRaw: Props): Promise<dynamic.CheckResult> {
+  const { inputs, failures } = checkViewInputs(strip(newsRaw));
+  const problem = inputs.controller === UNKNOWN ? undefined : connections.controllerProblem(inputs.controller);
+  if (problem !== undefined) failures.push({ property: "controller", reason: problem });
+  if (failures.length > 0) return { inputs: { ...newsRaw, ...inputs }, failures };
+  const known =
+    typeof inputs.name === "string" && inputs.name !== UNKNOWN && inputs.folder !== UNKNOWN
+      ? viewFullName((inputs.folder as string | undefined) ?? "", inputs.name)
+      : undefined;
+  const base = baseUrlIfConfigured(inputs.controller);
+  const checked: Props = { ...inputs };
+  if (known !== undefined) {
+    checked.fullName = known;
+    if (base !== undefined) checked.url = viewUrl(base, inputs.folder as string | undefined, inputs.name as string);
+  }
+  const plugins = await checkPlugins(strip(olds), checked);
+  if (plugins !== undefined) return { inputs: checked, failures: [plugins] };
+  return { inputs: checked };
+}
+
+/** The config a set of inputs declares, when it is known (a list view rendered). */
+function declaredForCheck(p: Props): string | undefined {
+  if (p.listView !== undefined) {
+    if (unknownIn(p.listView) || typeof p.name !== "string" || p.name === UNKNOWN) return undefined;
+    return renderListView(p.name, p.listView as ViewInputs["listView"]);
+  }
+  return typeof p.configXml === "string" && p.configXml !== UNKNOWN ? p.configXml : undefined;
+}
+
+/** The pre-flight of a view whose config is new or changed (its view class, a list view's columns). */
+async function checkPlugins(olds: Props, news: Props): Promise<dynamic.CheckFailure | undefined> {
+  const config = declaredForCheck(news);
+  if (config === undefined || declaredForCheck(olds) === config) return undefined;
+  const property = news.listView !== undefined ? "listView" : "configXml";
+  if (pluginCheck instanceof Error) return { property, reason: pluginCheck.message };
+  if (pluginCheck === "off" || news.controller === UNKNOWN || typeof news.fullName !== "string") return undefined;
+  let client: JenkinsClient;
+  let where: string;
+  try {
+    ({ client, baseUrl: where } = await connect(news.fullName, news.controller as string | undefined));
+  } catch (e) {
+    await warn(
+      `the plugin check of Jenkins view "${news.fullName}" was skipped: ${e instanceof Error ? e.message : String(e)}`,
+    );
+    return undefined;
+  }
+  const failure = await preflight(client, news.fullName, where, parseXml(config).root, pluginCheck, {}, "view");
+  return failure === undefined ? undefined : { property, reason: failure };
+}
+
+/** `diffs` names the properties that change in place (for tests and callers of the lifecycle). */
+export interface ViewDiffResult extends dynamic.DiffResult {
+  diffs?: string[];
+}
+
+export async function diff(_id: string, oldsRaw: Props, newsRaw: Props): Promise<ViewDiffResult> {
+  const olds = strip(oldsRaw) as unknown as ViewOutputs;
+  const news = strip(newsRaw) as unknown as ViewInputs;
+  const replaces: string[] = [];
+  for (const key of ["name", "folder", "controller"] as const) {
+    if (unknownIn(news[key]) || (olds[key] ?? "") !== (news[key] ?? "")) replaces.push(key);
+  }
+  const diffs: string[] = [];
+  let deleteBeforeReplace = false;
+  if (news.listView !== undefined) {
+    if (unknownIn(news.listView)) diffs.push("listView");
+    else if (olds.listView === undefined) {
+      // From a configXml view: another type of view cannot be posted over it.
+      if (!olds.configXml || viewRootOf(olds.configXml) !== viewRootOf(renderListView(news.name, news.listView))) {
+        replaces.push("listView");
+        deleteBeforeReplace = true;
+      } else diffs.push("listView");
+    } else if (listViewChanges(olds.listView, news.listView).length > 0) diffs.push("listView");
+    else if (!olds.configXml || viewConfigChanged(olds.configXml, renderListView(olds.name, news.listView)))
+      diffs.push("configXml"); // Jenkins's copy held what no spec says (refresh): put the declared one back
+  } else if (news.configXml !== undefined) {
+    if (unknownIn(news.configXml)) diffs.push("configXml");
+    else if (!olds.configXml) diffs.push("configXml");
+    else if (viewRootOf(olds.configXml) !== viewRootOf(news.configXml)) {
+      replaces.push("configXml");
+      deleteBeforeReplace = true;
+    } else if (olds.listView !== undefined || viewConfigChanged(olds.configXml, news.configXml))
+      diffs.push("configXml");
+  }
+  // Another type under the same name must make room first; a view of another name or place need not.
+  if (replaces.some((k) => k === "name" || k === "folder" || k === "controller")) deleteBeforeReplace = false;
+  const result: ViewDiffResult = { changes: diffs.length > 0 || replaces.length > 0, replaces, deleteBeforeReplace };
+  if (diffs.length > 0 && replaces.length === 0) result.diffs = diffs;
+  return result;
+}
+
+function outputsFor(news: ViewInputs, baseUrl: string, configXml: string): ViewOutputs {
+  const outs: ViewOutputs = {
+    name: news.name,
+    fullName: viewFullName(news.folder ?? "", news.name),
+    url: viewUrl(baseUrl, news.folder, news.name),
+    configXml,
+  };
+  if (news.folder) outs.folder = news.folder;
+  if (news.controller) outs.controller = news.controller;
+  if (news.listView !== undefined) outs.listView = news.listView;
+  if (news.adopt !== undefined) outs.adopt = news.adopt;
+  return outs;
+}
+
+export async function create(inputsRaw: Props): Promise<dynamic.CreateResult> {
+  const news = strip(inputsRaw) as unknown as ViewInputs;
+  const folder = news.folder ?? "";
+  const fullName = viewFullName(folder, news.name);
+  const { client, baseUrl } = await connect(fullName, news.controller);
+  const xml = declaredConfig(news);
+  try {
+    await client.createView(folder, news.name, xml);
+  } catch (e) {
+    if (!(e instanceof ViewAlreadyExistsError)) throw e;
+    if (!news.adopt)
+      throw e.restated({
+        hint: "Set adopt: true to take over the existing view (its config is replaced by the declared one), choose another name, or delete it in Jenkins first.",
+      });
+    // Adopting: read it once, and post the declared config only when it differs.
+    const remote = await client.getViewConfig(folder, news.name);
+    if (!matches(news, remote)) await post(client, folder, news.name, xml);
+  }
+  return { id: randomUUID(), outs: outputsFor(news, baseUrl, xml) };
+}
+
+/** Whether Jenkins's copy is what the inputs declare. */
+function matches(v: ViewInputs, remote: string): boolean {
+  if (v.listView !== undefined) {
+    const parsed = parseListView(remote);
+    return parsed !== undefined && listViewChanges(v.listView, parsed).length === 0;
+  }
+  return sameViewConfig(v.configXml as string, remote);
+}
+
+async function post(client: JenkinsClient, folder: string, name: string, xml: string): Promise<void> {
+  try {
+    await client.updateViewConfig(folder, name, xml);
+  } catch (e) {
+    if (e instanceof InvalidConfigError) {
+      throw e.restated({
+        hint: "Jenkins cannot change a view's type in place; the view is unchanged. Check that the XML is well-formed and that its plugin is installed.",
+      });
+    }
+    throw e;
+  }
+}
+
+export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadResult> {
+  const olds = strip(propsRaw) as unknown as ViewOutputs;
+  const folder = olds.folder ?? "";
+  const fullName = viewFullName(folder, olds.name);
+  const { client, baseUrl } = await connect(fullName, olds.controller);
+  let remote: string;
+  try {
+    remote = await client.getViewConfig(folder, olds.name);
+  } catch (e) {
+    if (e instanceof ViewNotFoundError) return {}; // gone: the engine drops it from state
+    throw e;
+  }
+  const props: ViewOutputs = { ...olds, fullName, url: viewUrl(baseUrl, olds.folder, olds.name) };
+  if (olds.configXml && matches(olds, remote)) return { id, props };
+  if (olds.listView !== undefined) {
+    const parsed = parseListView(remote);
+    if (parsed !== undefined) {
+      // Reported as the spec Jenkins has, so the next preview shows the edit as listView properties.
+      const listView = reflectListView(olds.listView, parsed);
+      const drifted = { ...props, listView, configXml: renderListView(olds.name, listView) };
+      return { id, props: drifted, inputs: inputsOf(drifted) };
+    }
+  }
+  const drifted: ViewOutputs = { ...props, configXml: canonicalizeConfig(remote) };
+  return { id, props: drifted, inputs: inputsOf(drifted) };
+}
+
+function inputsOf(props: ViewOutputs): Partial<ViewInputs> {
+  const inputs: Partial<ViewInputs> = { name: props.name };
+  if (props.folder) inputs.folder = props.folder;
+  if (props.controller) inputs.controller = props.controller;
+  if (props.listView !== undefined) inputs.listView = props.listView;
+  else inputs.configXml = props.configXml;
+  return inputs;
+}
+
+/** Called only when diff found a change in place: one config.xml POST. */
+export async function update(_id: string, _oldsRaw: Props, newsRaw: Props): Promise<dynamic.UpdateResult> {
+  const news = strip(newsRaw) as unknown as ViewInputs;
+  const folder = news.folder ?? "";
+  const { client, baseUrl } = await connect(viewFullName(folder, news.name), news.controller);
+  const xml = declaredConfig(news);
+  await post(client, folder, news.name, xml);
+  return { outs: outputsFor(news, baseUrl, xml) };
+}
+
+export async function deleteView(_id: string, propsRaw: Props): Promise<void> {
+  const olds = strip(propsRaw) as unknown as ViewOutputs;
+  const folder = olds.folder ?? "";
+  const { client } = await connect(viewFullName(folder, olds.name), olds.controller);
+  try {
+    await client.deleteView(folder, olds.name);
+  } catch (e) {
+    if (e instanceof ViewNotFoundError) return; // already gone is what delete wants
+    throw e;
+  }
+}
+
+export { deleteView as delete };

@@ -1,0 +1,8 @@
+/**
+ * The provider of the View resource. This module's exports *are* the provider object that Pulumi serializes into
+ * every View's `__provider` property, so that an installed package serializes it as a `require` of this module
+ * (see ../dynamic/thin-provider.ts). Each method loads the View lifecycle (lifecycle.ts) of the installed package when it runs.
+ */
+import { thinProvider } from "../dynamic/thin-provider";
+
+export = thinProvider("dist/provider/view/lifecycle");

@@ -1,0 +1,174 @@
+/**
+ * The View lifecycle called directly (layer 1), against the Jenkins-compatible server over HTTP: the requests each
+ * step sends, adoption, replacement, drift found by a read, the plugin pre-flight of view XML, a named controller.
+ */
+import type { JenkinsServer } from "../../provider/server";
+import * as views from "../../provider/view/lifecycle";
+import type { Props } from "../../provider/dynamic/props";
+import { folder } from "../harness/job-configs";
+import { JenkinsUser } from "../harness/jenkins-user";
+import { ADMIN, PREFLIGHT_READS, startServer, tokenConfig } from "../harness/test-server";
+
+let server: JenkinsServer;
+let second: JenkinsServer;
+let user: JenkinsUser;
+
+const sent = (s: JenkinsServer = server): string[] =>
+  s.requests
+    .map((r) => `${r.method} ${r.path}`)
+    .filter((c) => !PREFLIGHT_READS.includes(c) && !c.startsWith("GET /crumbIssuer"));
+
+async function configure(extra: Record<string, string> = {}): Promise<void> {
+  const config: Record<string, string> = { ...tokenConfig(server), ...extra };
+  await views.configure({ config: { get: (k: string) => config[k] } });
+}
+
+/** check then create, as the engine does for a new resource. */
+async function make(inputs: Props): Promise<{ id: string; outs: Props }> {
+  const checked = await views.check({}, inputs);
+  expect(checked.failures ?? []).toEqual([]);
+  const made = await views.create(checked.inputs as Props);
+  return { id: made.id, outs: made.outs as Props };
+}
+
+beforeAll(async () => {
+  server = await startServer("current");
+  second = await startServer("current");
+  user = new JenkinsUser(server.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });
+  await user.createJob("team", folder());
+  await user.createJob("team/api", "<project/>");
+  await user.createJob("team/web", "<project/>");
+  await configure();
+});
+afterAll(async () => {
+  await server.close();
+  await second.close();
+});
+beforeEach(() => {
+  server.resetCounters();
+  second.resetCounters();
+});
+
+describe("one request per step", () => {
+  let state: { id: string; outs: Props };
+
+  test("create is one createView; outputs name the view and its URL", async () => {
+    state = await make({ name: "apps", folder: "team", listView: { jobs: ["web", "api"] } });
+    expect(sent()).toEqual(["POST /job/team/createView"]);
+    expect(state.outs.fullName).toBe("team/apps");
+    expect(state.outs.url).toBe(`${server.url}job/team/view/apps/`);
+    expect(state.outs.configXml).toContain("<string>api</string>");
+  });
+
+  test("an unchanged or reordered list is no change; a new job is one config.xml POST", async () => {
+    const same = await views.check(state.outs, { name: "apps", folder: "team", listView: { jobs: ["api", "web"] } });
+    expect((await views.diff(state.id, state.outs, same.inputs as Props)).changes).toBe(false);
+    const more = await views.check(state.outs, {
+      name: "apps",
+      folder: "team",
+      listView: { jobs: ["api", "web"], recurse: true },
+    });
+    const d = await views.diff(state.id, state.outs, more.inputs as Props);
+    expect(d).toMatchObject({ changes: true, replaces: [], diffs: ["listView"] });
+    server.resetCounters();
+    state.outs = (await views.update(state.id, state.outs, more.inputs as Props)).outs as Props;
+    expect(sent()).toEqual(["POST /job/team/view/apps/config.xml"]);
+  });
+
+  test("a read is one GET; a hand edit comes back as the listView properties Jenkins has", async () => {
+    const clean = await views.read(state.id, state.outs);
+    expect(clean.inputs).toBeUndefined();
+    expect(sent()).toEqual(["GET /job/team/view/apps/config.xml"]);
+    const xml = (await user.request("GET", "/job/team/view/apps/config.xml")).body;
+    await user.request("POST", "/job/team/view/apps/config.xml", xml.replace(/<string>web<\/string>/, ""), "text/xml");
+    const drifted = await views.read(state.id, state.outs);
+    expect((drifted.props as Props).listView).toEqual({ jobs: ["api"], recurse: true });
+    expect((drifted.inputs as Props).listView).toEqual({ jobs: ["api"], recurse: true });
+  });
+
+  test("a new name or folder replaces the view; delete is one doDelete, and a view already gone is fine", async () => {
+    const renamed = await views.check(state.outs, { name: "apps2", folder: "team", listView: { jobs: ["api"] } });
+    expect((await views.diff(state.id, state.outs, renamed.inputs as Props)).replaces).toEqual(["name"]);
+    const moved = await views.check(state.outs, { name: "apps", listView: { jobs: ["api"] } });
+    expect((await views.diff(state.id, state.outs, moved.inputs as Props)).replaces).toEqual(["folder"]);
+    server.resetCounters();
+    await views.delete(state.id, state.outs);
+    expect(sent()).toEqual(["POST /job/team/view/apps/doDelete"]);
+    await views.delete(state.id, state.outs);
+    expect((await views.read(state.id, state.outs)).id).toBeUndefined();
+  });
+});
+
+describe("configXml views", () => {
+  const MY = (desc: string) =>
+    `<hudson.model.ListView><name>whatever</name><description>${desc}</description><jobNames><string>web</string><string>API</string></jobNames></hudson.model.ListView>`;
+
+  test("compared by meaning: Jenkins's defaults and sorting are not drift; another view type replaces", async () => {
+    const made = await make({ name: "xml", configXml: MY("one") });
+    expect((await views.read(made.id, made.outs)).inputs).toBeUndefined();
+    const other = await views.check(made.outs, { name: "xml", configXml: "<hudson.model.AllView/>" });
+    expect(await views.diff(made.id, made.outs, other.inputs as Props)).toMatchObject({
+      replaces: ["configXml"],
+      deleteBeforeReplace: true,
+    });
+    const changed = await views.check(made.outs, { name: "xml", configXml: MY("two") });
+    expect(await views.diff(made.id, made.outs, changed.inputs as Props)).toMatchObject({ diffs: ["configXml"] });
+  });
+
+  test("a view that exists already is refused unless adopted; adopting a matching view sends nothing", async () => {
+    await user.request("POST", "/createView?name=taken", MY("same"), "text/xml");
+    const checked = await views.check({}, { name: "taken", configXml: MY("same") });
+    await expect(views.create(checked.inputs as Props)).rejects.toThrow(/Jenkins view "taken".*adopt: true/s);
+    server.resetCounters();
+    await make({ name: "taken", configXml: MY("same"), adopt: true });
+    expect(sent()).toEqual(["POST /createView", "GET /view/taken/config.xml"]);
+    server.resetCounters();
+    await make({ name: "taken", configXml: MY("changed"), adopt: true });
+    expect(sent()).toEqual(["POST /createView", "GET /view/taken/config.xml", "POST /view/taken/config.xml"]);
+  });
+
+  test("the plugin pre-flight refuses a view whose plugin the controller does not have, before any change", async () => {
+    const xml = `<hudson.plugins.timestamper.TimestampedView plugin="timestamper@1.26"/>`;
+    const checked = await views.check({}, { name: "stamped", configXml: xml });
+    expect(checked.failures?.[0].property).toBe("configXml");
+    expect(checked.failures?.[0].reason).toContain('Jenkins view "stamped" needs plugins');
+    expect(sent()).toEqual([]);
+  });
+
+  test("a list view's columns go through the pre-flight too; an unchanged list sends nothing", async () => {
+    const inputs = { name: "cols", listView: { columns: ["hudson.plugins.timestamper.TimestampColumn"] } };
+    const checked = await views.check({}, inputs);
+    expect(checked.failures?.[0].property).toBe("listView");
+    expect(checked.failures?.[0].reason).toContain("timestamper");
+    const fine = await views.check({ name: "cols", listView: {} }, { name: "cols", listView: {} });
+    expect(fine.failures).toBeUndefined();
+    expect(sent()).toEqual([]);
+  });
+
+  test("bad inputs fail the check before any request", async () => {
+    const checked = await views.check({}, { name: "a/b", listView: { jobs: [""], includeRegex: "(" } });
+    expect((checked.failures ?? []).map((f) => f.property).sort()).toEqual([
+      "listView.includeRegex",
+      "listView.jobs[0]",
+      "name",
+    ]);
+    const both = await views.check({}, { name: "v", configXml: "<hudson.model.AllView/>", listView: {} });
+    expect(both.failures?.[0].reason).toContain("exactly one of configXml");
+    expect(server.requests).toEqual([]);
+  });
+});
+
+test("a view on a named controller goes to that controller", async () => {
+  await configure({
+    "jenkins:controllers": JSON.stringify({ ci2: { url: second.url, user: ADMIN.name, apiToken: ADMIN.apiToken } }),
+  });
+  try {
+    const made = await make({ name: "elsewhere", controller: "ci2", listView: {} });
+    expect(made.outs.url).toBe(`${second.url}view/elsewhere/`);
+    expect(sent(second)).toEqual(["POST /createView"]);
+    expect(sent()).toEqual([]);
+    await views.delete(made.id, made.outs);
+  } finally {
+    await configure();
+  }
+});
