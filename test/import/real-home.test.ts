@@ -45,6 +45,8 @@ describe("a real Jenkins home, imported and adopted through the language host", 
   let out: string;
   let cli: PulumiCli;
   let before: Map<string, string | undefined>;
+  /** The list views of the imported folders, written as View resources that adopt them. */
+  let views: number;
 
   beforeAll(async () => {
     home = buildRealHome();
@@ -97,6 +99,7 @@ describe("a real Jenkins home, imported and adopted through the language host", 
     expect(changingRequests(server)).toEqual([]);
     const index = fs.readFileSync(path.join(out, "index.ts"), "utf8");
     const declared = [...index.matchAll(/new Job\(("(?:[^"\\]|\\.)*")/g)].map((m) => JSON.parse(m[1]) as string);
+    views = [...index.matchAll(/new View\(/g)].length;
     expect(declared.sort()).toEqual(home.items.map((i) => i.fullName).sort());
     for (const project of home.typedProjects) {
       expect(index).toMatch(
@@ -137,7 +140,9 @@ describe("a real Jenkins home, imported and adopted through the language host", 
       expect(server.requests.filter((r) => r.path === "/pluginManager/api/json")).toHaveLength(1);
       expect(up.logs.filter((l) => l.severity === "warning" || l.severity === "error")).toEqual([]);
       expect(up.steps.filter((s) => s.op !== "create")).toEqual([]);
-      expect(up.steps).toHaveLength(home.items.length);
+      expect(up.steps.filter((s) => s.urn.includes(":jenkins:Job::"))).toHaveLength(home.items.length);
+      expect(up.steps.filter((s) => s.urn.includes(":jenkins:View::"))).toHaveLength(views);
+      expect(up.steps).toHaveLength(home.items.length + views);
       expect({ requestsThatChangeJobs: changingRequests(server) }).toEqual({ requestsThatChangeJobs: [] });
       for (const [fullName, xml] of before) {
         expect([fullName, server.jobConfigOnDisk(fullName)]).toEqual([fullName, xml]);
