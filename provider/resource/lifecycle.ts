@@ -43,12 +43,20 @@ import {
 import { driftedConfig, inputsReflecting, sameConfig } from "./drift";
 import { PartialFailureError } from "../dynamic/partial-failure";
 import { AdoptionError, JobExistsError, JobGoneError } from "./errors";
+import { forgetManaged, rememberManaged } from "./managed-names";
+import { caseOnlyTwice, sameItemClash } from "./same-item";
 import { fieldsOf } from "./job-config";
 import { placeOf, relocate } from "./relocate";
 import { renderSpec, sourceOf, specKeyOf } from "./sources";
 import { PROVIDER_KEY, UNKNOWN, type JobInputs, type JobOutputs } from "./types";
 
-export { diff } from "./diff";
+import { diff as diffJob, type JobDiffResult } from "./diff";
+
+/** The diff (diff.ts); it also records the job as one this stack manages, with its resource id. */
+export async function diff(id: string, olds: Props, news: Props): Promise<JobDiffResult> {
+  rememberManaged(olds.fullName, baseUrlIfConfigured(olds.controller), id);
+  return diffJob(id, olds, news);
+}
 
 /** Plain copies of the stack config's connections, set by `configure`. Credentials stay in this process only. */
 const connections = new StackConnections();
@@ -79,6 +87,7 @@ export async function check(olds: Props, news: Props): Promise<dynamic.CheckResu
   if (result.failures && result.failures.length > 0) return result;
   const inputs = result.inputs as Props;
   if (inputs.controller === null || inputs.controller === "") delete inputs.controller;
+  rememberFromState(olds, inputs);
   // A named controller must be usable before anything is planned on it: unknown names, missing URLs and
   // credentials fail the preview, naming the keys to set.
   const problem = inputs.controller === UNKNOWN ? undefined : connections.controllerProblem(inputs.controller);
@@ -87,6 +96,15 @@ export async function check(olds: Props, news: Props): Promise<dynamic.CheckResu
   const plugins = await checkPlugins(olds, checked, root);
   if (plugins !== undefined) return { inputs: checked, failures: [plugins] };
   return { ...result, inputs: checked };
+}
+
+/** A resource of the stack records the job it manages, so a create that clashes with it can say so. */
+function rememberFromState(olds: Props, inputs: Props): void {
+  if (typeof olds.fullName !== "string" || olds.fullName === "") return;
+  rememberManaged(
+    knownOutputs(inputs, undefined).fullName ?? olds.fullName,
+    baseUrlIfConfigured(olds.controller as string | undefined),
+  );
 }
 
 /** Equal inputs: canonical config texts compare as strings (no copy of a large config), specs as JSON. */
@@ -182,6 +200,9 @@ export async function create(inputsRaw: Props): Promise<dynamic.CreateResult> {
     await client.createJob(fullName, xml);
   } catch (e) {
     if (e instanceof JobAlreadyExistsError) {
+      // Adopting takes over a job by its exact name; in another letter case it would be a second resource for it.
+      const clash = news.adopt ? caseOnlyTwice(fullName, baseUrl) : await sameItemClash(client, fullName, baseUrl);
+      if (clash) throw clash;
       if (!news.adopt) throw new JobExistsError(fullName);
       try {
         await adopt(client, fullName, declared, outs);
@@ -189,6 +210,7 @@ export async function create(inputsRaw: Props): Promise<dynamic.CreateResult> {
         if (adoptError instanceof InvalidConfigError) throw new AdoptionError(fullName, adoptError);
         throw adoptError;
       }
+      rememberManaged(fullName, baseUrl, id);
       return { id, outs };
     }
     if (mayHaveCreated(e)) {
@@ -201,6 +223,7 @@ export async function create(inputsRaw: Props): Promise<dynamic.CreateResult> {
     }
     throw e;
   }
+  rememberManaged(fullName, baseUrl, id);
   return { id, outs };
 }
 
@@ -228,6 +251,7 @@ export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadRes
   const olds = strip(propsRaw) as unknown as JobOutputs;
   const fullName = olds.fullName || fullNameOf(olds);
   const { client, baseUrl } = await connect(fullName, olds.controller);
+  rememberManaged(fullName, baseUrl, id);
   let remote: string;
   try {
     remote = await client.getConfig(fullName);
@@ -292,6 +316,7 @@ export async function update(id: string, oldsRaw: Props, newsRaw: Props): Promis
   const news = strip(newsRaw) as unknown as JobInputs;
   const oldFullName = olds.fullName || fullNameOf(olds);
   const { client, baseUrl } = await connect(oldFullName, olds.controller);
+  rememberManaged(fullNameOf(news), baseUrl, id);
   const declared = declare(news);
   // Where the item is: moves and renames update it step by step.
   const at = { fullName: oldFullName };
@@ -351,13 +376,13 @@ async function applyChanges(
 export async function deleteJob(_id: string, propsRaw: Props): Promise<void> {
   const olds = strip(propsRaw) as unknown as JobOutputs;
   const fullName = olds.fullName || fullNameOf(olds);
-  const { client } = await connect(fullName, olds.controller);
+  const { client, baseUrl } = await connect(fullName, olds.controller);
   try {
     await client.deleteJob(fullName);
   } catch (e) {
-    if (e instanceof JobNotFoundError) return; // already gone is what delete wants
-    throw e;
+    if (!(e instanceof JobNotFoundError)) throw e; // already gone is what delete wants
   }
+  forgetManaged(fullName, baseUrl);
 }
 
 export { deleteJob as delete };

@@ -566,7 +566,8 @@ const cases: Case[] = [
   {
     title: "two resources declaring the same job",
     job: "shared",
-    says: [/already exists and is not managed by this stack/, /adopt: true/],
+    says: [/is already managed by this stack as resource [0-9a-f-]{36}/, /two resources cannot manage one job/],
+    notSays: [/adopt/, /not managed/],
     reach: "server",
     setup: async (t) => {
       expect(await t.engine.up(urn("shared-a"), { name: "shared", configXml: markedFreestyle("first") })).toBe(true);
@@ -580,7 +581,8 @@ const cases: Case[] = [
   {
     title: "two resources declaring the same job in different letter case",
     job: "Shared-Case",
-    says: [/already exists and is not managed by this stack/, /adopt: true/],
+    says: [/differs only in case from "shared-case", which this stack already manages as resource [0-9a-f-]{36}/],
+    notSays: [/adopt/, /not managed/],
     reach: "server",
     setup: async (t) => {
       expect(await t.engine.up(urn("case-a"), { name: "shared-case", configXml: markedFreestyle("lower") })).toBe(true);
@@ -588,6 +590,18 @@ const cases: Case[] = [
     run: (t) => up(t, "case-b", { name: "Shared-Case", configXml: markedFreestyle("upper") }),
     verify: () =>
       expect(Object.keys(snapshot(server)).filter((n) => n.toLowerCase() === "shared-case")).toEqual(["shared-case"]),
+  },
+  {
+    title: "a new job whose name differs only in case from a job made in Jenkins",
+    job: "Made-In-UI",
+    says: [/differs only in case from "made-in-ui", which already exists in Jenkins/, /choose another name/],
+    notSays: [/adopt/],
+    reach: "server",
+    setup: async () => {
+      await user.createJob("made-in-ui", markedFreestyle("ui"));
+    },
+    run: (t) => up(t, "case-ui", { name: "Made-In-UI", configXml: markedFreestyle("declared") }),
+    verify: () => expect(snapshot(server)["made-in-ui"]).toContain("ui"),
   },
 ];
 
