@@ -52,10 +52,18 @@ import { PROVIDER_KEY, UNKNOWN, type JobInputs, type JobOutputs } from "./types"
 
 import { diff as diffJob, type JobDiffResult } from "./diff";
 
-/** The diff (diff.ts); it also records the job as one this stack manages, with its resource id. */
+/**
+ * The diff (diff.ts). It also records the job as one this stack manages, with its resource id, and, when it finds
+ * a change, checks that the connection the change goes to can be used (once per connection), so a preview of a
+ * change that cannot apply fails naming the setting to fix.
+ */
 export async function diff(id: string, olds: Props, news: Props): Promise<JobDiffResult> {
   rememberManaged(olds.fullName, baseUrlIfConfigured(olds.controller), id);
-  return diffJob(id, olds, news);
+  const result = await diffJob(id, olds, news);
+  if (result.changes && news.controller !== UNKNOWN) {
+    await connections.usableClient((news.controller ?? undefined) as string | undefined);
+  }
+  return result;
 }
 
 /** Plain copies of the stack config's connections, set by `configure`. Credentials stay in this process only. */
@@ -93,6 +101,17 @@ export async function check(olds: Props, news: Props): Promise<dynamic.CheckResu
   const problem = inputs.controller === UNKNOWN ? undefined : connections.controllerProblem(inputs.controller);
   if (problem !== undefined) return { inputs, failures: [{ property: "controller", reason: problem }] };
   const checked = { ...inputs, ...knownOutputs(inputs, baseUrlIfConfigured(inputs.controller)) };
+  // A job to create or a new config: the connection it goes to must work, or the preview fails naming the setting.
+  if (plansChange(olds, checked) && inputs.controller !== UNKNOWN) {
+    const unusable = await connections.unusable(inputs.controller as string | undefined);
+    if (unusable !== undefined) {
+      const job = typeof checked.fullName === "string" ? checked.fullName : String(inputs.name);
+      return {
+        inputs: checked,
+        failures: [{ property: "", reason: `Jenkins job "${job}" cannot be planned: ${unusable}` }],
+      };
+    }
+  }
   const plugins = await checkPlugins(olds, checked, root);
   if (plugins !== undefined) return { inputs: checked, failures: [plugins] };
   return { ...result, inputs: checked };
@@ -111,6 +130,13 @@ function rememberFromState(olds: Props, inputs: Props): void {
 function sameValue(a: unknown, b: unknown): boolean {
   if (typeof a === "string" || typeof b === "string") return a === b;
   return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Whether a check plans a change in Jenkins: a job to create, or a config that is new or changed. */
+function plansChange(olds: Props, news: Props): boolean {
+  if (Object.keys(strip(olds)).length === 0) return true;
+  const key = sourceOf(news);
+  return sourceOf(olds) !== key || !sameValue(olds[key], news[key]);
 }
 
 /**
@@ -133,7 +159,7 @@ async function checkPlugins(
   try {
     ({ client, baseUrl: where } = await connect(job, news.controller as string | undefined));
   } catch (e) {
-    // Not reachable or not configured: create reports that, with the job's name; a preview goes on without the check.
+    // The connection was found usable just before (a failure here is a rare race): create reports it, naming the job.
     await warn(`the plugin check of Jenkins job "${job}" was skipped: ${e instanceof Error ? e.message : String(e)}`);
     return undefined;
   }

@@ -618,12 +618,15 @@ describe("Job connection settings", () => {
     process.env = { ...saved };
   });
 
-  it("names both ways to set a missing URL or credential", async () => {
+  it("names both ways to set a missing URL or credential, in the check of a job to create", async () => {
     for (const k of ["JENKINS_URL", "JENKINS_USER", "JENKINS_API_TOKEN", "JENKINS_PASSWORD"]) delete process.env[k];
+    const news = { name: "x", configXml: FREESTYLE_XML, __provider: PROVIDER_TEXT };
+    const reason = async () => (await lifecycle.check({}, news)).failures?.map((f) => f.reason).join("; ");
     await configureWith({});
-    const news = await checked({ name: "x", configXml: FREESTYLE_XML });
+    expect(await reason()).toMatch(/^Jenkins job "x" cannot be planned: .*jenkins:url.*JENKINS_URL/);
     await expect(lifecycle.create(news)).rejects.toThrow(/jenkins:url.*JENKINS_URL/);
     await configureWith({ "jenkins:url": "http://127.0.0.1:9/" });
+    expect(await reason()).toMatch(/^Jenkins job "x" cannot be planned: .*jenkins:apiToken.*JENKINS_API_TOKEN/);
     await expect(lifecycle.create(news)).rejects.toThrow(/jenkins:apiToken.*JENKINS_API_TOKEN/);
   });
 
@@ -657,10 +660,22 @@ describe("Job connection settings", () => {
     try {
       const url = `http://127.0.0.1:${(other.address() as AddressInfo).port}/`;
       await configureWith({ "jenkins:url": url, "jenkins:user": ADMIN.name, "jenkins:apiToken": ADMIN.apiToken });
-      const news = await checked({ name: "elsewhere", configXml: FREESTYLE_XML });
+      const news = { name: "elsewhere", configXml: FREESTYLE_XML, __provider: PROVIDER_TEXT };
+      // The check of each job to create fails naming the setting; the question went out once for the connection.
+      for (const name of ["elsewhere", "other"]) {
+        const { failures } = await lifecycle.check({}, { ...news, name });
+        expect(failures).toHaveLength(1);
+        expect(failures![0].reason).toMatch(
+          new RegExp(
+            `^Jenkins job "${name}" cannot be planned: http://127\\.0\\.0\\.1:\\d+/ is not a Jenkins: .*Fix jenkins:url`,
+          ),
+        );
+        expect(findLeaks("error", textOf(failures), credentialForms())).toEqual([]);
+      }
+      expect(seen).toEqual(["GET /api/json"]);
+      // A create without a check (the engine always checks first) still refuses, naming its job.
       const err = await lifecycle.create(news).catch((e: Error) => e);
       expect((err as Error).message).toMatch(/^Jenkins job "elsewhere": .*not a Jenkins.*Check the URL/);
-      // The plugin pre-flight of the check asked first, and the create asked again: nothing else was sent.
       expect([...new Set(seen)]).toEqual(["GET /api/json"]);
       expect(findLeaks("error", textOf(err), credentialForms())).toEqual([]);
     } finally {
@@ -675,9 +690,11 @@ describe("Job connection settings", () => {
       "jenkins:user": "admin",
       "jenkins:apiToken": ADMIN.apiToken,
     });
-    const news = await checked({ name: "x", configXml: FREESTYLE_XML });
+    const news = { name: "x", configXml: FREESTYLE_XML, __provider: PROVIDER_TEXT };
+    const { failures } = await lifecycle.check({}, news);
+    expect(failures?.[0].reason).toContain("must not contain a user name or password");
     const err = await lifecycle.create(news).catch((e: Error) => e);
     expect(String((err as Error).message)).toContain("must not contain a user name or password");
-    expect(findLeaks("error", textOf(err), credentialForms())).toEqual([]);
+    expect(findLeaks("error", textOf([failures, err]), credentialForms())).toEqual([]);
   });
 });

@@ -383,8 +383,13 @@ describe("Job provider process connection settings", () => {
     try {
       await proc.configure({});
       const urn = jobUrn("x");
-      const checked = await proc.check(urn, {}, { name: "x", configXml: FREESTYLE_XML, __provider: providerText });
-      const err = await proc.create(urn, checked.inputs).catch((e: Error) => e);
+      const news = { name: "x", configXml: FREESTYLE_XML, __provider: providerText };
+      // The check of a job to create fails already (a preview goes red), and so would the create.
+      const checked = await proc.check(urn, {}, news);
+      expect(checked.failures.map((f) => f.reason)).toEqual([
+        expect.stringMatching(/^Jenkins job "x" cannot be planned: .*pulumi config set jenkins:url .* JENKINS_URL/),
+      ]);
+      const err = await proc.create(urn, news).catch((e: Error) => e);
       expect((err as Error).message).toMatch(/pulumi config set jenkins:url .* JENKINS_URL/);
     } finally {
       await proc.close();
