@@ -15,6 +15,7 @@ import { unknownPath } from "../specs/unknown";
 import { specIssues } from "../specs/validate";
 import { canonicalizeDocument } from "../xml/canonical";
 import { XmlEntityError, XmlTooLargeError } from "../xml/errors";
+import { excerptAt } from "../xml/excerpt";
 import { parseXml, XmlSyntaxError, type XmlElement } from "../xml/tree";
 import type { Props } from "./desired";
 import { rootNameOf } from "./job-config";
@@ -179,28 +180,31 @@ function checkConfigXml(xml: string, enabled: unknown): dynamic.CheckFailure | {
   } catch (e) {
     if (!(e instanceof XmlSyntaxError)) throw e;
     // The first two are well-formed documents refused on purpose; calling them malformed would send the user hunting.
+    // No property: the engine prints a failing property's value with the message, here the whole config.
     if (e instanceof XmlTooLargeError) {
       return failure(
-        "configXml",
+        "",
         `configXml is too large: ${e.reason}. Keep big scripts in the repository (e.g. a Jenkinsfile) instead of the job's config.`,
       );
     }
+    const context = excerptAt(xml, e.line, e.column);
+    const shown = context === "" ? "" : `\n${context}`;
     if (e instanceof XmlEntityError) {
       return failure(
-        "configXml",
-        `configXml was refused: ${e.reason} (line ${e.line}, column ${e.column}). Job configs need no DOCTYPE or entity declarations; remove them.`,
+        "",
+        `configXml was refused: ${e.reason} (line ${e.line}, column ${e.column}). Job configs need no DOCTYPE or entity declarations; remove them.${shown}`,
       );
     }
     return failure(
-      "configXml",
-      `configXml is not well-formed XML: ${e.reason.replace(/\.$/, "")} at line ${e.line}, column ${e.column}.`,
+      "",
+      `configXml is not well-formed XML: ${e.reason.replace(/\.$/, "")} at line ${e.line}, column ${e.column}.${shown}`,
     );
   }
   const rootName = doc.root.name;
   const info = describeRoot(rootName);
   if (!info) {
     return failure(
-      "configXml",
+      "",
       `configXml has root element <${rootName}>, which is not a Jenkins job or folder. ` +
         `Use the config.xml of a job or folder, whose root is e.g. ${KNOWN_ROOTS.map((r) => `<${r}>`).join(", ")}.`,
     );

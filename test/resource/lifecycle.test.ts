@@ -78,14 +78,22 @@ describe.each(MODES)("Job lifecycle, methods called directly (%s server)", (mode
     it("rejects XML that is not well formed, with line and column", async () => {
       const broken = "<project>\n  <builders>\n    <hudson.tasks.Shell>\n  </builders>\n</project>";
       const [f] = await failuresOf({ name: "x", configXml: broken });
-      expect(f.property).toBe("configXml");
-      expect(f.reason).toMatch(/not well-formed XML: .* at line 4, column \d+/);
+      // No property: the engine prints a failing property's value, here the whole config.
+      expect(f.property).toBe("");
+      expect(f.reason).toMatch(/^configXml is not well-formed XML: .* at line 4, column \d+\.\n/);
+      // A few lines around the problem, with a caret under the column; not the whole config.
+      expect(f.reason.split("\n").slice(1)).toEqual([
+        "2 |   <builders>",
+        "3 |     <hudson.tasks.Shell>",
+        "4 |   </builders>",
+        "  |   ^",
+      ]);
       expect(server.requests).toHaveLength(0);
     });
 
     it("rejects a root element that is not a job or folder", async () => {
       const [f] = await failuresOf({ name: "x", configXml: "<hudson><numExecutors>2</numExecutors></hudson>" });
-      expect(f.property).toBe("configXml");
+      expect(f.property).toBe("");
       expect(f.reason).toContain("<hudson>");
       expect(f.reason).toContain("not a Jenkins job or folder");
     });
@@ -667,7 +675,7 @@ describe("Job connection settings", () => {
         expect(failures).toHaveLength(1);
         expect(failures![0].reason).toMatch(
           new RegExp(
-            `^Jenkins job "${name}" cannot be planned: http://127\\.0\\.0\\.1:\\d+/ is not a Jenkins: .*Fix jenkins:url`,
+            `^Jenkins job "${name}" cannot be planned: Jenkins at http://127\\.0\\.0\\.1:\\d+/: .*not a Jenkins.*Fix jenkins:url`,
           ),
         );
         expect(findLeaks("error", textOf(failures), credentialForms())).toEqual([]);

@@ -292,7 +292,7 @@ describe.each(MODES)("Job provider in the dynamic-provider process, over gRPC (%
         __provider: providerText,
       },
     );
-    expect(res.failures).toEqual([{ property: "configXml", reason: expect.stringMatching(/line 3, column \d+/) }]);
+    expect(res.failures).toEqual([{ property: "", reason: expect.stringMatching(/^configXml .*line 3, column \d+/) }]);
     const folder = await proc.check(
       jobUrn("f"),
       {},
