@@ -55,6 +55,8 @@ export interface JobOutputs {
   description: string;
   /** Whether the job is enabled as Jenkins has it. */
   enabled: boolean;
+  /** `adopt: true` as declared (absent otherwise), so a refresh reports the program's inputs. */
+  adopt?: boolean;
 }
 
 export { PROVIDER_KEY, UNKNOWN } from "../dynamic/props";

@@ -218,12 +218,13 @@ describe.each(MODES)("Job provider in the dynamic-provider process, over gRPC (%
       buildDiscarder: { numToKeep: 10 },
     };
     const state = await createThrough(urn, { name: "spec-deploy", pipeline: spec, description: "Deploys" });
-    // Checked inputs keep the spec as written (the preview diff shows spec properties), plus the outputs that follow
-    // from the inputs alone; outputs echo it.
+    // Checked inputs keep the spec as written (the preview diff shows spec properties), with the enabled state filled
+    // in (as a refresh reports it), plus the outputs that follow from the inputs alone; outputs echo it.
     expect(state.inputs).toEqual({
       name: "spec-deploy",
       pipeline: spec,
       description: "Deploys",
+      enabled: true,
       fullName: "spec-deploy",
       url: `${server.url}job/spec-deploy/`,
       __provider: providerText,

@@ -18,6 +18,8 @@ export interface Step {
   /** For update and replace: old outputs and new checked inputs, so a test can show what changes. */
   olds?: PropertyMap;
   news?: PropertyMap;
+  /** For update and replace: the old inputs from the state, which `preview --diff` compares with `news` (display.ts). */
+  oldInputs?: PropertyMap;
   /** Property names the provider said change (diff `replaces` for a replacement). */
   replaces?: string[];
 }
@@ -175,7 +177,7 @@ export class Deployment {
     this.steps.push({
       op,
       urn,
-      ...(op === "update" || op === "replace" ? { olds: old!.outputs, news: checked } : {}),
+      ...(op === "update" || op === "replace" ? { olds: old!.outputs, news: checked, oldInputs: old!.inputs } : {}),
       ...(op === "replace" ? { replaces: planned.replaces } : {}),
     });
     if (op === "same") return record(old!.id, old!.outputs);
