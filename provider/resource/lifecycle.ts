@@ -165,7 +165,9 @@ async function checkPlugins(
   }
   // The tree check just read, when it read one (a typed spec is rendered here).
   const root = checkedRoot ?? declare(news as unknown as JobInputs).root();
-  const failure = await preflight(client, job, where, root, pluginCheck);
+  const failure = await preflight(client, job, where, root, pluginCheck, {
+    versionsChosenByProvider: key !== "configXml",
+  });
   return failure === undefined ? undefined : { property: key, reason: failure };
 }
 
