@@ -22,6 +22,8 @@ export interface ConnectionSettings {
   insecureSkipTlsVerify: boolean;
   /** Sockets to Jenkins at most (shared by every Job of the provider process). */
   maxConnections: number;
+  /** Where the credential came from, as the user names it (`jenkins:apiToken`, `JENKINS_API_TOKEN`, …), for messages. */
+  credentialFrom?: string;
 }
 
 /**
@@ -139,8 +141,11 @@ function checkUrl(raw: string, names: KeyNames): string {
 }
 
 /**
- * Stack config first, then the environment, field by field. A missing URL or credential is an error naming both
- * ways to set it. The environment is read on every call, so a process can pick up a rotated token.
+ * Stack config first, then the environment, field by field; except the credential: an API token or password in
+ * the environment wins over the stack config's (with the environment's user, when it names one). `refresh` and
+ * `destroy` configure the provider from the config stored in the state at the last `up`, so the environment is how
+ * a rotated token reaches them before the next `up`. A missing URL or credential is an error naming both ways to
+ * set it. The environment is read on every call, so a process can pick up a rotated token.
  */
 export function resolveConnection(
   config: ConfigValues,
@@ -160,9 +165,16 @@ export function resolveConnection(
         `or the ${names.url.env} environment variable.`,
     );
   }
-  const user = pick("user");
-  const apiToken = pick("apiToken");
-  const password = pick("password");
+  const envOf = (key: Key): string | undefined => {
+    const name = envName(names, key);
+    return name ? asString(env[name]) : undefined;
+  };
+  const credentialInEnv = envOf("apiToken") !== undefined || envOf("password") !== undefined;
+  const user = credentialInEnv ? (envOf("user") ?? pick("user")) : pick("user");
+  const apiToken = credentialInEnv ? envOf("apiToken") : pick("apiToken");
+  const password = credentialInEnv ? envOf("password") : pick("password");
+  const credentialKey: Key = apiToken ? "apiToken" : "password";
+  const credentialFrom = credentialInEnv ? envName(names, credentialKey) : names[credentialKey].config;
   if (!user || (!apiToken && !password)) {
     throw new ConnectionConfigError(
       "No Jenkins credentials are configured. Set a user and an API token with " +
@@ -180,6 +192,7 @@ export function resolveConnection(
     caCert: loadCaCert(pick("caCert"), names),
     insecureSkipTlsVerify: parseBoolean(pick("insecureSkipTlsVerify"), names.insecureSkipTlsVerify.config),
     maxConnections: parseMaxConnections(pick("maxConnections"), names),
+    credentialFrom,
   };
 }
 

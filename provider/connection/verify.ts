@@ -55,7 +55,12 @@ export function connectionProblem(e: unknown, s: ConnectionSettings, label: Conn
   const credential = s.apiToken !== undefined ? "apiToken" : "password";
   const fixUrl = `Fix ${names.url.config}${orEnv(names, "url")}: ${setCommand(names, "url", "https://jenkins.example.com/")}.`;
   let message: string;
-  if (e instanceof AuthenticationError) {
+  const fromEnv = s.credentialFrom !== undefined && s.credentialFrom === names[credential].env;
+  if (e instanceof AuthenticationError && fromEnv) {
+    message =
+      `${found} The ${credential === "apiToken" ? "API token" : "password"} came from the ${s.credentialFrom} ` +
+      `environment variable, which wins over ${names[credential].config}: fix or unset it (and ${names.user.env ?? names.user.config}).`;
+  } else if (e instanceof AuthenticationError) {
     message =
       `${found} Fix ${names[credential].config}${orEnv(names, credential)} or ${names.user.config}${orEnv(names, "user")}: ` +
       `${setCommand(names, credential, "<token>", true)}. An API token is made on the user's page in Jenkins (Security → API Token).`;
