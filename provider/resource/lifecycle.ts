@@ -25,6 +25,7 @@ import { parseXml, type XmlElement } from "../xml/tree";
 import { checkJob } from "./check";
 import { configChanged } from "./compare";
 import { verifiedClientFor, type ConfigSource } from "../connection/settings";
+import { ConnectionCheckError } from "../connection/errors";
 import { StackConnections } from "../connection/stack-connections";
 import { warn } from "../dynamic/engine-log";
 import { parsePluginCheck, PLUGIN_CHECK_KEY, preflight, type PluginCheckMode } from "../plugins/preflight";
@@ -61,7 +62,11 @@ export async function diff(id: string, olds: Props, news: Props): Promise<JobDif
   rememberManaged(olds.fullName, baseUrlIfConfigured(olds.controller), id);
   const result = await diffJob(id, olds, news);
   if (result.changes && news.controller !== UNKNOWN) {
-    await connections.usableClient((news.controller ?? undefined) as string | undefined);
+    const unusable = await connections.unusable((news.controller ?? undefined) as string | undefined);
+    if (unusable !== undefined) {
+      const job = typeof olds.fullName === "string" ? olds.fullName : String(news.name);
+      throw new ConnectionCheckError(`Jenkins job "${job}" cannot be planned: ${unusable}`);
+    }
   }
   return result;
 }

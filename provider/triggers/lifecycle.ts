@@ -12,6 +12,7 @@ import { randomUUID } from "node:crypto";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { JenkinsError } from "../client/errors";
 import { clientFor, type ConfigSource } from "../connection/settings";
+import { ConnectionCheckError } from "../connection/errors";
 import { StackConnections } from "../connection/stack-connections";
 import { PartialFailureError } from "../dynamic/partial-failure";
 import { PROVIDER_KEY, strip, UNKNOWN, type Props } from "../dynamic/props";
@@ -62,7 +63,10 @@ export async function diff(_id: string, oldsRaw: Props, newsRaw: Props): Promise
   const replaces = changedFiringInputs(strip(oldsRaw) as Partial<TriggerInputs>, news);
   // Firing again: the connection must work (checked once per connection).
   if (replaces.length > 0 && news.controller !== UNKNOWN) {
-    await connections.usableClient(news.controller as string | undefined);
+    const unusable = await connections.unusable(news.controller as string | undefined);
+    if (unusable !== undefined) {
+      throw new ConnectionCheckError(`The trigger of "${String(news.job)}" cannot be planned: ${unusable}`);
+    }
   }
   return { changes: replaces.length > 0, replaces, deleteBeforeReplace: false };
 }

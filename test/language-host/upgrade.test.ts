@@ -128,6 +128,10 @@ describe("a stack written by 0.1.0, managed by this version", () => {
     ]);
     expect(await user.getConfig("team/api-deploy")).toContain("<description>Deploys the API, upgraded</description>");
     expect(server.builds).toEqual([]);
+    // The state now holds this version's inputs: the digest under its internal key, the 0.1.0 key gone.
+    const build = cli.state.resources.find((r) => r.urn.endsWith("::api-build"))!;
+    expect(build.inputs).toHaveProperty("__configXmlSha256");
+    expect(build.inputs).not.toHaveProperty("configXmlSha256");
     const again = await cli.preview();
     expect(again.steps.every((s) => s.op === "same")).toBe(true);
   });

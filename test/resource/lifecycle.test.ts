@@ -681,6 +681,19 @@ describe("Job connection settings", () => {
         expect(findLeaks("error", textOf(failures), credentialForms())).toEqual([]);
       }
       expect(seen).toEqual(["GET /api/json"]);
+      // A diff that finds a change asks too (the same answer, kept); one that finds none asks nothing.
+      const old = {
+        name: "elsewhere",
+        fullName: "elsewhere",
+        configXml: FREESTYLE_XML,
+        description: "",
+        enabled: true,
+      };
+      const inputs = { ...old, __provider: PROVIDER_TEXT };
+      await expect(lifecycle.diff("id", inputs, { ...inputs, description: "new" })).rejects.toThrow(
+        /^Jenkins job "elsewhere" cannot be planned: Jenkins at .*not a Jenkins.*Fix jenkins:url/,
+      );
+      expect(seen).toEqual(["GET /api/json"]);
       // A create without a check (the engine always checks first) still refuses, naming its job.
       const err = await lifecycle.create(news).catch((e: Error) => e);
       expect((err as Error).message).toMatch(/^Jenkins job "elsewhere": .*not a Jenkins.*Check the URL/);
