@@ -5,7 +5,8 @@
  *
  * - `StackConnections` (stack-connections.ts): what `configure` received; `settingsFor(controller)` gives the
  *   settings of the stack-wide connection or of a named controller, `controllerProblem(name)` a check failure.
- * - `resolveConnection` (settings.ts): stack config first, then the environment, field by field, with messages
+ * - `resolveConnection` (settings.ts): stack config first, then the environment, field by field (a credential in
+ *   the environment wins), with messages
  *   that name the keys to set; `clientFor`/`verifiedClientFor` keep one client per distinct connection.
  * - `readControllers`/`connectionFor` (controllers.ts): the named controllers of `jenkins:controllers`.
  * - `resolveScriptConnection`/`withClient` (script.ts): the connection of scripts and the import command, explicit
