@@ -141,16 +141,18 @@ function checkUrl(raw: string, names: KeyNames): string {
 }
 
 /**
- * Stack config first, then the environment, field by field; except the credential: an API token or password in
- * the environment wins over the stack config's (with the environment's user, when it names one). `refresh` and
- * `destroy` configure the provider from the config stored in the state at the last `up`, so the environment is how
- * a rotated token reaches them before the next `up`. A missing URL or credential is an error naming both ways to
- * set it. The environment is read on every call, so a process can pick up a rotated token.
+ * Given values first, then the environment, field by field. With `envCredentialWins` (the resources' stack config)
+ * the credential is the exception: an API token or password in the environment wins over the config's (with the
+ * environment's user, when it names one). `refresh` and `destroy` configure the provider from the config stored in
+ * the state at the last `up`, so the environment is how a rotated token reaches them before the next `up`. Scripts
+ * keep explicit values first. A missing URL or credential is an error naming both ways to set it. The environment
+ * is read on every call, so a process can pick up a rotated token.
  */
 export function resolveConnection(
   config: ConfigValues,
   env: NodeJS.ProcessEnv = process.env,
   names: KeyNames = STACK_WIDE,
+  opts: { envCredentialWins?: boolean } = {},
 ): ConnectionSettings {
   const pick = (key: Key): string | undefined => {
     const fromConfig = config[key];
@@ -169,12 +171,14 @@ export function resolveConnection(
     const name = envName(names, key);
     return name ? asString(env[name]) : undefined;
   };
-  const credentialInEnv = envOf("apiToken") !== undefined || envOf("password") !== undefined;
+  const credentialInEnv =
+    opts.envCredentialWins === true && (envOf("apiToken") !== undefined || envOf("password") !== undefined);
   const user = credentialInEnv ? (envOf("user") ?? pick("user")) : pick("user");
   const apiToken = credentialInEnv ? envOf("apiToken") : pick("apiToken");
   const password = credentialInEnv ? envOf("password") : pick("password");
   const credentialKey: Key = apiToken ? "apiToken" : "password";
-  const credentialFrom = credentialInEnv ? envName(names, credentialKey) : names[credentialKey].config;
+  const fromConfig = config[credentialKey] !== undefined && !credentialInEnv;
+  const credentialFrom = fromConfig ? names[credentialKey].config : envName(names, credentialKey);
   if (!user || (!apiToken && !password)) {
     throw new ConnectionConfigError(
       "No Jenkins credentials are configured. Set a user and an API token with " +
@@ -229,7 +233,7 @@ export function resolveConnectionOnce(
   if (last && last.config === config && last.env === env && last.values.every((v, i) => v === values[i])) {
     return last.settings;
   }
-  const settings = resolveConnection(config, env, names);
+  const settings = resolveConnection(config, env, names, { envCredentialWins: true });
   const caFromFile = config.caCert !== undefined && !config.caCert.includes("-----BEGIN");
   if (caFromFile) lastResolved.delete(name);
   else lastResolved.set(name, { config, env, values, settings });
