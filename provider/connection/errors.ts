@@ -7,3 +7,14 @@ export class ConnectionConfigError extends Error {
     this.name = "ConnectionConfigError";
   }
 }
+
+/** The connection is configured but cannot be used: Jenkins refused the credentials, is not a Jenkins, or is not reachable. */
+export class ConnectionCheckError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = "ConnectionCheckError";
+  }
+}

@@ -22,6 +22,8 @@ export interface ConnectionSettings {
   insecureSkipTlsVerify: boolean;
   /** Sockets to Jenkins at most (shared by every Job of the provider process). */
   maxConnections: number;
+  /** Where the credential came from, as the user names it (`jenkins:apiToken`, `JENKINS_API_TOKEN`, …), for messages. */
+  credentialFrom?: string;
 }
 
 /**
@@ -139,13 +141,18 @@ function checkUrl(raw: string, names: KeyNames): string {
 }
 
 /**
- * Stack config first, then the environment, field by field. A missing URL or credential is an error naming both
- * ways to set it. The environment is read on every call, so a process can pick up a rotated token.
+ * Given values first, then the environment, field by field. With `envCredentialWins` (the resources' stack config)
+ * the credential is the exception: an API token or password in the environment wins over the config's (with the
+ * environment's user, when it names one). `refresh` and `destroy` configure the provider from the config stored in
+ * the state at the last `up`, so the environment is how a rotated token reaches them before the next `up`. Scripts
+ * keep explicit values first. A missing URL or credential is an error naming both ways to set it. The environment
+ * is read on every call, so a process can pick up a rotated token.
  */
 export function resolveConnection(
   config: ConfigValues,
   env: NodeJS.ProcessEnv = process.env,
   names: KeyNames = STACK_WIDE,
+  opts: { envCredentialWins?: boolean } = {},
 ): ConnectionSettings {
   const pick = (key: Key): string | undefined => {
     const fromConfig = config[key];
@@ -160,9 +167,18 @@ export function resolveConnection(
         `or the ${names.url.env} environment variable.`,
     );
   }
-  const user = pick("user");
-  const apiToken = pick("apiToken");
-  const password = pick("password");
+  const envOf = (key: Key): string | undefined => {
+    const name = envName(names, key);
+    return name ? asString(env[name]) : undefined;
+  };
+  const credentialInEnv =
+    opts.envCredentialWins === true && (envOf("apiToken") !== undefined || envOf("password") !== undefined);
+  const user = credentialInEnv ? (envOf("user") ?? pick("user")) : pick("user");
+  const apiToken = credentialInEnv ? envOf("apiToken") : pick("apiToken");
+  const password = credentialInEnv ? envOf("password") : pick("password");
+  const credentialKey: Key = apiToken ? "apiToken" : "password";
+  const fromConfig = config[credentialKey] !== undefined && !credentialInEnv;
+  const credentialFrom = fromConfig ? names[credentialKey].config : envName(names, credentialKey);
   if (!user || (!apiToken && !password)) {
     throw new ConnectionConfigError(
       "No Jenkins credentials are configured. Set a user and an API token with " +
@@ -180,6 +196,7 @@ export function resolveConnection(
     caCert: loadCaCert(pick("caCert"), names),
     insecureSkipTlsVerify: parseBoolean(pick("insecureSkipTlsVerify"), names.insecureSkipTlsVerify.config),
     maxConnections: parseMaxConnections(pick("maxConnections"), names),
+    credentialFrom,
   };
 }
 
@@ -216,7 +233,7 @@ export function resolveConnectionOnce(
   if (last && last.config === config && last.env === env && last.values.every((v, i) => v === values[i])) {
     return last.settings;
   }
-  const settings = resolveConnection(config, env, names);
+  const settings = resolveConnection(config, env, names, { envCredentialWins: true });
   const caFromFile = config.caCert !== undefined && !config.caCert.includes("-----BEGIN");
   if (caFromFile) lastResolved.delete(name);
   else lastResolved.set(name, { config, env, values, settings });

@@ -3,9 +3,11 @@
  * named controllers of `jenkins:controllers`. Shared by every resource's lifecycle; plain copies of the values,
  * kept in the provider process only.
  */
-import { readConfig, type ConfigSource, type ConfigValues, type ConnectionSettings } from "./settings";
-import { connectionFor, CONTROLLERS_KEY, readControllers, type Controllers } from "./controllers";
-import { ConnectionConfigError } from "./errors";
+import type { JenkinsClient } from "../client/jenkins-client";
+import { CONFIG_KEYS, readConfig, type ConfigSource, type ConfigValues, type ConnectionSettings } from "./settings";
+import { connectionFor, controllerKeyNames, CONTROLLERS_KEY, readControllers, type Controllers } from "./controllers";
+import { ConnectionCheckError, ConnectionConfigError } from "./errors";
+import { usableClientFor } from "./verify";
 
 export class StackConnections {
   private defaults: ConfigValues = {};
@@ -40,6 +42,31 @@ export class StackConnections {
       return undefined;
     } catch (e) {
       if (e instanceof ConnectionConfigError) return e.message;
+      throw e;
+    }
+  }
+
+  /**
+   * The client of a resource's connection, checked once per connection and process to be a Jenkins that accepts
+   * the credentials (verify.ts). Throws a ConnectionConfigError (nothing configured) or a ConnectionCheckError
+   * (refused, not a Jenkins, unreachable), each naming the settings to fix.
+   */
+  async usableClient(controller: string | undefined): Promise<JenkinsClient> {
+    const settings = this.settingsFor(controller);
+    const names = controller ? controllerKeyNames(controller) : CONFIG_KEYS;
+    return usableClientFor(settings, { names, controller: controller || undefined });
+  }
+
+  /**
+   * Why a resource's connection cannot be used (usableClient's error message, naming the settings to fix), or
+   * undefined when it can: for a check failure of a resource about to change something.
+   */
+  async unusable(controller: string | undefined): Promise<string | undefined> {
+    try {
+      await this.usableClient(controller);
+      return undefined;
+    } catch (e) {
+      if (e instanceof ConnectionConfigError || e instanceof ConnectionCheckError) return e.message;
       throw e;
     }
   }

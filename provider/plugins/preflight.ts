@@ -56,16 +56,16 @@ export async function preflight(
   where: string,
   config: XmlElement,
   mode: PluginCheckMode,
-  opts: { versions?: boolean } = {},
+  opts: { versionsChosenByProvider?: boolean } = {},
   kind: "job" | "view" = "job",
 ): Promise<string | undefined> {
   if (mode === "off") return undefined;
   const installed = await installedOn(client, where);
   if ("skipped" in installed) return undefined;
-  // A config rendered from a typed spec carries the renderer's plugin versions, not ones its author chose: an older
-  // installed plugin is no reason to warn about it; a missing or disabled one still is.
+  // For a config rendered from a typed spec, the versions in its `plugin` attributes are the renderer's own choice
+  // (specs/plugins.ts), not the user's: Jenkins ignores them on load, so an older installed plugin is no issue.
   const issues = pluginIssues(requiredPlugins(config), installed as InstalledPlugins).filter(
-    (i) => opts.versions !== false || i.kind !== "old",
+    (i) => !(opts.versionsChosenByProvider === true && i.kind === "old"),
   );
   const blocking = mode === "error" ? issues.filter((i) => i.kind !== "old") : [];
   for (const issue of issues.filter((i) => !blocking.includes(i))) {

@@ -4,7 +4,7 @@
  * Values not known yet (preview) are passed through untouched.
  *
  * A config given as text is checked once: the checked inputs keep the SHA-256 of the text as submitted
- * (`configXmlSha256`), and a later check of the same text takes the canonical form from the old inputs without
+ * (`__configXmlSha256`), and a later check of the same text takes the canonical form from the old inputs without
  * reading the XML again. That makes the check of an unchanged job, every job of a no-op plan, parse-free.
  */
 import { createHash } from "node:crypto";
@@ -15,11 +15,13 @@ import { unknownPath } from "../specs/unknown";
 import { specIssues } from "../specs/validate";
 import { canonicalizeDocument } from "../xml/canonical";
 import { XmlEntityError, XmlTooLargeError } from "../xml/errors";
+import { excerptAt } from "../xml/excerpt";
 import { parseXml, XmlSyntaxError, type XmlElement } from "../xml/tree";
 import type { Props } from "./desired";
-import { rootNameOf } from "./job-config";
+import { fieldsOf, rootNameOf } from "./job-config";
 import { describeRoot, KNOWN_ROOTS } from "./job-kinds";
-import { rememberFields } from "./known-fields";
+import { configFieldsOf, CONFIG_FIELDS_KEY, fillFields } from "./filled-fields";
+import { knownFields, rememberFields } from "./known-fields";
 import { givenSources, inputPath, SOURCE_KEYS, specKind, type SpecKey } from "./sources";
 import { UNKNOWN } from "./types";
 
@@ -52,8 +54,15 @@ function nameFailure(property: string, value: string, validate: (v: string) => v
   ];
 }
 
-/** The checked input that records which submitted text a canonical `configXml` was made from. */
-export const CONFIG_DIGEST_KEY = "configXmlSha256";
+/**
+ * The checked input that records which submitted text a canonical `configXml` was made from. Internal (a key
+ * starting with `__`), so `pulumi preview --diff` never shows it; a refresh reports inputs without it, so a config
+ * found edited in Jenkins is always read again.
+ */
+export const CONFIG_DIGEST_KEY = "__configXmlSha256";
+
+/** Where versions up to 0.1 kept the digest: accepted from old inputs, never written. */
+export const LEGACY_DIGEST_KEY = "configXmlSha256";
 
 function digestOf(text: string): string {
   return createHash("sha256").update(text).digest("hex");
@@ -73,6 +82,8 @@ export async function checkJob(olds: Props, newsRaw: Props): Promise<CheckedJob>
   const news = { ...newsRaw };
   // Derived here, never taken from the program.
   delete news[CONFIG_DIGEST_KEY];
+  delete news[LEGACY_DIGEST_KEY];
+  delete news[CONFIG_FIELDS_KEY];
   const failures: dynamic.CheckFailure[] = [];
   let root: XmlElement | undefined;
   const known = (v: unknown) => v !== UNKNOWN;
@@ -112,7 +123,9 @@ export async function checkJob(olds: Props, newsRaw: Props): Promise<CheckedJob>
       ),
     );
   } else if (sources.length === 1 && sources[0] !== "configXml") {
-    failures.push(...checkSpec(sources[0] as SpecKey, news));
+    const issues = checkSpec(sources[0] as SpecKey, news);
+    failures.push(...issues);
+    if (issues.length === 0 && failures.length === 0) fillFields(news, undefined, undefined);
   } else {
     const xml = news.configXml;
     if (xml === UNKNOWN) {
@@ -126,17 +139,26 @@ export async function checkJob(olds: Props, newsRaw: Props): Promise<CheckedJob>
       );
     } else {
       const digest = digestOf(xml);
-      const canonical = olds[CONFIG_DIGEST_KEY] === digest ? olds.configXml : undefined;
+      const oldDigest = olds[CONFIG_DIGEST_KEY] ?? olds[LEGACY_DIGEST_KEY];
+      const canonical = oldDigest === digest ? olds.configXml : undefined;
       if (typeof canonical === "string" && canonical !== "") {
         // The same text as last time: its canonical form is known, and only `enabled` may have changed.
-        const failure = disableFailure(rootNameOf(canonical), news.enabled);
+        const rootName = rootNameOf(canonical);
+        const failure = disableFailure(rootName, news.enabled);
         if (failure) failures.push(failure);
-        else Object.assign(news, { configXml: canonical, [CONFIG_DIGEST_KEY]: digest });
+        else {
+          const own =
+            configFieldsOf(olds[CONFIG_FIELDS_KEY]) ?? knownFields(canonical) ?? fieldsOf(parseXml(canonical).root);
+          Object.assign(news, { configXml: canonical, [CONFIG_DIGEST_KEY]: digest, [CONFIG_FIELDS_KEY]: own });
+          fillFields(news, rootName, own);
+        }
       } else {
         const checked = checkConfigXml(xml, news.enabled);
         if ("reason" in checked) failures.push(checked);
         else {
-          Object.assign(news, { configXml: checked.canonical, [CONFIG_DIGEST_KEY]: digest });
+          const own = fieldsOf(checked.root);
+          Object.assign(news, { configXml: checked.canonical, [CONFIG_DIGEST_KEY]: digest, [CONFIG_FIELDS_KEY]: own });
+          fillFields(news, checked.root.name, own);
           root = checked.root;
         }
       }
@@ -179,28 +201,31 @@ function checkConfigXml(xml: string, enabled: unknown): dynamic.CheckFailure | {
   } catch (e) {
     if (!(e instanceof XmlSyntaxError)) throw e;
     // The first two are well-formed documents refused on purpose; calling them malformed would send the user hunting.
+    // No property: the engine prints a failing property's value with the message, here the whole config.
     if (e instanceof XmlTooLargeError) {
       return failure(
-        "configXml",
+        "",
         `configXml is too large: ${e.reason}. Keep big scripts in the repository (e.g. a Jenkinsfile) instead of the job's config.`,
       );
     }
+    const context = excerptAt(xml, e.line, e.column);
+    const shown = context === "" ? "" : `\n${context}`;
     if (e instanceof XmlEntityError) {
       return failure(
-        "configXml",
-        `configXml was refused: ${e.reason} (line ${e.line}, column ${e.column}). Job configs need no DOCTYPE or entity declarations; remove them.`,
+        "",
+        `configXml was refused: ${e.reason} (line ${e.line}, column ${e.column}). Job configs need no DOCTYPE or entity declarations; remove them.${shown}`,
       );
     }
     return failure(
-      "configXml",
-      `configXml is not well-formed XML: ${e.reason.replace(/\.$/, "")} at line ${e.line}, column ${e.column}.`,
+      "",
+      `configXml is not well-formed XML: ${e.reason.replace(/\.$/, "")} at line ${e.line}, column ${e.column}.${shown}`,
     );
   }
   const rootName = doc.root.name;
   const info = describeRoot(rootName);
   if (!info) {
     return failure(
-      "configXml",
+      "",
       `configXml has root element <${rootName}>, which is not a Jenkins job or folder. ` +
         `Use the config.xml of a job or folder, whose root is e.g. ${KNOWN_ROOTS.map((r) => `<${r}>`).join(", ")}.`,
     );

@@ -10,6 +10,7 @@ import { canonicalizeDocument } from "../xml/canonical";
 import { parseXml, type XmlElement } from "../xml/tree";
 import { fieldsOf, rootNameOf, withFieldsIn, type JobFields } from "./job-config";
 import { describeRoot, type RootInfo } from "./job-kinds";
+import { configFieldsOf, CONFIG_FIELDS_KEY } from "./filled-fields";
 import { knownFields } from "./known-fields";
 import { renderSpec, sourceOf, SPEC_KEYS, type SourceKey } from "./sources";
 import { revealSecrets, secretCount } from "./secrets/state";
@@ -98,11 +99,15 @@ function declaredXml(news: JobInputs): Declared {
         enabled: info?.canDisable === false ? true : (explicit.enabled ?? fromXml.enabled),
       };
     }),
-    toSend: once(() =>
-      explicit.description === undefined && explicit.enabled === undefined
-        ? xml
-        : canonicalizeDocument(withFieldsIn(root(), explicit)),
-    ),
+    // Checked inputs carry description and enabled (filled-fields.ts): the text goes as is when they are its own.
+    toSend: once(() => {
+      if (explicit.description === undefined && explicit.enabled === undefined) return xml;
+      const own = configFieldsOf(news[CONFIG_FIELDS_KEY as keyof JobInputs]) ?? knownFields(xml) ?? fieldsOf(root());
+      const same =
+        (explicit.description ?? own.description) === own.description &&
+        (explicit.enabled ?? own.enabled) === own.enabled;
+      return same ? xml : canonicalizeDocument(withFieldsIn(root(), explicit));
+    }),
     secrets: [],
   };
 }
@@ -147,6 +152,8 @@ export function outputsFor(news: JobInputs, declared: Declared, fullName: string
   };
   if (news.folder) outs.folder = news.folder;
   if (news.controller) outs.controller = news.controller;
+  // Kept so that a refresh reports the inputs the program gives (drift.ts).
+  if (news.adopt === true) outs.adopt = true;
   // The spec as written, so the next diff (which gets old outputs) can render it again.
   if (declared.key !== "configXml") Object.assign(outs, { [declared.key]: news[declared.key] });
   // The values as applied (a secret output), so the next diff sees a change of one.

@@ -110,8 +110,17 @@ export function driftedConfig(declared: string, remote: string): string {
  * Inputs that describe the job as Jenkins has it, reported by a refresh that found an edit, so that whichever of
  * old outputs or old inputs the next preview compares with the program, it shows what `up` will put back.
  */
-export function inputsReflecting(props: JobOutputs): Partial<JobInputs> {
-  const inputs: Partial<JobInputs> = { name: props.name, description: props.description };
+export function inputsReflecting(props: JobOutputs): Partial<JobInputs> & { fullName: string; url: string } {
+  // The keys check returns (filled-fields.ts, knownOutputs), so the next preview lists only values that differ;
+  // the internal `__` inputs are left out, so the config is read again.
+  const inputs: Partial<JobInputs> & { fullName: string; url: string } = {
+    name: props.name,
+    description: props.description,
+    fullName: props.fullName,
+    url: props.url,
+  };
+  if (props.controller) inputs.controller = props.controller;
+  if (props.adopt === true) inputs.adopt = true;
   // A spec-managed job is reported as its spec, so the next preview shows the edit as spec properties.
   const key = sourceOf(props as unknown as Record<string, unknown>);
   if (key === "configXml") inputs.configXml = props.configXml;

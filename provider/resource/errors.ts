@@ -47,3 +47,41 @@ export class AdoptionError extends Error {
     this.name = "AdoptionError";
   }
 }
+
+/**
+ * A new Job names a Jenkins item that another resource of this stack already manages, in the same or another
+ * letter case (Jenkins item names ignore case). Adopting it would put one Jenkins job under two resources.
+ */
+export class JobManagedTwiceError extends Error {
+  constructor(
+    readonly fullName: string,
+    readonly managedAs: string,
+    readonly resourceId?: string,
+  ) {
+    const which = resourceId ? ` as resource ${resourceId} (\`pulumi stack --show-ids\` lists it)` : "";
+    super(
+      fullName === managedAs
+        ? `Jenkins job "${fullName}" is already managed by this stack${which}: two resources cannot manage one job. ` +
+            `Remove one of them, or give this one another name or folder.`
+        : `Jenkins job "${fullName}" differs only in case from "${managedAs}", which this stack already manages${which}. ` +
+            `Jenkins item names ignore letter case, so both resources would manage the same job. ` +
+            `Give this one another name, or change the existing resource instead of declaring a second one.`,
+    );
+    this.name = "JobManagedTwiceError";
+  }
+}
+
+/** A new Job's name differs only in case from an item Jenkins has that this stack was not seen to manage. */
+export class JobCaseClashError extends Error {
+  constructor(
+    readonly fullName: string,
+    readonly existing: string,
+  ) {
+    super(
+      `Jenkins job "${fullName}" differs only in case from "${existing}", which already exists in Jenkins. ` +
+        `Jenkins item names ignore letter case, so this would be the same job. If a resource of this stack declares ` +
+        `"${existing}", this one would manage it a second time: remove one of them. Otherwise choose another name.`,
+    );
+    this.name = "JobCaseClashError";
+  }
+}

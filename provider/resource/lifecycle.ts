@@ -25,6 +25,7 @@ import { parseXml, type XmlElement } from "../xml/tree";
 import { checkJob } from "./check";
 import { configChanged } from "./compare";
 import { verifiedClientFor, type ConfigSource } from "../connection/settings";
+import { ConnectionCheckError } from "../connection/errors";
 import { StackConnections } from "../connection/stack-connections";
 import { warn } from "../dynamic/engine-log";
 import { parsePluginCheck, PLUGIN_CHECK_KEY, preflight, type PluginCheckMode } from "../plugins/preflight";
@@ -45,6 +46,8 @@ import { PartialFailureError } from "../dynamic/partial-failure";
 import { AdoptionError, JobExistsError, JobGoneError } from "./errors";
 import { computedParentRefusal } from "./computed-items";
 import { specAsDeclared } from "./drifted-spec";
+import { forgetManaged, rememberManaged } from "./managed-names";
+import { caseOnlyTwice, sameItemClash } from "./same-item";
 import { fieldsOf } from "./job-config";
 import { keepOwnedParts, updateNeedsRemote } from "./owned-parts";
 import { keepPipelineOwned, withPipelineOwned } from "./pipeline-owned";
@@ -56,7 +59,25 @@ import { learnSecrets } from "./secrets/learn";
 import { compareSecrets, maskSecrets, secretsChanged } from "./secrets/state";
 import { writeXml } from "../xml/writer";
 
-export { diff } from "./diff";
+import { diff as diffJob, type JobDiffResult } from "./diff";
+
+/**
+ * The diff (diff.ts). It also records the job as one this stack manages, with its resource id, and, when it finds
+ * a change, checks that the connection the change goes to can be used (once per connection), so a preview of a
+ * change that cannot apply fails naming the setting to fix.
+ */
+export async function diff(id: string, olds: Props, news: Props): Promise<JobDiffResult> {
+  rememberManaged(olds.fullName, baseUrlIfConfigured(olds.controller), id);
+  const result = await diffJob(id, olds, news);
+  if (result.changes && news.controller !== UNKNOWN) {
+    const unusable = await connections.unusable((news.controller ?? undefined) as string | undefined);
+    if (unusable !== undefined) {
+      const job = typeof olds.fullName === "string" ? olds.fullName : String(news.name);
+      throw new ConnectionCheckError(`Jenkins job "${job}" cannot be planned: ${unusable}`);
+    }
+  }
+  return result;
+}
 
 /** Plain copies of the stack config's connections, set by `configure`. Credentials stay in this process only. */
 const connections = new StackConnections();
@@ -89,20 +110,48 @@ export async function check(olds: Props, news: Props): Promise<dynamic.CheckResu
   if (inputs.controller === null || inputs.controller === "") delete inputs.controller;
   const secrets = secretsFailure(inputs, sourceOf(inputs), root);
   if (secrets !== undefined) return { inputs, failures: [secrets] };
+  rememberFromState(olds, inputs);
   // A named controller must be usable before anything is planned on it: unknown names, missing URLs and
   // credentials fail the preview, naming the keys to set.
   const problem = inputs.controller === UNKNOWN ? undefined : connections.controllerProblem(inputs.controller);
   if (problem !== undefined) return { inputs, failures: [{ property: "controller", reason: problem }] };
   const checked = { ...inputs, ...knownOutputs(inputs, baseUrlIfConfigured(inputs.controller)) };
+  // A job to create or a new config: the connection it goes to must work, or the preview fails naming the setting.
+  if (plansChange(olds, checked) && inputs.controller !== UNKNOWN) {
+    const unusable = await connections.unusable(inputs.controller as string | undefined);
+    if (unusable !== undefined) {
+      const job = typeof checked.fullName === "string" ? checked.fullName : String(inputs.name);
+      return {
+        inputs: checked,
+        failures: [{ property: "", reason: `Jenkins job "${job}" cannot be planned: ${unusable}` }],
+      };
+    }
+  }
   const plugins = await checkPlugins(olds, checked, root);
   if (plugins !== undefined) return { inputs: checked, failures: [plugins] };
   return { ...result, inputs: checked };
+}
+
+/** A resource of the stack records the job it manages, so a create that clashes with it can say so. */
+function rememberFromState(olds: Props, inputs: Props): void {
+  if (typeof olds.fullName !== "string" || olds.fullName === "") return;
+  rememberManaged(
+    knownOutputs(inputs, undefined).fullName ?? olds.fullName,
+    baseUrlIfConfigured(olds.controller as string | undefined),
+  );
 }
 
 /** Equal inputs: canonical config texts compare as strings (no copy of a large config), specs as JSON. */
 function sameValue(a: unknown, b: unknown): boolean {
   if (typeof a === "string" || typeof b === "string") return a === b;
   return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Whether a check plans a change in Jenkins: a job to create, or a config that is new or changed. */
+function plansChange(olds: Props, news: Props): boolean {
+  if (Object.keys(strip(olds)).length === 0) return true;
+  const key = sourceOf(news);
+  return sourceOf(olds) !== key || !sameValue(olds[key], news[key]);
 }
 
 /**
@@ -125,13 +174,15 @@ async function checkPlugins(
   try {
     ({ client, baseUrl: where } = await connect(job, news.controller as string | undefined));
   } catch (e) {
-    // Not reachable or not configured: create reports that, with the job's name; a preview goes on without the check.
+    // The connection was found usable just before (a failure here is a rare race): create reports it, naming the job.
     await warn(`the plugin check of Jenkins job "${job}" was skipped: ${e instanceof Error ? e.message : String(e)}`);
     return undefined;
   }
   // The tree check just read, when it read one (a typed spec is rendered here).
   const root = checkedRoot ?? declare(news as unknown as JobInputs).root();
-  const failure = await preflight(client, job, where, root, pluginCheck, { versions: key === "configXml" });
+  const failure = await preflight(client, job, where, root, pluginCheck, {
+    versionsChosenByProvider: key !== "configXml",
+  });
   return failure === undefined ? undefined : { property: key, reason: failure };
 }
 
@@ -192,6 +243,9 @@ export async function create(inputsRaw: Props): Promise<dynamic.CreateResult> {
     await client.createJob(fullName, xml);
   } catch (e) {
     if (e instanceof JobAlreadyExistsError) {
+      // Adopting takes over a job by its exact name; in another letter case it would be a second resource for it.
+      const clash = news.adopt ? caseOnlyTwice(fullName, baseUrl) : await sameItemClash(client, fullName, baseUrl);
+      if (clash) throw clash;
       if (!news.adopt) throw new JobExistsError(fullName);
       try {
         const digests = await adopt(client, fullName, declared, outs);
@@ -200,6 +254,7 @@ export async function create(inputsRaw: Props): Promise<dynamic.CreateResult> {
         if (adoptError instanceof InvalidConfigError) throw new AdoptionError(fullName, adoptError);
         throw adoptError;
       }
+      rememberManaged(fullName, baseUrl, id);
       return { id, outs };
     }
     if (e instanceof JobNotFoundError) throw (await computedParentRefusal(client, fullName, e)) ?? e;
@@ -215,6 +270,7 @@ export async function create(inputsRaw: Props): Promise<dynamic.CreateResult> {
   }
   const digests = await learnSecrets(client, fullName, declared.secrets);
   if (digests !== undefined) outs.secretDigests = digests;
+  rememberManaged(fullName, baseUrl, id);
   return { id, outs };
 }
 
@@ -257,6 +313,7 @@ export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadRes
   const olds = strip(propsRaw) as unknown as JobOutputs;
   const fullName = olds.fullName || fullNameOf(olds);
   const { client, baseUrl } = await connect(fullName, olds.controller);
+  rememberManaged(fullName, baseUrl, id);
   let remote: string;
   try {
     remote = await client.getConfig(fullName);
@@ -330,6 +387,7 @@ export async function update(id: string, oldsRaw: Props, newsRaw: Props): Promis
   const news = strip(newsRaw) as unknown as JobInputs;
   const oldFullName = olds.fullName || fullNameOf(olds);
   const { client, baseUrl } = await connect(oldFullName, olds.controller);
+  rememberManaged(fullNameOf(news), baseUrl, id);
   const declared = declare(news);
   // Where the item is: moves and renames update it step by step.
   const at = { fullName: oldFullName };
@@ -423,13 +481,13 @@ function secretCountOf(olds: JobOutputs): number {
 export async function deleteJob(_id: string, propsRaw: Props): Promise<void> {
   const olds = strip(propsRaw) as unknown as JobOutputs;
   const fullName = olds.fullName || fullNameOf(olds);
-  const { client } = await connect(fullName, olds.controller);
+  const { client, baseUrl } = await connect(fullName, olds.controller);
   try {
     await client.deleteJob(fullName);
   } catch (e) {
-    if (e instanceof JobNotFoundError) return; // already gone is what delete wants
-    throw e;
+    if (!(e instanceof JobNotFoundError)) throw e; // already gone is what delete wants
   }
+  forgetManaged(fullName, baseUrl);
 }
 
 export { deleteJob as delete };

@@ -72,6 +72,8 @@ export interface JobOutputs {
   secretValues?: string[];
   /** Per secret value, the SHA-256 of the encrypted text Jenkins made of it ("" before Jenkins showed one). */
   secretDigests?: string[];
+  /** `adopt: true` as declared (absent otherwise), so a refresh reports the program's inputs. */
+  adopt?: boolean;
 }
 
 export { PROVIDER_KEY, UNKNOWN } from "../dynamic/props";

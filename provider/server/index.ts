@@ -45,7 +45,10 @@ export type { JenkinsServerOptions, RequestRecord, BuildRecord, PollRecord, Faul
 export interface JenkinsServer {
   /** "http://127.0.0.1:PORT/" ("https://…" with the `tls` option) */
   url: string;
-  /** Users with their secrets (API tokens are generated when not given). */
+  /**
+   * Users with their secrets (API tokens are generated when not given). Mutable at run time: a user's new
+   * `apiToken` is a rotated token, as when the old one is revoked in Jenkins (it is refused from then on).
+   */
   users: Required<UserSpec>[];
   dataDir: string;
   /** Every request, in arrival order. */

@@ -16,7 +16,6 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { JobNotFoundError } from "../client/errors";
 import type { JenkinsClient } from "../client/jenkins-client";
 import type { ConfigSource } from "../connection/settings";
-import { verifiedClientFor } from "../connection/settings";
 import { StackConnections } from "../connection/stack-connections";
 import { warn } from "../dynamic/engine-log";
 import { strip, UNKNOWN, type Props } from "../dynamic/props";
@@ -31,8 +30,9 @@ export async function configure(req: { config: ConfigSource }): Promise<void> {
   connections.configure(req.config);
 }
 
+/** The folder is read in every check (to plan), so its connection is checked there, once per connection. */
 function client(controller: string | undefined): Promise<JenkinsClient> {
-  return verifiedClientFor(connections.settingsFor(controller));
+  return connections.usableClient(controller);
 }
 
 interface Child {
@@ -70,6 +70,13 @@ export async function check(_olds: Props, newsRaw: Props): Promise<dynamic.Check
   const sweep = sweepOf(inputs);
   if (sweep.folder === UNKNOWN || sweep.keep.includes(UNKNOWN) || (sweep.action as string) === UNKNOWN)
     return { inputs };
+  const unusable = await connections.unusable(sweep.controller);
+  if (unusable !== undefined) {
+    return {
+      inputs,
+      failures: [{ property: "", reason: `FolderSweep of "${sweep.folder}" cannot be planned: ${unusable}` }],
+    };
+  }
   let children: Child[];
   try {
     children = await childrenOf(await client(sweep.controller), sweep.folder);

@@ -12,6 +12,7 @@ import { randomUUID } from "node:crypto";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { JenkinsError } from "../client/errors";
 import { clientFor, type ConfigSource } from "../connection/settings";
+import { ConnectionCheckError } from "../connection/errors";
 import { StackConnections } from "../connection/stack-connections";
 import { PartialFailureError } from "../dynamic/partial-failure";
 import { PROVIDER_KEY, strip, UNKNOWN, type Props } from "../dynamic/props";
@@ -35,16 +36,38 @@ function outputsOf(news: TriggerInputs, queueUrl?: string): TriggerOutputs {
   return outs;
 }
 
-export async function check(_olds: Props, news: Props): Promise<dynamic.CheckResult> {
+export async function check(olds: Props, news: Props): Promise<dynamic.CheckResult> {
   const result = checkInputs(news);
   const controller = (result.inputs as Props | undefined)?.controller;
   const problem = controller === UNKNOWN ? undefined : connections.controllerProblem(controller);
-  if (problem === undefined) return result;
-  return { ...result, failures: [...(result.failures ?? []), { property: "controller", reason: problem }] };
+  if (problem !== undefined) {
+    return { ...result, failures: [...(result.failures ?? []), { property: "controller", reason: problem }] };
+  }
+  // A trigger to create fires: its connection must work (checked once per connection), or the preview fails.
+  const isNew = Object.keys(strip(olds)).length === 0;
+  if (isNew && (result.failures ?? []).length === 0 && controller !== UNKNOWN) {
+    const unusable = await connections.unusable(controller as string | undefined);
+    if (unusable !== undefined) {
+      const job = (result.inputs as Props).job;
+      return {
+        ...result,
+        failures: [{ property: "", reason: `The trigger of "${String(job)}" cannot be planned: ${unusable}` }],
+      };
+    }
+  }
+  return result;
 }
 
 export async function diff(_id: string, oldsRaw: Props, newsRaw: Props): Promise<dynamic.DiffResult> {
-  const replaces = changedFiringInputs(strip(oldsRaw) as Partial<TriggerInputs>, strip(newsRaw));
+  const news = strip(newsRaw);
+  const replaces = changedFiringInputs(strip(oldsRaw) as Partial<TriggerInputs>, news);
+  // Firing again: the connection must work (checked once per connection).
+  if (replaces.length > 0 && news.controller !== UNKNOWN) {
+    const unusable = await connections.unusable(news.controller as string | undefined);
+    if (unusable !== undefined) {
+      throw new ConnectionCheckError(`The trigger of "${String(news.job)}" cannot be planned: ${unusable}`);
+    }
+  }
   return { changes: replaces.length > 0, replaces, deleteBeforeReplace: false };
 }
 

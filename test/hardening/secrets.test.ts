@@ -166,7 +166,7 @@ describe.each([
     );
     expect(
       (await expectFailure("create over existing", () => proc.create(urn("Job", "app-again"), dup.inputs))).message,
-    ).toContain("adopt: true");
+    ).toContain("is already managed by this stack");
     const retyped = await proc.check(jobUrn, v3.inputs, {
       name: "app",
       configXml: PIPELINE_XML,

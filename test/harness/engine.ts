@@ -24,6 +24,8 @@ export interface CallFailure {
   op: "check" | "create" | "update" | "delete";
   message: string;
   partial: boolean;
+  /** For a failed Check: the property of its first failure ("" when the failure names none). */
+  property?: string;
 }
 
 /** A provider's six calls, in one shape whichever layer answers them. */
@@ -185,7 +187,7 @@ export interface StepResult {
 /** Check failures, joined as the engine prints them. */
 export class CheckFailure extends StepError {
   constructor(readonly failures: Array<{ property: string; reason: string }>) {
-    super(failures.map((f) => `${f.property}: ${f.reason}`).join("; "));
+    super(failures.map((f) => (f.property ? `${f.property}: ${f.reason}` : f.reason)).join("; "));
     this.name = "CheckFailure";
   }
 }
@@ -328,7 +330,14 @@ export class Engine {
 
   private fail(urn: string, op: CallFailure["op"], e: unknown): false {
     const err = asStepError(e);
-    this.failures.push({ urn, op, message: err.message, partial: err.partial !== undefined });
+    const property = e instanceof CheckFailure ? e.failures[0]?.property : undefined;
+    this.failures.push({
+      urn,
+      op,
+      message: err.message,
+      partial: err.partial !== undefined,
+      ...(property !== undefined ? { property } : {}),
+    });
     this.seen.push(err.message, err.partial);
     return false;
   }

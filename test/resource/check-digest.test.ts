@@ -1,9 +1,9 @@
 /**
- * Check keeps the SHA-256 of the submitted config text (`configXmlSha256`) and, while the program gives the same
+ * Check keeps the SHA-256 of the submitted config text (`__configXmlSha256`) and, while the program gives the same
  * text, takes the canonical form from the old inputs instead of reading the XML again.
  */
 import { createHash } from "node:crypto";
-import { check, CONFIG_DIGEST_KEY } from "../../provider/resource/check";
+import { check, CONFIG_DIGEST_KEY, LEGACY_DIGEST_KEY } from "../../provider/resource/check";
 import { canonicalizeConfig } from "../../provider/xml/canonical";
 import { FOLDER_XML, FREESTYLE_XML } from "../harness/job-configs";
 
@@ -39,6 +39,30 @@ describe("check of a config given as text", () => {
     delete withoutDigest[CONFIG_DIGEST_KEY];
     const reread = await check(withoutDigest, { name: "api", configXml: FREESTYLE_XML });
     expect(reread.inputs.configXml).toBe(canonicalizeConfig(FREESTYLE_XML));
+  });
+
+  it("takes the digest of a state written by 0.1.0 (configXmlSha256) and writes the internal key", async () => {
+    const first = (await check({}, { name: "api", configXml: FREESTYLE_XML })).inputs;
+    const legacy: Record<string, unknown> = { ...first, configXml: `${String(first.configXml)}<!-- from 0.1.0 -->` };
+    legacy[LEGACY_DIGEST_KEY] = legacy[CONFIG_DIGEST_KEY];
+    delete legacy[CONFIG_DIGEST_KEY];
+    delete legacy.__configXmlFields;
+    const again = await check(legacy, { name: "api", configXml: FREESTYLE_XML });
+    expect(again.inputs.configXml).toBe(legacy.configXml);
+    expect(again.inputs[CONFIG_DIGEST_KEY]).toBe(sha256(FREESTYLE_XML));
+    expect(again.inputs).not.toHaveProperty(LEGACY_DIGEST_KEY);
+    expect(again.inputs).toMatchObject({ description: first.description, enabled: first.enabled });
+  });
+
+  it("fills description and enabled in from the config when the program leaves them out", async () => {
+    const disabled = FREESTYLE_XML.replace("<disabled>false</disabled>", "<disabled>true</disabled>");
+    const { inputs } = await check({}, { name: "api", configXml: disabled });
+    expect(inputs).toMatchObject({ enabled: false, description: expect.any(String) });
+    const explicit = await check(inputs, { name: "api", configXml: disabled, enabled: true, description: "mine" });
+    expect(explicit.inputs).toMatchObject({ enabled: true, description: "mine" });
+    // The same text again, without the explicit values: the config's own, taken without reading it.
+    const back = await check(explicit.inputs, { name: "api", configXml: disabled });
+    expect(back.inputs).toMatchObject({ enabled: false, description: inputs.description });
   });
 
   it("ignores a digest given by the program", async () => {

@@ -146,6 +146,32 @@ describe("connection settings", () => {
     expect(s).toMatchObject({ url: "https://ci.example.com/jenkins/", user: "env-user", apiToken: "env-token" });
   });
 
+  it("lets a credential in the environment win over the stack config's (a rotated token for refresh and destroy)", () => {
+    const config = { ...base, password: "config-password" };
+    const wins = { envCredentialWins: true };
+    // Scripts keep explicit values first.
+    expect(resolveConnection(config, { JENKINS_API_TOKEN: "rotated" })).toMatchObject({ apiToken: "t0ken" });
+    expect(resolveConnection(config, { JENKINS_API_TOKEN: "rotated" }, undefined, wins)).toMatchObject({
+      url: "https://ci.example.com/jenkins/",
+      user: "u",
+      apiToken: "rotated",
+      credentialFrom: "JENKINS_API_TOKEN",
+    });
+    expect(
+      resolveConnection(config, { JENKINS_PASSWORD: "env-pw", JENKINS_USER: "env-user" }, undefined, wins),
+    ).toMatchObject({
+      user: "env-user",
+      apiToken: undefined,
+      password: "env-pw",
+      credentialFrom: "JENKINS_PASSWORD",
+    });
+    expect(resolveConnection(config, { JENKINS_USER: "env-user" }, undefined, wins)).toMatchObject({
+      user: "u",
+      apiToken: "t0ken",
+      credentialFrom: "jenkins:apiToken",
+    });
+  });
+
   it("drops the password when a token is there, parses booleans, and names both ways when something is missing", () => {
     expect(resolveConnection({ ...base, password: "p" }, {}).password).toBeUndefined();
     expect(resolveConnection({ ...base, insecureSkipTlsVerify: "true" }, {}).insecureSkipTlsVerify).toBe(true);

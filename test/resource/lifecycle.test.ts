@@ -78,14 +78,22 @@ describe.each(MODES)("Job lifecycle, methods called directly (%s server)", (mode
     it("rejects XML that is not well formed, with line and column", async () => {
       const broken = "<project>\n  <builders>\n    <hudson.tasks.Shell>\n  </builders>\n</project>";
       const [f] = await failuresOf({ name: "x", configXml: broken });
-      expect(f.property).toBe("configXml");
-      expect(f.reason).toMatch(/not well-formed XML: .* at line 4, column \d+/);
+      // No property: the engine prints a failing property's value, here the whole config.
+      expect(f.property).toBe("");
+      expect(f.reason).toMatch(/^configXml is not well-formed XML: .* at line 4, column \d+\.\n/);
+      // A few lines around the problem, with a caret under the column; not the whole config.
+      expect(f.reason.split("\n").slice(1)).toEqual([
+        "2 |   <builders>",
+        "3 |     <hudson.tasks.Shell>",
+        "4 |   </builders>",
+        "  |   ^",
+      ]);
       expect(server.requests).toHaveLength(0);
     });
 
     it("rejects a root element that is not a job or folder", async () => {
       const [f] = await failuresOf({ name: "x", configXml: "<hudson><numExecutors>2</numExecutors></hudson>" });
-      expect(f.property).toBe("configXml");
+      expect(f.property).toBe("");
       expect(f.reason).toContain("<hudson>");
       expect(f.reason).toContain("not a Jenkins job or folder");
     });
@@ -620,12 +628,15 @@ describe("Job connection settings", () => {
     process.env = { ...saved };
   });
 
-  it("names both ways to set a missing URL or credential", async () => {
+  it("names both ways to set a missing URL or credential, in the check of a job to create", async () => {
     for (const k of ["JENKINS_URL", "JENKINS_USER", "JENKINS_API_TOKEN", "JENKINS_PASSWORD"]) delete process.env[k];
+    const news = { name: "x", configXml: FREESTYLE_XML, __provider: PROVIDER_TEXT };
+    const reason = async () => (await lifecycle.check({}, news)).failures?.map((f) => f.reason).join("; ");
     await configureWith({});
-    const news = await checked({ name: "x", configXml: FREESTYLE_XML });
+    expect(await reason()).toMatch(/^Jenkins job "x" cannot be planned: .*jenkins:url.*JENKINS_URL/);
     await expect(lifecycle.create(news)).rejects.toThrow(/jenkins:url.*JENKINS_URL/);
     await configureWith({ "jenkins:url": "http://127.0.0.1:9/" });
+    expect(await reason()).toMatch(/^Jenkins job "x" cannot be planned: .*jenkins:apiToken.*JENKINS_API_TOKEN/);
     await expect(lifecycle.create(news)).rejects.toThrow(/jenkins:apiToken.*JENKINS_API_TOKEN/);
   });
 
@@ -659,10 +670,35 @@ describe("Job connection settings", () => {
     try {
       const url = `http://127.0.0.1:${(other.address() as AddressInfo).port}/`;
       await configureWith({ "jenkins:url": url, "jenkins:user": ADMIN.name, "jenkins:apiToken": ADMIN.apiToken });
-      const news = await checked({ name: "elsewhere", configXml: FREESTYLE_XML });
+      const news = { name: "elsewhere", configXml: FREESTYLE_XML, __provider: PROVIDER_TEXT };
+      // The check of each job to create fails naming the setting; the question went out once for the connection.
+      for (const name of ["elsewhere", "other"]) {
+        const { failures } = await lifecycle.check({}, { ...news, name });
+        expect(failures).toHaveLength(1);
+        expect(failures![0].reason).toMatch(
+          new RegExp(
+            `^Jenkins job "${name}" cannot be planned: Jenkins at http://127\\.0\\.0\\.1:\\d+/: .*not a Jenkins.*Fix jenkins:url`,
+          ),
+        );
+        expect(findLeaks("error", textOf(failures), credentialForms())).toEqual([]);
+      }
+      expect(seen).toEqual(["GET /api/json"]);
+      // A diff that finds a change asks too (the same answer, kept); one that finds none asks nothing.
+      const old = {
+        name: "elsewhere",
+        fullName: "elsewhere",
+        configXml: FREESTYLE_XML,
+        description: "",
+        enabled: true,
+      };
+      const inputs = { ...old, __provider: PROVIDER_TEXT };
+      await expect(lifecycle.diff("id", inputs, { ...inputs, description: "new" })).rejects.toThrow(
+        /^Jenkins job "elsewhere" cannot be planned: Jenkins at .*not a Jenkins.*Fix jenkins:url/,
+      );
+      expect(seen).toEqual(["GET /api/json"]);
+      // A create without a check (the engine always checks first) still refuses, naming its job.
       const err = await lifecycle.create(news).catch((e: Error) => e);
       expect((err as Error).message).toMatch(/^Jenkins job "elsewhere": .*not a Jenkins.*Check the URL/);
-      // The plugin pre-flight of the check asked first, and the create asked again: nothing else was sent.
       expect([...new Set(seen)]).toEqual(["GET /api/json"]);
       expect(findLeaks("error", textOf(err), credentialForms())).toEqual([]);
     } finally {
@@ -677,9 +713,11 @@ describe("Job connection settings", () => {
       "jenkins:user": "admin",
       "jenkins:apiToken": ADMIN.apiToken,
     });
-    const news = await checked({ name: "x", configXml: FREESTYLE_XML });
+    const news = { name: "x", configXml: FREESTYLE_XML, __provider: PROVIDER_TEXT };
+    const { failures } = await lifecycle.check({}, news);
+    expect(failures?.[0].reason).toContain("must not contain a user name or password");
     const err = await lifecycle.create(news).catch((e: Error) => e);
     expect(String((err as Error).message)).toContain("must not contain a user name or password");
-    expect(findLeaks("error", textOf(err), credentialForms())).toEqual([]);
+    expect(findLeaks("error", textOf([failures, err]), credentialForms())).toEqual([]);
   });
 });

@@ -218,12 +218,13 @@ describe.each(MODES)("Job provider in the dynamic-provider process, over gRPC (%
       buildDiscarder: { numToKeep: 10 },
     };
     const state = await createThrough(urn, { name: "spec-deploy", pipeline: spec, description: "Deploys" });
-    // Checked inputs keep the spec as written (the preview diff shows spec properties), plus the outputs that follow
-    // from the inputs alone; outputs echo it.
+    // Checked inputs keep the spec as written (the preview diff shows spec properties), with the enabled state filled
+    // in (as a refresh reports it), plus the outputs that follow from the inputs alone; outputs echo it.
     expect(state.inputs).toEqual({
       name: "spec-deploy",
       pipeline: spec,
       description: "Deploys",
+      enabled: true,
       fullName: "spec-deploy",
       url: `${server.url}job/spec-deploy/`,
       __provider: providerText,
@@ -292,7 +293,7 @@ describe.each(MODES)("Job provider in the dynamic-provider process, over gRPC (%
         __provider: providerText,
       },
     );
-    expect(res.failures).toEqual([{ property: "configXml", reason: expect.stringMatching(/line 3, column \d+/) }]);
+    expect(res.failures).toEqual([{ property: "", reason: expect.stringMatching(/^configXml .*line 3, column \d+/) }]);
     const folder = await proc.check(
       jobUrn("f"),
       {},
@@ -383,8 +384,13 @@ describe("Job provider process connection settings", () => {
     try {
       await proc.configure({});
       const urn = jobUrn("x");
-      const checked = await proc.check(urn, {}, { name: "x", configXml: FREESTYLE_XML, __provider: providerText });
-      const err = await proc.create(urn, checked.inputs).catch((e: Error) => e);
+      const news = { name: "x", configXml: FREESTYLE_XML, __provider: providerText };
+      // The check of a job to create fails already (a preview goes red), and so would the create.
+      const checked = await proc.check(urn, {}, news);
+      expect(checked.failures.map((f) => f.reason)).toEqual([
+        expect.stringMatching(/^Jenkins job "x" cannot be planned: .*pulumi config set jenkins:url .* JENKINS_URL/),
+      ]);
+      const err = await proc.create(urn, news).catch((e: Error) => e);
       expect((err as Error).message).toMatch(/pulumi config set jenkins:url .* JENKINS_URL/);
     } finally {
       await proc.close();

@@ -1,6 +1,7 @@
 /**
- * Layer 1: the BuildTrigger provider methods called directly. Check and diff are pure (no request is ever sent);
- * create fires exactly once; update, read and delete never send anything.
+ * Layer 1: the BuildTrigger provider methods called directly. Check and diff send nothing, except the one check per
+ * connection that Jenkins can be used, made by the check of a new trigger or a diff that fires again; create fires
+ * exactly once; update, read and delete never send anything.
  */
 import * as lifecycle from "../../provider/triggers/lifecycle";
 import { closeClients } from "../../provider/connection/settings";
@@ -9,6 +10,38 @@ import { UNKNOWN } from "../harness/provider-process";
 import { posts, serverWithJobs, tokenConnection } from "./setup";
 
 const PROVIDER = "exports.handler = fake;";
+
+let server: JenkinsServer;
+beforeAll(async () => {
+  server = await serverWithJobs();
+  const c = tokenConnection(server);
+  const config: Record<string, string> = {
+    "jenkins:url": c.url,
+    "jenkins:user": c.user,
+    "jenkins:apiToken": c.apiToken,
+  };
+  await lifecycle.configure({ config: { get: (k: string) => config[k] } });
+});
+afterAll(async () => {
+  await closeClients();
+  await server?.close();
+});
+
+describe("the connection check", () => {
+  it("is made once per connection, by the check of a new trigger; an unchanged one asks nothing", async () => {
+    await closeClients();
+    server.resetCounters();
+    const inputs = { job: "team/release", kind: "build", triggers: [1], __provider: PROVIDER };
+    const unchanged = await lifecycle.check(inputs, inputs);
+    expect(unchanged.failures).toEqual([]);
+    expect(await lifecycle.diff("id", inputs, unchanged.inputs!)).toMatchObject({ changes: false });
+    expect(server.requests).toEqual([]);
+    for (const job of ["team/release", "team/api-build"]) {
+      expect((await lifecycle.check({}, { job, triggers: [1], __provider: PROVIDER })).failures).toEqual([]);
+    }
+    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /api/json"]);
+  });
+});
 
 describe("check", () => {
   it("defaults kind to build and keeps the other inputs", async () => {
@@ -88,21 +121,6 @@ describe("diff", () => {
 });
 
 describe("create, update, read and delete against the server", () => {
-  let server: JenkinsServer;
-  beforeAll(async () => {
-    server = await serverWithJobs();
-    const c = tokenConnection(server);
-    const config: Record<string, string> = {
-      "jenkins:url": c.url,
-      "jenkins:user": c.user,
-      "jenkins:apiToken": c.apiToken,
-    };
-    await lifecycle.configure({ config: { get: (k: string) => config[k] } });
-  });
-  afterAll(async () => {
-    await closeClients();
-    await server?.close();
-  });
   beforeEach(() => server.resetCounters());
 
   it("create fires one build and records its queue URL; the rest send nothing", async () => {

@@ -45,6 +45,12 @@ export interface RefreshResult {
 export class PulumiCli {
   readonly project: Project;
   state: StackState = emptyState();
+  /**
+   * The stack config the provider was configured with at the last `up`: the inputs of the default provider
+   * resource in the checkpoint (where secret values are encrypted). As for the engine, `refresh` and `destroy`
+   * configure the provider with these, not with the config set since.
+   */
+  providerConfig: Record<string, unknown> | undefined;
   private readonly config = new Map<string, { value: unknown; secret: boolean }>();
   private readonly stack: string;
   /** The stack's secrets provider: secrets in `state` are sealed with it. */
@@ -74,20 +80,34 @@ export class PulumiCli {
     return Object.fromEntries([...this.config].map(([k, v]) => [k, v.value]));
   }
 
-  private env(): NodeJS.ProcessEnv {
-    return this.opts.env ?? process.env;
+  /** Variables set (or, with undefined, removed) on top of the CLI's environment, as `export` in its shell. */
+  private readonly envChanges = new Map<string, string | undefined>();
+
+  setEnv(name: string, value: string | undefined): this {
+    this.envChanges.set(name, value);
+    return this;
   }
 
-  /** Runs `work` with a lazily started, configured provider, stopped afterwards. */
+  private env(): NodeJS.ProcessEnv {
+    const env = { ...(this.opts.env ?? process.env) };
+    for (const [k, v] of this.envChanges) {
+      if (v === undefined) delete env[k];
+      else env[k] = v;
+    }
+    return env;
+  }
+
+  /** Runs `work` with a lazily started provider configured with `config`, stopped afterwards. */
   private async withProvider<T>(
     engineAddress: string,
     work: (provider: () => Promise<ProviderProcess>) => Promise<T>,
+    config: Record<string, unknown> = this.configValues(),
   ): Promise<T> {
     let started: Promise<ProviderProcess> | undefined;
     const provider = (): Promise<ProviderProcess> =>
       (started ??= launchDynamicProvider(this.project.pwd, engineAddress, this.env(), this.opts.node).then(
         async (p) => {
-          await p.configure(unwrapSecrets(this.configValues()) as Record<string, unknown>);
+          await p.configure(unwrapSecrets(config) as Record<string, unknown>);
           return p;
         },
       ));
@@ -132,7 +152,10 @@ export class PulumiCli {
         });
         const failed = program.code !== 0 || deployment.errors.length > 0;
         const next = await deployment.finish(failed);
-        if (!dryRun) this.state = { ...next, outputs: failed ? this.state.outputs : monitor.stackOutputs };
+        if (!dryRun) {
+          this.state = { ...next, outputs: failed ? this.state.outputs : monitor.stackOutputs };
+          this.providerConfig = this.configValues();
+        }
         return {
           ok: !failed && deployment.errors.length === 0,
           steps: deployment.steps,
@@ -156,37 +179,46 @@ export class PulumiCli {
     return this.deploy(true);
   }
 
-  /** Reads every resource with the provider configured from the stack config; drops the ones that are gone. */
+  /** The config of the provider of refresh and destroy: the one stored at the last `up` (else the stack's). */
+  private storedConfig(): Record<string, unknown> {
+    return this.providerConfig ?? this.configValues();
+  }
+
+  /** Reads every resource with the provider configured from the state; drops the ones that are gone. */
   async refresh(): Promise<RefreshResult> {
     const result: RefreshResult = { ok: true, changed: [], gone: [], errors: [] };
-    await this.withProvider("127.0.0.1:0", async (provider) => {
-      const kept = [];
-      for (const r of this.state.resources) {
-        if (!r.custom) {
-          kept.push(r);
-          continue;
-        }
-        try {
-          const outputs = this.secrets.open(r.outputs);
-          const read = await (await provider()).read(r.urn, r.id, outputs, this.secrets.open(r.inputs));
-          if (read.id === "") {
-            result.gone.push(r.urn);
+    await this.withProvider(
+      "127.0.0.1:0",
+      async (provider) => {
+        const kept = [];
+        for (const r of this.state.resources) {
+          if (!r.custom) {
+            kept.push(r);
             continue;
           }
-          // What was secret stays secret (the engine annotates a provider's answer by key).
-          const after = this.secrets.seal(read.properties, sealedKeysOf(r.outputs));
-          const inputs = read.inputs ? this.secrets.seal(read.inputs, sealedKeysOf(r.inputs)) : r.inputs;
-          if (JSON.stringify(read.properties) !== JSON.stringify(outputs)) {
-            result.changed.push({ urn: r.urn, before: displayed(r.outputs), after: displayed(after) });
+          try {
+            const outputs = this.secrets.open(r.outputs);
+            const read = await (await provider()).read(r.urn, r.id, outputs, this.secrets.open(r.inputs));
+            if (read.id === "") {
+              result.gone.push(r.urn);
+              continue;
+            }
+            // What was secret stays secret (the engine annotates a provider's answer by key).
+            const after = this.secrets.seal(read.properties, sealedKeysOf(r.outputs));
+            const inputs = read.inputs ? this.secrets.seal(read.inputs, sealedKeysOf(r.inputs)) : r.inputs;
+            if (JSON.stringify(read.properties) !== JSON.stringify(outputs)) {
+              result.changed.push({ urn: r.urn, before: displayed(r.outputs), after: displayed(after) });
+            }
+            kept.push({ ...r, id: read.id, outputs: after, inputs });
+          } catch (e) {
+            result.errors.push({ urn: r.urn, message: e instanceof Error ? e.message : String(e) });
+            kept.push(r);
           }
-          kept.push({ ...r, id: read.id, outputs: after, inputs });
-        } catch (e) {
-          result.errors.push({ urn: r.urn, message: e instanceof Error ? e.message : String(e) });
-          kept.push(r);
         }
-      }
-      this.state = { ...this.state, resources: kept };
-    });
+        this.state = { ...this.state, resources: kept };
+      },
+      this.storedConfig(),
+    );
     result.ok = result.errors.length === 0;
     return result;
   }
@@ -195,20 +227,24 @@ export class PulumiCli {
   async destroy(): Promise<OperationResult> {
     const steps: Step[] = [];
     const errors: StepError[] = [];
-    await this.withProvider("127.0.0.1:0", async (provider) => {
-      const left = [];
-      for (const r of [...this.state.resources].reverse()) {
-        if (!r.custom) continue;
-        steps.push({ op: "delete", urn: r.urn });
-        try {
-          await (await provider()).delete(r.urn, r.id, this.secrets.open(r.outputs));
-        } catch (e) {
-          errors.push({ urn: r.urn, message: e instanceof Error ? e.message : String(e) });
-          left.unshift(r);
+    await this.withProvider(
+      "127.0.0.1:0",
+      async (provider) => {
+        const left = [];
+        for (const r of [...this.state.resources].reverse()) {
+          if (!r.custom) continue;
+          steps.push({ op: "delete", urn: r.urn });
+          try {
+            await (await provider()).delete(r.urn, r.id, this.secrets.open(r.outputs));
+          } catch (e) {
+            errors.push({ urn: r.urn, message: e instanceof Error ? e.message : String(e) });
+            left.unshift(r);
+          }
         }
-      }
-      this.state = { resources: left, outputs: {} };
-    });
+        this.state = { resources: left, outputs: {} };
+      },
+      this.storedConfig(),
+    );
     return { ok: errors.length === 0, steps, errors, logs: [], outputs: {} };
   }
 }

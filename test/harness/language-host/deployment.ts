@@ -4,6 +4,8 @@
  * Delete, up to `--parallel` at once). In a preview nothing is created or updated: a changing resource's outputs are
  * its checked inputs, so an output that is not among them is unknown to the resources that consume it.
  * Resources the program no longer declares are deleted at the end, in reverse order of registration.
+ * Like the engine's step generator, the first resource whose Check fails (or whose Check or Diff throws) ends the
+ * planning: it is the one error reported, and the resources registered after it get no step (the engine bails).
  */
 import { ProviderCallError, UNKNOWN, type PropertyMap, type ProviderProcess } from "../provider-process";
 import { isDynamicType, type ResourceState, type StackState } from "./state";
@@ -17,6 +19,8 @@ export interface Step {
   /** For update and replace: old outputs and new checked inputs, so a test can show what changes. */
   olds?: PropertyMap;
   news?: PropertyMap;
+  /** For update and replace: the old inputs from the state, which `preview --diff` compares with `news` (display.ts). */
+  oldInputs?: PropertyMap;
   /** Property names the provider said change (diff `replaces` for a replacement). */
   replaces?: string[];
 }
@@ -58,6 +62,9 @@ export function unwrapSecrets(value: unknown): unknown {
   return value;
 }
 
+/** A registration refused because planning already failed on another resource (not reported again). */
+class Bailed extends Error {}
+
 /** Runs `limit` tasks at a time, in the order they arrive. */
 class Limiter {
   private running = 0;
@@ -84,6 +91,8 @@ export class Deployment {
   private readonly generator = new Limiter(1);
   private readonly executor: Limiter;
   private readonly replaced: ResourceState[] = [];
+  /** Set when planning failed: later registrations get no step. */
+  private bailed = false;
   stackUrn = "";
 
   constructor(
@@ -127,7 +136,7 @@ export class Deployment {
       return await this.step(urn, r);
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
-      this.errors.push({ urn, message });
+      if (!(e instanceof Bailed)) this.errors.push({ urn, message });
       return { urn, id: "", outputs: {}, failed: message };
     }
   }
@@ -149,15 +158,22 @@ export class Deployment {
     ];
     const news = unwrapSecrets(r.inputs) as PropertyMap;
     const planned = await this.generator.run(async () => {
-      const checked = await provider.check(urn, old?.inputs ?? {}, news);
-      if (checked.failures.length > 0) {
-        throw new Error(checked.failures.map((f) => `${f.property ? `${f.property}: ` : ""}${f.reason}`).join("\n"));
+      if (this.bailed) throw new Bailed(`${urn}: not planned, planning failed on another resource`);
+      try {
+        const checked = await provider.check(urn, old?.inputs ?? {}, news);
+        if (checked.failures.length > 0) {
+          throw new Error(checked.failures.map((f) => `${f.property ? `${f.property}: ` : ""}${f.reason}`).join("\n"));
+        }
+        if (!old) return { op: "create" as const, checked: checked.inputs };
+        const diff = await provider.diff(urn, old.id, old.outputs, checked.inputs);
+        if (diff.replaces.length > 0)
+          return { op: "replace" as const, checked: checked.inputs, replaces: diff.replaces };
+        if (diff.changes === "some" || old.initErrors) return { op: "update" as const, checked: checked.inputs };
+        return { op: "same" as const, checked: checked.inputs };
+      } catch (e) {
+        this.bailed = true;
+        throw e;
       }
-      if (!old) return { op: "create" as const, checked: checked.inputs };
-      const diff = await provider.diff(urn, old.id, old.outputs, checked.inputs);
-      if (diff.replaces.length > 0) return { op: "replace" as const, checked: checked.inputs, replaces: diff.replaces };
-      if (diff.changes === "some" || old.initErrors) return { op: "update" as const, checked: checked.inputs };
-      return { op: "same" as const, checked: checked.inputs };
     });
     const { op, checked } = planned;
     const record = (id: string, outputs: PropertyMap, initErrors?: string[]): Registered => {
@@ -177,9 +193,13 @@ export class Deployment {
     this.steps.push({
       op,
       urn,
-      // What the CLI shows: secrets as [secret].
+      // What the CLI shows: secrets as [secret]; `preview --diff` compares the old inputs with the new (display.ts).
       ...(op === "update" || op === "replace"
-        ? { olds: displayed(stored!.outputs), news: displayed(this.secrets.seal(checked, secretInputs)) }
+        ? {
+            olds: displayed(stored!.outputs),
+            news: displayed(this.secrets.seal(checked, secretInputs)),
+            oldInputs: displayed(stored!.inputs),
+          }
         : {}),
       ...(op === "replace" ? { replaces: planned.replaces } : {}),
     });

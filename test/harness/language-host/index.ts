@@ -22,3 +22,4 @@
 export { PulumiCli, type CliOptions, type OperationResult, type RefreshResult } from "./cli";
 export type { Step, StepOp, StepError } from "./deployment";
 export type { LogEntry } from "./monitor";
+export { changedInputs, previewDiff } from "./display";

@@ -1,0 +1,145 @@
+/**
+ * Upgrades keep working: the state of a representative stack as pulumi-jenkins-jobs 0.1.0 wrote it (installed from
+ * its packed tarball, so every `__provider` is one `require` of a module path of the package), with the Jenkins
+ * items it describes (test/fixtures/upgrade-0.1.0, written by scripts/capture-upgrade-fixture.ts), taken through
+ * the language host with the code of this checkout: the module paths that state names still load, a refresh finds
+ * nothing changed, a preview plans no change and sends nothing that writes, an update changes exactly one job, and
+ * destroy deletes every item.
+ */
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import type { JenkinsServer } from "../../provider/server";
+import { fixtureDir, URL_PLACEHOLDER } from "../../scripts/capture-upgrade-fixture";
+import { JenkinsUser } from "../harness/jenkins-user";
+import { PulumiCli } from "../harness/language-host";
+import type { StackState } from "../harness/language-host/state";
+import { repoRoot } from "../harness/provider-process";
+import { cleanEnv } from "../harness/serialized-provider";
+import { ADMIN, startServer } from "../harness/test-server";
+import { itemsOnServer } from "./server-items";
+
+const FIXTURE = fixtureDir("0.1.0");
+
+/** The module paths the 0.1.0 state names: a public contract, kept by every later version. */
+const STATE_MODULES = [
+  "pulumi-jenkins-jobs/dist/provider/resource/provider.js",
+  "pulumi-jenkins-jobs/dist/provider/triggers/provider.js",
+  "pulumi-jenkins-jobs/dist/provider/sweep/provider.js",
+];
+
+/**
+ * The program folder as after `npm install` of the new version: this checkout under node_modules (linked, as
+ * `npm install <folder>` does) beside the program's own SDK and TypeScript, so the state's `require`s of module
+ * paths of the package resolve to the code of this checkout.
+ */
+function installedProgram(into: string): string {
+  const dir = path.join(into, "upgrade-stack");
+  mkdirSync(path.join(dir, "node_modules", "@types"), { recursive: true });
+  for (const f of ["Pulumi.yaml", "index.ts"]) cpSync(path.join(FIXTURE, "program", f), path.join(dir, f));
+  const tsconfig = {
+    compilerOptions: { strict: true, target: "es2020", module: "nodenext", moduleResolution: "nodenext" },
+    files: ["index.ts"],
+  };
+  writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(tsconfig));
+  const link = (name: string, target: string) => symlinkSync(target, path.join(dir, "node_modules", name), "dir");
+  link("pulumi-jenkins-jobs", repoRoot);
+  for (const name of ["@pulumi", "typescript", "@types/node"]) link(name, path.join(repoRoot, "node_modules", name));
+  return dir;
+}
+
+function loadState(jenkinsUrl: string): StackState {
+  const text = readFileSync(path.join(FIXTURE, "state.json"), "utf8").split(URL_PLACEHOLDER).join(jenkinsUrl);
+  const { resources, outputs } = JSON.parse(text) as StackState;
+  return { resources, outputs };
+}
+
+describe("a stack written by 0.1.0, managed by this version", () => {
+  let home: string;
+  let server: JenkinsServer;
+  let user: JenkinsUser;
+  let cli: PulumiCli;
+
+  beforeAll(async () => {
+    home = mkdtempSync(path.join(os.tmpdir(), "upgrade-"));
+    cpSync(path.join(FIXTURE, "jenkins-home"), path.join(home, "jenkins-home"), { recursive: true });
+    server = await startServer("current", { dataDir: path.join(home, "jenkins-home") });
+    user = new JenkinsUser(server.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });
+    cli = new PulumiCli(installedProgram(home), { env: cleanEnv() })
+      .setConfig("jenkins:url", server.url)
+      .setConfig("jenkins:user", ADMIN.name)
+      .setConfig("jenkins:apiToken", ADMIN.apiToken, { secret: true });
+    cli.state = loadState(server.url);
+  });
+  afterAll(async () => {
+    await server?.close();
+    if (home) rmSync(home, { recursive: true, force: true });
+  });
+
+  it("names, in every resource's __provider, only module paths of the package that still load", () => {
+    const required = new Set<string>();
+    for (const r of cli.state.resources.filter((x) => x.custom)) {
+      const text = String(r.inputs.__provider);
+      const paths = [...text.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]);
+      expect(paths).toHaveLength(1);
+      required.add(paths[0]);
+    }
+    expect([...required].sort()).toEqual([...STATE_MODULES].sort());
+    // Resolved from the program folder, as the provider process does (the package's exports map).
+    for (const m of STATE_MODULES) {
+      expect(() => require.resolve(m, { paths: [cli.project.pwd] })).not.toThrow();
+    }
+  });
+
+  it("refreshes without finding a change, and previews no change without writing anything", async () => {
+    expect(await itemsOnServer(user)).toEqual(["team", "team/api-build", "team/api-deploy"]);
+    server.resetCounters();
+    const refresh = await cli.refresh();
+    expect({ ok: refresh.ok, errors: refresh.errors, gone: refresh.gone, changed: refresh.changed }).toEqual({
+      ok: true,
+      errors: [],
+      gone: [],
+      changed: [],
+    });
+    const preview = await cli.preview();
+    expect({ ok: preview.ok, errors: preview.errors, program: preview.program?.code }).toEqual({
+      ok: true,
+      errors: [],
+      program: 0,
+    });
+    expect(preview.steps.map((s) => `${s.op} ${s.urn.split("::").pop()}`)).toEqual([
+      "same team",
+      "same api-build",
+      "same api-deploy",
+      "same api-deploy-first",
+      "same team-sweep",
+    ]);
+    expect(server.requests.filter((r) => r.method !== "GET")).toEqual([]);
+    expect(server.builds).toEqual([]);
+  });
+
+  it("updates one job in place, then plans no change again", async () => {
+    cli.setConfig("deployDescription", "Deploys the API, upgraded");
+    server.resetCounters();
+    const up = await cli.up();
+    expect({ ok: up.ok, errors: up.errors }).toEqual({ ok: true, errors: [] });
+    expect(up.steps.filter((s) => s.op !== "same").map((s) => `${s.op} ${s.urn.split("::").pop()}`)).toEqual([
+      "update api-deploy",
+    ]);
+    expect(await user.getConfig("team/api-deploy")).toContain("<description>Deploys the API, upgraded</description>");
+    expect(server.builds).toEqual([]);
+    // The state now holds this version's inputs: the digest under its internal key, the 0.1.0 key gone.
+    const build = cli.state.resources.find((r) => r.urn.endsWith("::api-build"))!;
+    expect(build.inputs).toHaveProperty("__configXmlSha256");
+    expect(build.inputs).not.toHaveProperty("configXmlSha256");
+    const again = await cli.preview();
+    expect(again.steps.every((s) => s.op === "same")).toBe(true);
+  });
+
+  it("destroys every item", async () => {
+    const destroy = await cli.destroy();
+    expect({ ok: destroy.ok, errors: destroy.errors }).toEqual({ ok: true, errors: [] });
+    expect(await itemsOnServer(user)).toEqual([]);
+    expect(cli.state.resources).toEqual([]);
+  });
+});
