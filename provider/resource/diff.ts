@@ -7,6 +7,7 @@ import { unknownPath } from "../specs/unknown";
 import { configChanged } from "./compare";
 import { declare, fullNameOf, strip, type Props } from "./desired";
 import { rootNameOf } from "./job-config";
+import { sameSpec } from "./same-spec";
 import { sourceOf, specRoot, type SourceKey } from "./sources";
 import { UNKNOWN, type JobInputs, type JobOutputs } from "./types";
 
@@ -67,7 +68,7 @@ export async function diff(_id: string, oldsRaw: Props, newsRaw: Props): Promise
     diffs.add(newKey);
   } else {
     declared = declare(news as JobInputs);
-    if (configChanged(olds as JobOutputs, declared)) diffs.add(newKey);
+    if (!sameSpec(oldProps, newProps, newKey) && configChanged(olds as JobOutputs, declared)) diffs.add(newKey);
   }
 
   if (unknownConfig || news.description === UNKNOWN || (news.enabled as unknown) === UNKNOWN) {

@@ -6,7 +6,8 @@
  *   provider       our Job, from a copy of the package installed under the program's node_modules
  *   null-provider  NullJob (null-job.ts), a dynamic provider that does nothing, as a user's own inline provider
  * Each has a Jenkins-compatible server of its own in a worker thread. Both run `up` on an empty server, one after
- * the other, then no-op `preview`s alternate (ours, null, ours, null, …) so that both see the same machine load.
+ * the other, then no-op `preview`s alternate (ours, null, null, ours, ours, …) so that both see the same machine
+ * load and neither always goes first.
  * Each process reports its CPU time and peak RSS when it ends (cpu-report.ts); the server's thread reports its CPU.
  *
  * The cost of the requests themselves (the floor of `up`): after ours' `up`, the requests the server saw are sent
@@ -48,6 +49,8 @@ export interface LanguageHostRun {
   up: OperationFigures;
   /** The no-op previews, in the order run (alternating with the other contender's). */
   previews: OperationFigures[];
+  /** Mean size (JSON) of a Job's checked inputs and outputs in the state after `up`: what Check and Diff carry. */
+  stateBytesPerJob: { inputs: number; outputs: number };
 }
 
 /** The requests of ours' `up` sent again by a plain client: what Jenkins's API costs by itself. */
@@ -269,6 +272,13 @@ async function storedConfigs(
   return out;
 }
 
+function stateBytesPerJob(cli: PulumiCli): { inputs: number; outputs: number } {
+  const jobs = cli.state.resources.filter((r) => r.custom);
+  const mean = (f: (r: (typeof jobs)[number]) => unknown): number =>
+    Math.round(jobs.reduce((n, r) => n + Buffer.byteLength(JSON.stringify(f(r))), 0) / Math.max(1, jobs.length));
+  return { inputs: mean((r) => r.inputs), outputs: mean((r) => r.outputs) };
+}
+
 function log(line: string): void {
   process.stderr.write(line + "\n");
 }
@@ -291,10 +301,20 @@ export async function runLanguageHostPair(
       log(`language host: ${s.contender}, ${program.jobs.length} jobs: up`);
       const up = await s.measure(() => s.cli.up());
       if (s.contender === "provider") upRequests = await s.host.requests();
-      result.runs.push({ contender: s.contender, jobs: program.jobs.length, up, previews: [] });
+      result.runs.push({
+        contender: s.contender,
+        jobs: program.jobs.length,
+        up,
+        previews: [],
+        stateBytesPerJob: stateBytesPerJob(s.cli),
+      });
     }
+    // A B B A A B …: neither program always runs first, after the same neighbour.
     for (let i = 0; i < opts.previews; i++) {
-      for (const [k, s] of sessions.entries()) {
+      const order = [...sessions.keys()];
+      if (i % 2 === 1) order.reverse();
+      for (const k of order) {
+        const s = sessions[k];
         log(`language host: ${s.contender}, ${program.jobs.length} jobs: no-op preview ${i + 1}/${opts.previews}`);
         result.runs[k].previews.push(await s.measure(() => s.cli.preview()));
       }

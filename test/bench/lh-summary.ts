@@ -136,6 +136,10 @@ export function renderLanguageHost(results: LanguageHostResult[]): string[] {
           `pairs: wall ${p.wall.map(fmt).join(" ")}, cpu ${p.cpu.map(fmt).join(" ")}`,
       );
     }
+    const sizes = r.runs
+      .map((run) => `${run.contender} ${run.stateBytesPerJob.inputs} / ${run.stateBytesPerJob.outputs}`)
+      .join(", ");
+    out.push(`  ${r.jobs} jobs, bytes per Job in the state, checked inputs / outputs (JSON): ${sizes}`);
     const u = upRatios(r);
     if (u) {
       out.push(
