@@ -38,7 +38,10 @@ function decode(raw: string): string | undefined {
   return bad ? undefined : out;
 }
 
-const NAME_END = /[\s/>]/;
+/** Whitespace, `/` or `>`: the end of a tag name. */
+function nameEnds(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d || c === 0x2f || c === 0x3e;
+}
 
 /** The fields `fieldsOf` would read from the parsed `xml`, when `xml` is in canonical form; otherwise undefined. */
 export function canonicalFields(xml: string): JobFields | undefined {
@@ -54,30 +57,28 @@ export function canonicalFields(xml: string): JobFields | undefined {
     if (next === 0x21 /* ! */ || next === 0x3f /* ? */) return undefined;
     if (next === 0x2f /* / */) {
       const end = xml.indexOf(">", i + 2);
-      if (end === -1 || xml.slice(i + 2, end) !== open.pop()) return undefined;
+      const top = open.pop();
+      if (end === -1 || top === undefined || end !== i + 2 + top.length || !xml.startsWith(top, i + 2)) {
+        return undefined;
+      }
       if (open.length === 0) return xml.slice(end + 1).trim() === "" ? fields(description, disabled) : undefined;
       i = xml.indexOf("<", end + 1);
       continue;
     }
-    // A start tag: its end is the first `>` outside a (double-quoted) attribute value.
-    let j = i + 1;
-    let end = -1;
-    for (;;) {
-      const gt = xml.indexOf(">", j);
-      const quote = xml.indexOf('"', j);
-      if (gt === -1) return undefined;
-      if (quote !== -1 && quote < gt) {
-        const close = xml.indexOf('"', quote + 1);
-        if (close === -1) return undefined;
-        j = close + 1;
-        continue;
-      }
-      end = gt;
-      break;
-    }
+    // A start tag: its name, then its end, the first `>` outside a (double-quoted) attribute value.
     let n = i + 1;
-    while (n < end && !NAME_END.test(xml[n])) n++;
+    while (n < xml.length && !nameEnds(xml.charCodeAt(n))) n++;
     const name = xml.slice(i + 1, n);
+    let end = -1;
+    for (let j = n, quoted = false; j < xml.length; j++) {
+      const c = xml.charCodeAt(j);
+      if (c === 0x22 /* " */) quoted = !quoted;
+      else if (c === 0x3e /* > */ && !quoted) {
+        end = j;
+        break;
+      }
+    }
+    if (end === -1 || name === "") return undefined;
     const empty = xml.charCodeAt(end - 1) === 0x2f; /* / */
     if (open.length === 1 && (name === "description" || name === "disabled")) {
       let text = "";
