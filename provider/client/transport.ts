@@ -10,7 +10,8 @@
  * - A logging interceptor sits below the retry interceptor, so every attempt on the wire gets its own line.
  */
 import { performance } from "node:perf_hooks";
-import { Pool, interceptors, type Dispatcher } from "undici";
+import type * as Undici from "undici";
+import type { Dispatcher, Pool } from "undici";
 import type { ResolvedOptions } from "./options";
 import type { Redactor } from "./redact";
 import { RETRY_ERROR_CODES, RETRY_STATUS_CODES, retryCallback } from "./retry-policy";
@@ -153,6 +154,17 @@ function loggingInterceptor(log: (line: string) => void, redactor: Redactor): Di
   };
 }
 
+let undici: typeof Undici | undefined;
+
+/**
+ * undici, loaded with the first transport: its ~100 modules are a good part of the provider's start-up, and a
+ * plan with no changes sends no request at all.
+ */
+function loadUndici(): typeof Undici {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (undici ??= require("undici") as typeof Undici);
+}
+
 export class Transport {
   private readonly pool: Pool;
   private readonly once: Dispatcher;
@@ -164,6 +176,7 @@ export class Transport {
     private readonly redactor: Redactor,
   ) {
     const https = base.origin.startsWith("https:");
+    const { Pool, interceptors } = loadUndici();
     this.pool = new Pool(base.origin, {
       connections: opts.maxConnections,
       headersTimeout: opts.headersTimeoutMs,

@@ -8,6 +8,7 @@
 import { jobUrlPath } from "../client/names";
 import { canonicalizeDocument } from "../xml/canonical";
 import { parseXml, type XmlElement } from "../xml/tree";
+import { canonicalFields } from "./canonical-fields";
 import { fieldsOf, rootNameOf, withFieldsIn, type JobFields } from "./job-config";
 import { describeRoot, type RootInfo } from "./job-kinds";
 import { configFieldsOf, CONFIG_FIELDS_KEY } from "./filled-fields";
@@ -93,7 +94,9 @@ function declaredXml(news: JobInputs): Declared {
       const needXml =
         explicit.description === undefined || (explicit.enabled === undefined && info?.canDisable !== false);
       // Usually known from the `check` that produced these inputs: no parse of the whole config then.
-      const fromXml = needXml ? (knownFields(xml) ?? fieldsOf(root())) : { description: "", enabled: true };
+      const fromXml = needXml
+        ? (knownFields(xml) ?? canonicalFields(xml) ?? fieldsOf(root()))
+        : { description: "", enabled: true };
       return {
         description: explicit.description ?? fromXml.description,
         enabled: info?.canDisable === false ? true : (explicit.enabled ?? fromXml.enabled),

@@ -9,6 +9,7 @@ import { declare, fullNameOf, strip, type Props } from "./desired";
 import { rootNameOf } from "./job-config";
 import { declaredPipelineParts, warnAboutPipelineParts } from "./pipeline-owned";
 import { secretsChanged } from "./secrets/state";
+import { sameSpec } from "./same-spec";
 import { sourceOf, specRoot, type SourceKey } from "./sources";
 import { UNKNOWN, type JobInputs, type JobOutputs } from "./types";
 
@@ -69,7 +70,7 @@ export async function diff(_id: string, oldsRaw: Props, newsRaw: Props): Promise
     diffs.add(newKey);
   } else {
     declared = declare(news as JobInputs);
-    if (configChanged(olds as JobOutputs, declared)) diffs.add(newKey);
+    if (!sameSpec(oldProps, newProps, newKey) && configChanged(olds as JobOutputs, declared)) diffs.add(newKey);
   }
   // A new secret value, or one a refresh found changed in Jenkins (shown as the encrypted input, never a value).
   if ((news.secretValues as unknown) === UNKNOWN || secretsChanged(olds, news.secretValues)) diffs.add("secretValues");

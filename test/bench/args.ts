@@ -20,6 +20,12 @@ export interface BenchOptions {
   latencyMs: number;
   /** Jobs in the language-host benchmark's program. */
   lhJobs: number;
+  /** No-op previews of each language-host program, alternating between the two. */
+  lhPreviews: number;
+  /** Jobs in the language-host scale run (`lh-scale`); one preview each. */
+  lhScaleJobs: number;
+  /** Write CPU profiles of the program and provider processes of the language-host benchmark into this folder. */
+  lhProfile?: string;
   /** Extra NODE_OPTIONS for the dynamic-provider process (heap experiments: "--max-old-space-size=96"). */
   providerNodeOptions?: string;
 }
@@ -30,8 +36,12 @@ export const USAGE = `Usage: npm run bench -- [--jobs N] [--large N100K,N1M] [--
   --parallel P    operations in flight, for every contender (default 16)
   --json [PATH]   write the results as JSON to PATH, or to stdout (then the table goes to stderr)
   --only LIST     comma-separated subset of provider,null-provider,floor,python-seq,python-threads,diff-cost,
-                  lh-provider,lh-null-provider (the language-host benchmark: a program run through cmd/run)
+                  lh-provider,lh-null-provider (the language-host benchmark: a program run through cmd/run),
+                  lh-scale (both language-host programs at --lh-scale jobs)
   --lh-jobs N     jobs in the language-host benchmark's program (default 1000)
+  --lh-previews R no-op previews of each language-host program, alternating (default 3)
+  --lh-scale N    jobs of the language-host scale run (contender lh-scale; default 5000)
+  --lh-profile DIR  CPU profiles (--cpu-prof) of the language-host program and provider processes into DIR
   --mode M        server mode: config.xml GET re-serialized ("current", default) or stored bytes ("legacy")
   --latency MS    the server waits MS before answering each request (a remote controller); default 0
   --cpu-prof DIR  write a V8 CPU profile of the dynamic-provider process into DIR (open it in Chrome DevTools)
@@ -57,6 +67,8 @@ export function parseArgs(argv: string[]): BenchOptions {
     mode: "current",
     latencyMs: 0,
     lhJobs: 1000,
+    lhPreviews: 3,
+    lhScaleJobs: 5000,
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
@@ -68,6 +80,18 @@ export function parseArgs(argv: string[]): BenchOptions {
       case "--lh-jobs":
         opts.lhJobs = positiveInt(flag, next());
         break;
+      case "--lh-previews":
+        opts.lhPreviews = positiveInt(flag, next());
+        break;
+      case "--lh-scale":
+        opts.lhScaleJobs = positiveInt(flag, next());
+        break;
+      case "--lh-profile": {
+        const dir = next();
+        if (!dir) throw new Error(`--lh-profile needs a folder\n${USAGE}`);
+        opts.lhProfile = dir;
+        break;
+      }
       case "--parallel":
         opts.parallel = positiveInt(flag, next());
         break;

@@ -48,6 +48,8 @@ const JOB_PROPERTIES = [
 ];
 
 export class NullJob extends pulumi.dynamic.Resource {
+  declare public readonly fullName: pulumi.Output<string>;
+
   constructor(name: string, props: Props) {
     const all: Props = {};
     for (const key of JOB_PROPERTIES) all[key] = props[key];

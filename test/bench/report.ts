@@ -1,6 +1,7 @@
 /** The human-readable table of a benchmark run. */
 import type { Measurements, TargetResult } from "./targets";
 import { phaseOf } from "./targets";
+import { renderLanguageHost } from "./lh-summary";
 import { PHASES, type ContenderName } from "./types";
 
 const CONTENDERS: ContenderName[] = ["provider", "null-provider", "floor", "python-seq", "python-threads"];
@@ -130,43 +131,7 @@ export function renderReport(m: Measurements, targets: TargetResult[], header: s
     );
     out.push("  own check() and diff() for an unchanged config, called in process.");
   }
-  if (m.languageHost && m.languageHost.length > 0) {
-    out.push("", "Language host (a program of N jobs through cmd/run and the default dynamic provider):");
-    const rows3: string[][] = [
-      ["op", "contender", "jobs", "wall s", "program cpu s", "provider cpu s", "requests", "steps"],
-    ];
-    for (const r of m.languageHost) {
-      for (const op of ["up", "preview"] as const) {
-        const f = r[op];
-        rows3.push([
-          op === "preview" ? "no-op preview" : "up",
-          r.contender,
-          String(r.jobs),
-          (f.wallMs / 1000).toFixed(2),
-          (f.programCpuMs / 1000).toFixed(2),
-          (f.providerCpuMs / 1000).toFixed(2),
-          String(f.requests),
-          Object.entries(f.steps)
-            .map(([k, n]) => `${k} ${n}`)
-            .join(", "),
-        ]);
-      }
-    }
-    out.push(table(rows3, [false, false, true, true, true, true, true, false]));
-    const ours = m.languageHost.find((r) => r.contender === "provider");
-    const floor = m.languageHost.find((r) => r.contender === "null-provider");
-    if (ours && floor) {
-      for (const op of ["up", "preview"] as const) {
-        const part = (k: "wallMs" | "programCpuMs" | "providerCpuMs") => (ours[op][k] / floor[op][k]).toFixed(2);
-        out.push(
-          `  ${op === "preview" ? "no-op preview" : "up"}: ours / null provider: wall ${part("wallMs")}, ` +
-            `program cpu ${part("programCpuMs")}, provider cpu ${part("providerCpuMs")}`,
-        );
-      }
-    }
-    out.push("  program cpu: the cmd/run process (ts-node compile, registrations, serializing the provider);");
-    out.push("  provider cpu: the dynamic-provider process. The engine stand-in runs in this process.");
-  }
+  if (m.languageHost && m.languageHost.length > 0) out.push(...renderLanguageHost(m.languageHost));
   out.push("", "Targets:");
   for (const t of targets) {
     const verdict = t.pass === null ? "n/a " : t.pass ? "PASS" : "MISS";

@@ -10,12 +10,13 @@ import { parseArgs, wants, type BenchOptions } from "./args";
 import { makeJobs } from "./configs";
 import { measureDiffCost } from "./diff-cost";
 import { runFloor } from "./floor";
-import { runLanguageHost } from "./language-host";
+import { runLanguageHostPair, type LanguageHostContender } from "./language-host";
 import { runProvider } from "./provider";
 import { runPython } from "./python";
 import { renderReport } from "./report";
 import { benchUser, ServerHost } from "./server-host";
 import { evaluateTargets, type Measurements } from "./targets";
+import { userProgram } from "./user-program";
 import type { BenchJob, ContenderResult } from "./types";
 
 function log(line: string): void {
@@ -79,10 +80,21 @@ async function main(): Promise<void> {
     contenders.push(run.result);
     m.nullProvider = run.extras;
   }
-  for (const contender of ["provider", "null-provider"] as const) {
-    if (!wants(opts, `lh-${contender}`)) continue;
-    log(`language host: ${contender}, ${opts.lhJobs} jobs: up, then a no-op preview`);
-    (m.languageHost ??= []).push(await runLanguageHost(contender, makeJobs(opts.lhJobs, 0, 0)));
+  const lhContenders = (["provider", "null-provider"] as LanguageHostContender[]).filter((c) => wants(opts, `lh-${c}`));
+  if (lhContenders.length > 0) {
+    (m.languageHost ??= []).push(
+      await runLanguageHostPair(userProgram(opts.lhJobs), {
+        previews: opts.lhPreviews,
+        withReplay: lhContenders.includes("provider"),
+        profiles: opts.lhProfile,
+        only: lhContenders,
+      }),
+    );
+  }
+  if (wants(opts, "lh-scale")) {
+    (m.languageHost ??= []).push(
+      await runLanguageHostPair(userProgram(opts.lhScaleJobs), { previews: 1, withReplay: false }),
+    );
   }
   if (wants(opts, "python-seq"))
     contenders.push(await onFreshServer(opts, "python-jenkins sequential", (h) => runPython(h, jobs, 1)));

@@ -55,6 +55,11 @@ export class ServerHost {
     return this.ask("stats");
   }
 
+  /** Every request since the last reset: method, raw path and query. */
+  requests(): Promise<Array<{ method: string; path: string; query: string }>> {
+    return this.ask("requests");
+  }
+
   /** CPU time the server's thread has used so far, in ms. */
   cpuMs(): Promise<number> {
     return this.ask("cpu");

@@ -13,7 +13,7 @@ export interface WorkerInit {
   latencyMs: number;
   user: { name: string; password: string; apiToken: string };
 }
-export type WorkerRequest = { id: number; op: "stats" | "reset" | "close" | "jobCount" | "cpu" };
+export type WorkerRequest = { id: number; op: "stats" | "reset" | "close" | "jobCount" | "cpu" | "requests" };
 
 /** "POST createItem", "GET config.xml", "POST doDelete", … : method and the last path segment. */
 function kindOf(method: string, path: string): string {
@@ -51,6 +51,12 @@ async function main(): Promise<void> {
       switch (msg.op) {
         case "stats":
           port.postMessage({ id: msg.id, value: stats(server) });
+          break;
+        case "requests":
+          port.postMessage({
+            id: msg.id,
+            value: server.requests.map((r) => ({ method: r.method, path: r.path, query: r.query })),
+          });
           break;
         case "cpu":
           port.postMessage({ id: msg.id, value: threadCpuTimeMs() });

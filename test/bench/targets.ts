@@ -8,7 +8,8 @@ import {
   type PhaseName,
   type ProviderExtras,
 } from "./types";
-import type { LanguageHostRun } from "./language-host";
+import type { LanguageHostResult } from "./language-host";
+import { languageHostTargets } from "./lh-summary";
 
 export interface TargetResult {
   target: string;
@@ -22,7 +23,7 @@ export interface Measurements {
   provider?: ProviderExtras;
   nullProvider?: ProviderExtras;
   diffCost?: DiffCost[];
-  languageHost?: LanguageHostRun[];
+  languageHost?: LanguageHostResult[];
 }
 
 const COMMON: PhaseName[] = ["create", "refresh", "update", "delete"];
@@ -130,26 +131,7 @@ export function evaluateTargets(m: Measurements): TargetResult[] {
       measured: `${fmt(e.peakMemoryMb, 0)} MB with ${e.regularJobs} + ${e.largeJobs} jobs`,
     });
   }
-  const lh = (who: string) => m.languageHost?.find((r) => r.contender === who);
-  const [oursLh, nullLh] = [lh("provider"), lh("null-provider")];
-  if (oursLh || nullLh) {
-    const r = oursLh && nullLh ? oursLh.preview.wallMs / nullLh.preview.wallMs : undefined;
-    out.push({
-      target: "language host: no-op preview wall ours / null provider <= 1.2",
-      pass: r === undefined ? null : r <= 1.2,
-      measured:
-        r === undefined
-          ? "not measured"
-          : `${fmt(r)} (${fmt(oursLh!.preview.wallMs / 1000)} s vs ${fmt(nullLh!.preview.wallMs / 1000)} s)`,
-    });
-  }
-  if (oursLh) {
-    out.push({
-      target: "language host: no-op preview sends no request",
-      pass: oursLh.preview.requests === 0,
-      measured: `${oursLh.preview.requests} requests`,
-    });
-  }
+  if (m.languageHost) out.push(...languageHostTargets(m.languageHost));
   if (m.diffCost) {
     const at100 = m.diffCost.filter((d) => d.size === "100KB");
     const worst = Math.max(...at100.map((d) => d.medianMs));

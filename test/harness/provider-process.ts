@@ -61,6 +61,8 @@ export interface StartOptions {
   node?: string;
   /** The provider's entry script; default: this checkout's `@pulumi/pulumi/cmd/dynamic-provider`. */
   entry?: string;
+  /** Node.js flags before the entry script (e.g. `--cpu-prof`, which NODE_OPTIONS does not accept). */
+  nodeArgs?: string[];
 }
 
 function toStruct(props: PropertyMap): Struct {
@@ -105,11 +107,15 @@ export class ProviderProcess {
 
   static async start(opts: StartOptions = {}): Promise<ProviderProcess> {
     const entry = opts.entry ?? require.resolve("@pulumi/pulumi/cmd/dynamic-provider/index.js");
-    const child = spawn(opts.node ?? process.execPath, [entry, opts.engineAddress ?? "127.0.0.1:0"], {
-      cwd: opts.cwd ?? process.cwd(),
-      env: opts.env ?? process.env,
-      stdio: ["pipe", "pipe", "pipe"],
-    });
+    const child = spawn(
+      opts.node ?? process.execPath,
+      [...(opts.nodeArgs ?? []), entry, opts.engineAddress ?? "127.0.0.1:0"],
+      {
+        cwd: opts.cwd ?? process.cwd(),
+        env: opts.env ?? process.env,
+        stdio: ["pipe", "pipe", "pipe"],
+      },
+    );
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8");

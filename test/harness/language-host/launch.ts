@@ -5,6 +5,11 @@
  * - the default `pulumi-nodejs` provider of dynamic resources, through a launcher that resolves
  *   `@pulumi/pulumi/cmd/dynamic-provider` from the program folder and runs it with the engine's address, in the
  *   program folder.
+ * Opt-in, for profiling: LANGUAGE_HOST_PROGRAM_NODE_ARGS and LANGUAGE_HOST_PROVIDER_NODE_ARGS in the CLI's
+ * environment are Node.js flags (space-separated) put before the script of the program or the provider process,
+ * e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, which NODE_OPTIONS refuses. Node writes a `--cpu-prof` profile only
+ * on a normal exit; the harness stops the provider with SIGTERM, so a profiled provider needs a SIGTERM handler
+ * that exits (the benchmark preloads one, test/bench/cpu-report.ts).
  */
 import { execFileSync, spawn } from "node:child_process";
 import * as os from "node:os";
@@ -58,10 +63,16 @@ function programEnv(l: ProgramLaunch): NodeJS.ProcessEnv {
   return env;
 }
 
+/** Node.js flags from an opt-in variable of the environment (see the top of this file). */
+function nodeArgsFrom(env: NodeJS.ProcessEnv, name: string): string[] {
+  return (env[name] ?? "").split(/\s+/).filter((a) => a !== "");
+}
+
 export function runProgram(l: ProgramLaunch): Promise<ProgramRun> {
   const node = l.node ?? process.execPath;
   const run = resolveFrom(l.project.pwd, "@pulumi/pulumi/cmd/run", node);
   const args = [
+    ...nodeArgsFrom(l.env, "LANGUAGE_HOST_PROGRAM_NODE_ARGS"),
     run,
     "--monitor",
     l.monitorAddress,
@@ -103,5 +114,6 @@ export function launchDynamicProvider(
   node = process.execPath,
 ): Promise<ProviderProcess> {
   const entry = resolveFrom(programDir, "@pulumi/pulumi/cmd/dynamic-provider", node);
-  return ProviderProcess.start({ cwd: programDir, env, engineAddress, node, entry });
+  const nodeArgs = nodeArgsFrom(env, "LANGUAGE_HOST_PROVIDER_NODE_ARGS");
+  return ProviderProcess.start({ cwd: programDir, env, engineAddress, node, entry, nodeArgs });
 }
