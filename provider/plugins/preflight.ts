@@ -23,6 +23,18 @@ export function parsePluginCheck(raw: unknown): PluginCheckMode {
   throw new Error(`${PLUGIN_CHECK_KEY} must be "error", "warn" or "off" (got "${String(raw)}").`);
 }
 
+/**
+ * `jenkins:pluginCheck` of a stack config, or why its value is refused: an error is kept rather than thrown, so
+ * every check of a new or changed config reports it with the resource it is about.
+ */
+export function pluginCheckOf(config: { get(key: string): unknown }): PluginCheckMode | Error {
+  try {
+    return parsePluginCheck(config.get(PLUGIN_CHECK_KEY));
+  } catch (e) {
+    return e as Error;
+  }
+}
+
 /** The installed plugins per client, or why they could not be read. */
 const installedBy = new WeakMap<JenkinsClient, Promise<InstalledPlugins | { skipped: string }>>();
 

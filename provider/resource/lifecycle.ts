@@ -28,7 +28,7 @@ import { verifiedClientFor, type ConfigSource } from "../connection/settings";
 import { ConnectionCheckError } from "../connection/errors";
 import { StackConnections } from "../connection/stack-connections";
 import { warn } from "../dynamic/engine-log";
-import { parsePluginCheck, PLUGIN_CHECK_KEY, preflight, type PluginCheckMode } from "../plugins/preflight";
+import { pluginCheckOf, preflight, type PluginCheckMode } from "../plugins/preflight";
 import { unknownPath } from "../specs/unknown";
 import {
   declare,
@@ -87,11 +87,7 @@ let pluginCheck: PluginCheckMode | Error = "error";
 
 export async function configure(req: { config: ConfigSource }): Promise<void> {
   connections.configure(req.config);
-  try {
-    pluginCheck = parsePluginCheck(req.config.get(PLUGIN_CHECK_KEY));
-  } catch (e) {
-    pluginCheck = e as Error;
-  }
+  pluginCheck = pluginCheckOf(req.config);
 }
 
 function settingsFor(controller: string | undefined) {

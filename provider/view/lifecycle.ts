@@ -13,7 +13,7 @@ import { verifiedClientFor, type ConfigSource } from "../connection/settings";
 import { StackConnections } from "../connection/stack-connections";
 import { warn } from "../dynamic/engine-log";
 import { strip, UNKNOWN, type Props } from "../dynamic/props";
-import { parsePluginCheck, PLUGIN_CHECK_KEY, preflight, type PluginCheckMode } from "../plugins/preflight";
+import { pluginCheckOf, preflight, type PluginCheckMode } from "../plugins/preflight";
 import { canonicalizeConfig } from "../xml/canonical";
 import { parseXml } from "../xml/tree";
 import { sameViewConfig, viewConfigChanged, viewRootOf } from "./config";
@@ -27,11 +27,7 @@ let pluginCheck: PluginCheckMode | Error = "error";
 
 export async function configure(req: { config: ConfigSource }): Promise<void> {
   connections.configure(req.config);
-  try {
-    pluginCheck = parsePluginCheck(req.config.get(PLUGIN_CHECK_KEY));
-  } catch (e) {
-    pluginCheck = e as Error;
-  }
+  pluginCheck = pluginCheckOf(req.config);
 }
 
 /** The config to send and the `configXml` output: the declared XML, or the listView spec rendered. */
