@@ -140,8 +140,8 @@ describe("a real Jenkins home, imported and adopted through the language host", 
       expect(server.requests.filter((r) => r.path === "/pluginManager/api/json")).toHaveLength(1);
       expect(up.logs.filter((l) => l.severity === "warning" || l.severity === "error")).toEqual([]);
       expect(up.steps.filter((s) => s.op !== "create")).toEqual([]);
-      expect(up.steps.filter((s) => s.urn.includes(":jenkins:Job::"))).toHaveLength(home.items.length);
-      expect(up.steps.filter((s) => s.urn.includes(":jenkins:View::"))).toHaveLength(views);
+      expect(up.steps.filter((s) => s.urn.includes("/jenkins:Job::"))).toHaveLength(home.items.length);
+      expect(up.steps.filter((s) => s.urn.includes("/jenkins:View::"))).toHaveLength(views);
       expect(up.steps).toHaveLength(home.items.length + views);
       expect({ requestsThatChangeJobs: changingRequests(server) }).toEqual({ requestsThatChangeJobs: [] });
       for (const [fullName, xml] of before) {
