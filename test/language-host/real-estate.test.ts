@@ -12,7 +12,7 @@ import * as path from "node:path";
 import type { JenkinsServer } from "../../provider/server";
 import { elementChildren, parseXml, textOf as xmlText, type XmlElement } from "../../provider/xml/tree";
 import { jobPath, type JenkinsUser } from "../harness/jenkins-user";
-import type { OperationResult, PulumiCli, RefreshResult } from "../harness/language-host";
+import { previewDiff, type OperationResult, type PulumiCli, type RefreshResult } from "../harness/language-host";
 import { repoRoot } from "../harness/provider-process";
 import { findLeaks, textOf } from "../harness/secrets";
 import { calls } from "../harness/test-server";
@@ -61,10 +61,18 @@ describe("the real-estate example: every kind of job an estate has, through the 
   let cli: PulumiCli;
   const seen: Array<[string, unknown]> = [];
 
-  /** Keeps what an operation showed and the state after it, for the scan at the end (RPC debug traces left out). */
+  /**
+   * Keeps what an operation showed (with each step's diff as `preview --diff` prints it) and the state after it, for
+   * the scan at the end. Left out: the language SDK's debug-level RPC traces, printed only with `-v`.
+   */
   function shown<T extends OperationResult | RefreshResult>(label: string, result: T): T {
-    const logs = "logs" in result ? result.logs.filter((l) => l.severity !== "debug") : [];
-    seen.push([label, "logs" in result ? { ...result, logs } : result]);
+    if ("logs" in result) {
+      const logs = result.logs.filter((l) => l.severity !== "debug");
+      seen.push([label, { ...result, logs }]);
+      for (const step of result.steps.filter((s) => s.op !== "same")) seen.push([`${label} --diff`, previewDiff(step)]);
+    } else {
+      seen.push([label, result]);
+    }
     seen.push([`state after ${label}`, cli.state]);
     return result;
   }
@@ -126,7 +134,12 @@ describe("the real-estate example: every kind of job an estate has, through the 
 
   it("up creates the folder and the four jobs; the folder gets its All view, the portal its branch jobs", async () => {
     const up = shown("up", await cli.up());
-    expect({ ok: up.ok, errors: up.errors, code: up.program?.code }).toEqual({ ok: true, errors: [], code: 0 });
+    expect({ ok: up.ok, errors: up.errors, code: up.program?.code, warnings: warnings(up) }).toEqual({
+      ok: true,
+      errors: [],
+      code: 0,
+      warnings: [],
+    });
     expect(changes(up)).toEqual([
       "create listings",
       "create listings-import",
@@ -213,6 +226,10 @@ describe("the real-estate example: every kind of job an estate has, through the 
     cli.setConfig("feedPassword", SECOND, { secret: true });
     const preview = shown("preview", await cli.preview());
     expect(changes(preview)).toEqual(["update publish-feed"]);
+    // What a reviewer reads changes nothing but the encrypted input.
+    const step = preview.steps.find((s) => s.op === "update");
+    expect(step?.news?.freestyle).toEqual(step?.olds?.freestyle);
+    expect(step?.news?.secretValues).toBe("[secret]");
     server.resetCounters();
     const up = shown("up", await cli.up());
     expect({ ok: up.ok, errors: up.errors, changes: changes(up) }).toEqual({
@@ -237,6 +254,7 @@ describe("the real-estate example: every kind of job an estate has, through the 
     expect(await heldPassword()).toBe(BY_HAND);
     const refresh = shown("refresh", await cli.refresh());
     expect(refresh.changed.map((c) => c.urn.split("::").pop())).toEqual(["publish-feed"]);
+    expect(refresh.changed[0].after.secretDigests).toEqual(["changed in Jenkins"]);
     expect(changes(shown("preview", await cli.preview()))).toEqual(["update publish-feed"]);
     const up = shown("up", await cli.up());
     expect(changes(up)).toEqual(["update publish-feed"]);
@@ -245,19 +263,20 @@ describe("the real-estate example: every kind of job an estate has, through the 
     await previewIsClean("preview after the password is back");
   });
 
-  it("no password appears in the state or in anything an operation showed", () => {
-    const leaks = seen.flatMap(([label, value]) => findLeaks(label, textOf(value), PASSWORDS));
-    expect(leaks).toEqual([]);
-    expect(seen.length).toBeGreaterThan(25);
-  });
-
   it("destroy leaves nothing on the server but Jenkins's own defaults", async () => {
-    const destroy = await cli.destroy();
+    const destroy = shown("destroy", await cli.destroy());
     expect({ ok: destroy.ok, errors: destroy.errors }).toEqual({ ok: true, errors: [] });
     expect(await itemsOnServer(user)).toEqual([]);
     expect(await viewsOnServer(user)).toEqual(["all"]);
     expect(server.jobConfigOnDisk("listings/portal/main")).toBeUndefined();
     expect(server.jobConfigOnDisk("listings")).toBeUndefined();
     expect(cli.state.resources).toEqual([]);
+  });
+
+  it("no password appears in the state or in anything an operation showed", () => {
+    const leaks = seen.flatMap(([label, value]) => findLeaks(label, textOf(value), PASSWORDS));
+    expect(leaks).toEqual([]);
+    expect(seen.filter(([label]) => label.endsWith("--diff")).length).toBeGreaterThan(5);
+    expect(seen.length).toBeGreaterThan(25);
   });
 });
