@@ -1,6 +1,7 @@
 /**
  * The real-estate example through the language host: its declarative pipeline sets its own parameters, trigger and
- * options when it runs; after a build, refresh and preview plan nothing, and destroy leaves nothing.
+ * options when it runs; after a build, refresh and preview plan nothing, and destroy leaves nothing. (The whole
+ * estate, every job built, is test/language-host/real-estate.test.ts.)
  */
 import * as path from "node:path";
 import type { JenkinsServer } from "../../provider/server";
@@ -19,13 +20,14 @@ describe("examples/real-estate, run as the Pulumi CLI runs it", () => {
 
   beforeAll(async () => {
     ({ server, user, cli } = await startStack(PROJECT, { server: { quietPeriodMs: 0 } }));
+    cli.setConfig("real-estate:feedPassword", "Ex-feed-77d1", { secret: true });
   });
   afterAll(async () => {
     await server?.close();
   });
 
   async function properties(): Promise<string[]> {
-    const root = parseXml(await user.getConfig("listings-import")).root;
+    const root = parseXml(await user.getConfig("listings/listings-import")).root;
     const props = elementChildren(root).find((c) => c.name === "properties");
     return props
       ? elementChildren(props)
@@ -38,7 +40,7 @@ describe("examples/real-estate, run as the Pulumi CLI runs it", () => {
     const up = await cli.up();
     expect({ ok: up.ok, errors: up.errors }).toEqual({ ok: true, errors: [] });
     expect(await properties()).toEqual([]);
-    expect((await user.request("POST", "/job/listings-import/build")).status).toBe(201);
+    expect((await user.request("POST", "/job/listings/job/listings-import/build")).status).toBe(201);
     expect(await properties()).toEqual(
       [
         "hudson.model.ParametersDefinitionProperty",
@@ -61,6 +63,6 @@ describe("examples/real-estate, run as the Pulumi CLI runs it", () => {
 
   it("destroy leaves nothing", async () => {
     expect((await cli.destroy()).errors).toEqual([]);
-    expect(await user.exists("listings-import")).toBe(false);
+    expect(await user.exists("listings")).toBe(false);
   });
 });

@@ -30,7 +30,11 @@ const PROJECTS: ProjectCase[] = [
   { dir: "examples/quickstart", items: ["nightly-cleanup", "team", "team/api-build", "team/api-deploy"] },
   { dir: "examples/typed-jobs", items: ["web", "web/build", "web/deploy"], builds: 1 },
   { dir: "examples/plugin-preflight", items: ["api-build", "nightly"] },
-  { dir: "examples/real-estate", items: ["listings-import"] },
+  {
+    dir: "examples/real-estate",
+    items: ["listings", "listings/listings-import", "listings/portal", "listings/price-index", "listings/publish-feed"],
+    secrets: { "real-estate:feedPassword": "Ex-feed-5c2a" },
+  },
   { dir: "examples/multibranch", items: ["team", "team/api", "team/app"] },
   {
     dir: "examples/reorganise-folders",
