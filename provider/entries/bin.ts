@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `pulumi-jenkins`: the package's command. It loads only the command it runs, so `import` never loads the
- * Jenkins-compatible server and `serve` never loads the import generator. Exit codes: 0 done, 1 failed, 2 wrong
+ * Jenkins-compatible server, `serve` never loads the import generator and `review` loads neither. Exit codes: 0 done, 1 failed, 2 wrong
  * usage; `serve` runs until stopped.
  */
 import "../runtime/node-version"; // first: an unsupported Node.js stops here with one line
@@ -10,6 +10,8 @@ export const USAGE = `Usage: pulumi-jenkins <command> [options]
 
 Commands:
   import --out <dir>   write a Pulumi program that adopts the jobs of an existing Jenkins
+  review [FILE]        turn the output of \`pulumi preview --json\` (FILE or standard input) into a review for a
+                       pull request: Markdown (or --format text), at most --max-chars characters (default 60000)
   serve [--port N]     start a Jenkins-compatible server for your own tests and demos; prints its URL, user and
                        API token (options: --port, --mode current|legacy, --plugins name@version,...)
 
@@ -29,6 +31,10 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
       const { main: runImportCommand } = await import("../import/cli");
       return runImportCommand(argv);
     }
+    case "review": {
+      const { main: runReviewCommand } = await import("../review/cli");
+      return runReviewCommand(rest);
+    }
     case "serve": {
       const { serve } = await import("../server/cli");
       return serve(rest, "pulumi-jenkins serve");
@@ -36,7 +42,7 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
     default: {
       // Name the command only when it looks like one: a stray first argument could be a pasted token.
       const named = /^[a-z][a-z-]{0,30}$/.test(command) ? ` "${command}"` : "";
-      process.stderr.write(`Unknown command${named}. The commands are "import" and "serve".\n\n${USAGE}`);
+      process.stderr.write(`Unknown command${named}. The commands are "import", "review" and "serve".\n\n${USAGE}`);
       return 2;
     }
   }

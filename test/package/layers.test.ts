@@ -25,8 +25,11 @@ const ALLOWED: Record<string, string[]> = {
   sweep: ["connection", "dynamic", "client"],
   view: ["connection", "dynamic", "plugins", "client", "xml"],
   import: ["connection", "client", "specs", "xml", "resource/job-kinds", "view/list-view", "runtime"],
-  // The bin dispatcher loads the import command or the server's command line, only the one it runs.
-  entries: ["client", "connection", "server", "specs", "triggers", "xml", "runtime", "import/cli"],
+  // The review command reads a preview's JSON and writes text: it imports nothing of ours, so it never loads the
+  // server, a client or a lifecycle.
+  review: [],
+  // The bin dispatcher loads the import command, the review command or the server's command line, only the one it runs.
+  entries: ["client", "connection", "server", "specs", "triggers", "xml", "runtime", "import/cli", "review/cli"],
   // The main entry: the resource classes and the spec types, nothing a program does not need.
   "index.ts": [
     "runtime/node-version",

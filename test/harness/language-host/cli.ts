@@ -12,7 +12,8 @@ import { Deployment, unwrapSecrets, type Step, type StepError } from "./deployme
 import { defaultParallel, launchDynamicProvider, runProgram, type ProgramRun } from "./launch";
 import { Monitor, type LogEntry } from "./monitor";
 import { loadProject, type Project } from "./project";
-import { emptyState, type StackState } from "./state";
+import { previewDigestJson } from "./preview-json";
+import { DYNAMIC_PACKAGE, emptyState, type StackState } from "./state";
 import { displayed, sealedKeysOf, StackSecrets } from "./secrets";
 
 export interface CliOptions {
@@ -32,6 +33,8 @@ export interface OperationResult {
   /** Stack outputs the program registered (in a preview, unknown ones are the engine's marker string). */
   outputs: PropertyMap;
   program?: ProgramRun;
+  /** The root stack's URN, once the program registered it. */
+  stackUrn?: string;
 }
 
 export interface RefreshResult {
@@ -40,6 +43,11 @@ export interface RefreshResult {
   changed: Array<{ urn: string; before: PropertyMap; after: PropertyMap }>;
   gone: string[];
   errors: StepError[];
+}
+
+/** A config value as the CLI's prelude holds it: a string, objects and lists as their JSON. */
+function configText(v: unknown): string {
+  return typeof v === "string" ? v : JSON.stringify(v);
 }
 
 export class PulumiCli {
@@ -163,6 +171,7 @@ export class PulumiCli {
           logs: monitor.logs,
           outputs: monitor.stackOutputs,
           program,
+          stackUrn: deployment.stackUrn || undefined,
         };
       });
     } finally {
@@ -177,6 +186,23 @@ export class PulumiCli {
 
   preview(): Promise<OperationResult> {
     return this.deploy(true);
+  }
+
+  /** `pulumi preview --json`: the preview, and the one document the CLI prints for it (preview-json.ts). */
+  async previewJson(): Promise<{ result: OperationResult; json: string }> {
+    const hadStack = this.state.resources.some((r) => r.type === "pulumi:pulumi:Stack");
+    const result = await this.deploy(true);
+    const config = Object.fromEntries(
+      [...this.config].map(([k, v]) => [k, v.secret ? "[secret]" : configText(v.value)]),
+    );
+    return {
+      result,
+      json: previewDigestJson(result, {
+        config,
+        stackExisted: hadStack,
+        providerUrn: `urn:pulumi:${this.stack}::${this.project.name}::pulumi:providers:${DYNAMIC_PACKAGE}::default`,
+      }),
+    };
   }
 
   /** The config of the provider of refresh and destroy: the one stored at the last `up` (else the stack's). */

@@ -23,6 +23,35 @@ export interface Step {
   oldInputs?: PropertyMap;
   /** Property names the provider said change (diff `replaces` for a replacement). */
   replaces?: string[];
+  /**
+   * The resource's state before and after the step as the engine's step event carries it (what `preview --json`
+   * serializes): secrets as "[secret]"; a planned new state has the checked inputs and no outputs yet.
+   */
+  oldState?: ShownState;
+  newState?: ShownState;
+}
+
+/** A resource state as the CLI shows it: sealed values as "[secret]". */
+export interface ShownState {
+  urn: string;
+  type: string;
+  custom: boolean;
+  id: string;
+  inputs: PropertyMap;
+  outputs: PropertyMap;
+  dependencies: string[];
+}
+
+export function shownState(r: ResourceState): ShownState {
+  return {
+    urn: r.urn,
+    type: r.type,
+    custom: r.custom,
+    id: r.id,
+    inputs: displayed(r.inputs),
+    outputs: displayed(r.outputs),
+    dependencies: r.dependencies,
+  };
 }
 
 export interface Registration {
@@ -202,6 +231,19 @@ export class Deployment {
           }
         : {}),
       ...(op === "replace" ? { replaces: planned.replaces } : {}),
+      ...(stored ? { oldState: shownState(stored) } : {}),
+      newState:
+        op === "same"
+          ? shownState(stored!)
+          : {
+              urn,
+              type: r.type,
+              custom: true,
+              id: op === "update" ? stored!.id : "",
+              inputs: displayed(this.secrets.seal(checked, secretInputs)),
+              outputs: {},
+              dependencies: r.dependencies,
+            },
     });
     if (op === "same") return record(old!.id, old!.outputs);
     if (this.opts.dryRun) return record(op === "update" ? old!.id : "", checked);
@@ -234,7 +276,7 @@ export class Deployment {
     const toDelete = [...this.replaced, ...gone.filter((r) => r.custom)].reverse();
     const failedDeletes: ResourceState[] = [];
     for (const r of toDelete) {
-      if (!this.replaced.includes(r)) this.steps.push({ op: "delete", urn: r.urn });
+      if (!this.replaced.includes(r)) this.steps.push({ op: "delete", urn: r.urn, oldState: shownState(r) });
       if (this.opts.dryRun) continue;
       try {
         await (await this.provider()).delete(r.urn, r.id, this.secrets.open(r.outputs));

@@ -1,0 +1,95 @@
+/**
+ * What changed between a step's old and new inputs, property by property. A dynamic provider cannot tell the engine
+ * which properties differ (`detailedDiff` is null in the preview), so the inputs are compared here: a multi-line
+ * text as hunks of a line diff, a spec as the leaf properties that changed, anything else as old → new.
+ * Pulumi writes every secret as the string "[secret]": such a value is only ever reported as changed.
+ */
+import { hunks, type Hunk } from "./line-diff";
+
+export const SECRET = "[secret]";
+/** The engine's marker for a value not known until the update runs. */
+export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+
+export type Change =
+  /** One hunk of a multi-line text (a config, a script). */
+  | { kind: "text"; property: string; hunk: Hunk }
+  /** A value added, removed or changed; `undefined` is absent. Values are shown as JSON. */
+  | { kind: "value"; property: string; old: string | undefined; new: string | undefined }
+  /** A secret: never a value. `known` is false when the preview cannot say whether it changed. */
+  | { kind: "secret"; property: string; known: boolean };
+
+/** Inputs the review never lists as changes: the path and URL head every entry, `__` keys are internal. */
+const DERIVED = new Set(["fullName", "url"]);
+
+export type Inputs = Record<string, unknown>;
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+function shown(v: unknown): string {
+  if (v === UNKNOWN) return "(known after apply)";
+  return JSON.stringify(v) ?? "undefined";
+}
+
+function holdsSecret(v: unknown): boolean {
+  if (v === SECRET) return true;
+  if (Array.isArray(v)) return v.some(holdsSecret);
+  if (isPlainObject(v)) return Object.values(v).some(holdsSecret);
+  return false;
+}
+
+const multiline = (v: unknown): v is string => typeof v === "string" && v.includes("\n");
+
+function compare(property: string, a: unknown, b: unknown, context: number, out: Change[]): void {
+  if (a === b) return;
+  if (holdsSecret(a) || holdsSecret(b)) {
+    if (JSON.stringify(a) !== JSON.stringify(b)) out.push({ kind: "secret", property, known: true });
+    return;
+  }
+  if ((multiline(a) || a === undefined) && (multiline(b) || b === undefined) && (a ?? b) !== undefined) {
+    for (const hunk of hunks(a ?? "", b ?? "", context)) out.push({ kind: "text", property, hunk });
+    return;
+  }
+  if (isPlainObject(a) && isPlainObject(b)) {
+    for (const key of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) {
+      compare(`${property}.${key}`, a[key], b[key], context, out);
+    }
+    return;
+  }
+  if (Array.isArray(a) && Array.isArray(b)) {
+    for (let i = 0; i < Math.max(a.length, b.length); i++) compare(`${property}[${i}]`, a[i], b[i], context, out);
+    return;
+  }
+  if (JSON.stringify(a) === JSON.stringify(b)) return;
+  out.push({
+    kind: "value",
+    property,
+    old: a === undefined ? undefined : shown(a),
+    new: b === undefined ? undefined : shown(b),
+  });
+}
+
+/**
+ * The changes from `olds` to `news`, in property order. `skip` names inputs reported elsewhere (a move's folder and
+ * name). A secret shown as "[secret]" on both sides cannot be compared: when the step changes nothing else the
+ * provider saw, it is the secret that changed; otherwise the preview cannot tell, and says so.
+ */
+export function changesOf(
+  olds: Inputs,
+  news: Inputs,
+  context: number,
+  skip: ReadonlySet<string> = new Set(),
+): Change[] {
+  const keys = [...new Set([...Object.keys(olds), ...Object.keys(news)])]
+    .filter((k) => !k.startsWith("__") && !DERIVED.has(k) && !skip.has(k))
+    .sort();
+  const out: Change[] = [];
+  const opaque: string[] = [];
+  for (const key of keys) {
+    if (olds[key] === SECRET && news[key] === SECRET) opaque.push(key);
+    else compare(key, olds[key], news[key], context, out);
+  }
+  const nothingElse = out.length === 0 && skip.size === 0;
+  for (const key of opaque) out.push({ kind: "secret", property: key, known: nothingElse });
+  return out;
+}
