@@ -20,6 +20,8 @@ export interface Format {
   table(head: readonly string[], rows: ReadonlyArray<readonly string[]>): string;
   note(text: string): string;
   link(url: string): string;
+  /** `text` as the continuation of the bullet above it. */
+  nested(text: string): string;
 }
 
 function longestRun(text: string, char: string): number {
@@ -34,6 +36,12 @@ function longestRun(text: string, char: string): number {
 
 const escapeHtml = (s: string): string =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+const indent = (text: string, by: string): string =>
+  text
+    .split("\n")
+    .map((l) => (l === "" ? l : by + l))
+    .join("\n");
 
 export const markdown: Format = {
   name: "markdown",
@@ -62,13 +70,8 @@ export const markdown: Format = {
   },
   note: (text) => `> ${text}`,
   link: (url) => `<${url}>`,
+  nested: (text) => indent(text, "  "),
 };
-
-const indent = (text: string, by: string): string =>
-  text
-    .split("\n")
-    .map((l) => (l === "" ? l : by + l))
-    .join("\n");
 
 export const text: Format = {
   name: "text",
@@ -95,4 +98,5 @@ export const text: Format = {
   },
   note: (t) => `Note: ${t}`,
   link: (url) => url,
+  nested: (t) => indent(t, "    "),
 };

@@ -49,6 +49,9 @@ export function count(n: number): string {
 const plural = (n: number, one: string, many = `${one}s`): string => `${count(n)} ${n === 1 ? one : many}`;
 
 const nounOf = (kind: Kind): string => KIND_NOUN[kind];
+/** How an entry names its item: "job `team/api`", "build trigger of `team/api`". */
+const labelOf = (kind: Kind): string =>
+  kind === "BuildTrigger" || kind === "FolderSweep" ? `${KIND_NOUN[kind]} of` : KIND_NOUN[kind];
 const pluralOf = (kind: Kind): string => (kind === "FolderSweep" ? "folder sweeps" : `${KIND_NOUN[kind]}s`);
 
 function itemsNoun(items: readonly Item[]): string {
@@ -173,7 +176,7 @@ function diagnostics(review: Review, f: Format): Block[] {
 
 function destructiveEntry(f: Format, d: Destructive, fold: Fold): string {
   const { item } = d;
-  const noun = nounOf(item.kind);
+  const noun = labelOf(item.kind);
   if (item.kind === "FolderSweep") {
     const found = item.sweepDeletes ?? [];
     const listed =
@@ -195,7 +198,7 @@ function destructiveEntry(f: Format, d: Destructive, fold: Fold): string {
   const loss =
     item.kind === "Job" ? ": deleted and created again, its build history is lost" : ": deleted and created again";
   const head = f.bullet(`${f.strong("replace")} ${noun} ${where(f, item)}${because}${loss}`);
-  return d.changes.length === 0 ? head : `${head}\n\n${changesText(f, d.changes, fold)}`;
+  return d.changes.length === 0 ? head : `${head}\n\n${f.nested(changesText(f, d.changes, fold))}`;
 }
 
 function destructive(review: Review, f: Format, fold: Fold): Block[] {
@@ -250,7 +253,7 @@ function groupEntry(f: Format, g: Group, fold: Fold): string {
 }
 
 function changedEntry(f: Format, c: Changed, fold: Fold): string {
-  const head = f.entry(`${nounOf(c.item.kind)} ${where(f, c.item)}`);
+  const head = f.entry(`${labelOf(c.item.kind)} ${where(f, c.item)}`);
   const body =
     c.changes.length > 0
       ? changesText(f, c.changes, fold)
@@ -284,9 +287,9 @@ function creates(review: Review, f: Format, fold: Fold): Block[] {
   }
   for (const item of list) {
     if (fold.bodies) {
-      blocks.push({ text: f.details(nounOf(item.kind), item.path, item.url, f.block(bodyOf(item.news), "yaml")) });
+      blocks.push({ text: f.details(labelOf(item.kind), item.path, item.url, f.block(bodyOf(item.news), "yaml")) });
     } else {
-      blocks.push({ text: f.bullet(`${nounOf(item.kind)} ${where(f, item)}`), tight: true });
+      blocks.push({ text: f.bullet(`${labelOf(item.kind)} ${where(f, item)}`), tight: true });
     }
   }
   return blocks;

@@ -1,7 +1,8 @@
 /**
- * The package's bin, `pulumi-jenkins`, run as a child process: it dispatches `import` and `serve`, loads only the
- * command it runs, and `serve` starts a Jenkins-compatible server reachable over HTTP with the credentials it
- * prints, honouring its port, serialization mode and plugin options.
+ * The package's bin, `pulumi-jenkins`, run as a child process: it dispatches `import`, `review` and `serve`, loads
+ * only the command it runs; `review` turns a preview's JSON into a report and refuses anything else with exit code 2;
+ * `serve` starts a Jenkins-compatible server reachable over HTTP with the credentials it prints, honouring its port,
+ * serialization mode and plugin options.
  */
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -16,8 +17,8 @@ const manifest = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "u
 };
 const BIN = path.join(repoRoot, manifest.bin["pulumi-jenkins"]);
 
-function run(args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: "utf8", timeout: 30_000 });
+function run(args: string[], input?: string): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: "utf8", timeout: 30_000, input });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -40,6 +41,7 @@ describe("pulumi-jenkins", () => {
       expect(r.stdout).toMatch(/^Usage: pulumi-jenkins <command>/);
       expect(r.stdout).toMatch(/^ {2}import --out <dir> /m);
       expect(r.stdout).toMatch(/^ {2}serve /m);
+      expect(r.stdout).toMatch(/^ {2}review \[FILE\] /m);
     }
   });
 
@@ -47,7 +49,7 @@ describe("pulumi-jenkins", () => {
     const r = run(["export"]);
     expect([r.status, r.stderr.split("\n")[0]]).toEqual([
       2,
-      'Unknown command "export". The commands are "import" and "serve".',
+      'Unknown command "export". The commands are "import", "review" and "serve".',
     ]);
     const pasted = run(["11feedfacefeedfacefeedfacefeedface"]);
     expect(pasted.status).toBe(2);
@@ -74,6 +76,64 @@ describe("pulumi-jenkins", () => {
     const forServe = modulesLoadedBy(["serve", "--help"]);
     expect(forServe).toContain("server/cli.js");
     expect(forServe.filter((m) => m.startsWith("import/") || m.startsWith("client/"))).toEqual([]);
+    const forReview = modulesLoadedBy(["review", "--help"]);
+    expect(forReview).toContain("review/cli.js");
+    expect(forReview.filter((m) => !/^(review|runtime|entries)\//.test(m))).toEqual([]);
+  });
+});
+
+describe("pulumi-jenkins review", () => {
+  const PREVIEW = JSON.stringify({
+    steps: [
+      { op: "same", urn: "urn:pulumi:dev::jobs::pulumi:pulumi:Stack::jobs-dev", detailedDiff: null },
+      {
+        op: "delete",
+        urn: "urn:pulumi:dev::jobs::pulumi-nodejs:dynamic/jenkins:Job::old",
+        oldState: {
+          urn: "urn:pulumi:dev::jobs::pulumi-nodejs:dynamic/jenkins:Job::old",
+          custom: true,
+          type: "pulumi-nodejs:dynamic/jenkins:Job",
+          inputs: { fullName: "team/old", name: "old", url: "https://jenkins.example.com/job/team/job/old/" },
+        },
+        detailedDiff: null,
+      },
+    ],
+    changeSummary: { delete: 1, same: 1 },
+  });
+
+  it("turns a preview read from standard input into Markdown, or text with --format text", () => {
+    const md = run(["review"], PREVIEW);
+    expect([md.status, md.stderr]).toEqual([0, ""]);
+    expect(md.stdout).toMatch(/^## Jenkins change review\n/);
+    expect(md.stdout).toContain("- **delete** job `team/old` <https://jenkins.example.com/job/team/job/old/>");
+    const txt = run(["review", "-", "--format", "text"], PREVIEW);
+    expect(txt.stdout).toContain("  - delete job team/old https://jenkins.example.com/job/team/job/old/");
+    expect(run(["review", "--help"]).stdout).toMatch(/^Usage: pulumi-jenkins review \[FILE\]/);
+  });
+
+  it("refuses what is not a preview in one line, with exit code 2", () => {
+    const cases: Array<[string[], string, RegExp]> = [
+      [["review"], "Resources:\n    + 1 to create\n", /^pulumi-jenkins review: The input is not JSON/],
+      [["review"], '{"name":"my-stack"}', /^pulumi-jenkins review: The input is JSON but not a preview/],
+      [
+        ["review"],
+        '{"sequence":0,"timestamp":1,"preludeEvent":{"config":{}}}\n{"sequence":1,"timestamp":1,"summaryEvent":{}}\n',
+        /^pulumi-jenkins review: The input is a stream of engine events \(`pulumi up --json`/,
+      ],
+      [
+        ["review", "/nonexistent/preview.json"],
+        "",
+        /^pulumi-jenkins review: Cannot read \/nonexistent\/preview\.json \(ENOENT\)/,
+      ],
+      [["review", "--max-chars", "lots"], PREVIEW, /^pulumi-jenkins review: --max-chars is a number/],
+    ];
+    for (const [args, input, message] of cases) {
+      const r = run(args, input);
+      expect({ status: r.status, stdout: r.stdout }).toEqual({ status: 2, stdout: "" });
+      expect(r.stderr).toMatch(message);
+    }
+    const notPreview = run(["review"], "[1, 2]");
+    expect(notPreview.stderr.trimEnd().split("\n")).toHaveLength(1);
   });
 });
 

@@ -1,0 +1,277 @@
+/**
+ * The report of `pulumi-jenkins review`, one scenario per kind of change a pull request makes, against golden files
+ * (test/review/golden) and against what a reviewer must find in it.
+ */
+import { markdown, text } from "../../provider/review/format";
+import { fitted } from "../../provider/review/fit";
+import { parseDigest } from "../../provider/review/digest";
+import { reviewOf } from "../../provider/review/review";
+import { create, digest, freestyleXml, job, jobUrn, remove, replace, update, view, type Step } from "./digests";
+import { expectGolden } from "./golden";
+
+const report = (doc: string, maxChars = 60_000): string => fitted(reviewOf(parseDigest(doc)), markdown, maxChars);
+
+const BUILD = "set -eu\nnpm ci\nnpm run build";
+const apiBuild = (command: string): Record<string, unknown> =>
+  job("team/api-build", { configXml: freestyleXml(command, "Builds the API"), description: "Builds the API" });
+
+const scenarios: Record<string, () => Step[]> = {
+  "new-job": () => [create("api-build", apiBuild(BUILD))],
+  "one-line-change": () => [
+    update("api-build", apiBuild(BUILD), apiBuild(BUILD.replace("npm run build", "npm run build:prod"))),
+  ],
+  move: () => {
+    const spec = { pipeline: { script: "node {\n  sh 'make lint'\n}\n" } };
+    return [update("lint", job("tools/lint", spec), job("platform/lint", spec))];
+  },
+  delete: () => [remove("legacy-deploy", job("legacy-deploy", { freestyle: { steps: [{ shell: "./legacy.sh" }] } }))],
+  replace: () => {
+    const spec = { configXml: freestyleXml("make deploy") };
+    return [replace("deploy", job("deploy", spec), job("deploy", spec, { controller: "eu" }), ["controller"])];
+  },
+  "rotated-password": () => {
+    const spec = {
+      freestyle: {
+        parameters: [{ default: "[secret 1]", name: "DEPLOY_PASSWORD", type: "password" }],
+        steps: [{ shell: "./deploy.sh" }],
+      },
+      secretValues: "[secret]",
+    };
+    return [update("deploy", job("deploy", spec), job("deploy", spec))];
+  },
+  "typed-spec-change": () => {
+    const script = (step: string): string =>
+      `pipeline {\n  agent any\n  stages {\n    stage('Deploy') {\n      steps {\n        sh '${step}'\n      }\n    }\n  }\n}\n`;
+    const target = { name: "TARGET", type: "choice", choices: ["staging", "production"] };
+    const notify = {
+      default: true,
+      description: "Post the result to the team channel",
+      name: "NOTIFY",
+      type: "boolean",
+    };
+    return [
+      update(
+        "web-deploy",
+        job("web/deploy", { pipeline: { parameters: [target], script: script("./deploy.sh --target $TARGET") } }),
+        job("web/deploy", {
+          pipeline: { parameters: [target, notify], script: script("./deploy.sh --wait --target $TARGET") },
+        }),
+      ),
+    ];
+  },
+  view: () => [
+    update(
+      "team-view",
+      view("team/overview", { jobs: ["api-build", "api-deploy"], recurse: false }),
+      view("team/overview", { jobs: ["api-build", "api-deploy", "web-deploy"], recurse: false }),
+      "View",
+    ),
+  ],
+};
+
+const preflightError = (): string =>
+  digest([], {
+    diagnostics: [
+      {
+        urn: jobUrn("api-build"),
+        message:
+          'freestyle: Jenkins job "api-build" needs plugins that https://jenkins.example.com/ does not have: plugin "git" ' +
+          "is not installed (the config was written for git 5.10.0). Install or enable the plugin (Manage Jenkins → " +
+          'Plugins), or remove what uses it; set jenkins:pluginCheck to "warn" to go ahead anyway.\n',
+        severity: "error",
+      },
+    ],
+  });
+
+function sameChangeIn(n: number): Step[] {
+  return Array.from({ length: n }, (_, i) => {
+    const name = `service-${String(i + 1).padStart(3, "0")}`;
+    const xml = (cmd: string): string => freestyleXml(cmd, `Builds ${name}`);
+    return update(
+      name,
+      job(`services/${name}`, { configXml: xml("make build") }),
+      job(`services/${name}`, { configXml: xml("make build-all") }),
+    );
+  });
+}
+
+function mix(): string {
+  const steps = [
+    ...Object.entries(scenarios)
+      .filter(([name]) => name !== "new-job")
+      .flatMap(([, s]) => s()),
+    ...sameChangeIn(3),
+    create("nightly", job("nightly", { pipeline: { script: "node {\n  sh 'make nightly'\n}\n" } }), "Job"),
+    create("build-api", { __provider: "…", job: "team/api-build", kind: "build", triggers: ["v2"] }, "BuildTrigger"),
+    update(
+      "sweep-team",
+      { __provider: "…", action: "report", folder: "team", keep: ["team/api-build"] },
+      { __provider: "…", action: "delete", folder: "team", keep: ["team/api-build"] },
+      "FolderSweep",
+      { action: "report", folder: "team", keep: ["team/api-build"], plan: ["delete team/old-job", "delete team/tmp"] },
+    ),
+  ];
+  return digest(steps, {
+    same: 12,
+    diagnostics: [
+      {
+        message:
+          "Jenkins https://jenkins.example.com/: the plugin check was skipped for deployer, who may not read the plugin list\n",
+        severity: "warning",
+      },
+      { message: "debug noise\n", severity: "debug" },
+    ],
+  });
+}
+
+describe("the report of one kind of change", () => {
+  for (const [name, steps] of Object.entries(scenarios)) {
+    it(`${name} matches its golden file`, () => expectGolden(`${name}.md`, report(digest(steps(), { same: 2 }))));
+  }
+
+  it("shows a new job's whole config, collapsed", () => {
+    const out = report(digest(scenarios["new-job"]()));
+    expect(out).toContain(
+      "<details><summary>job <code>team/api-build</code> https://jenkins.example.com/job/team/job/api-build/</summary>",
+    );
+    for (const line of freestyleXml(BUILD, "Builds the API").trimEnd().split("\n")) expect(out).toContain(`  ${line}`);
+    expect(out).not.toContain("__provider");
+  });
+
+  it("shows a one-line change as that line, with three lines around it", () => {
+    const out = report(digest(scenarios["one-line-change"]()));
+    const diff = out.slice(out.indexOf("```diff"), out.lastIndexOf("```"));
+    expect(diff.split("\n").filter((l) => /^[-+]/.test(l))).toEqual([
+      "-npm run build</command>",
+      "+npm run build:prod</command>",
+    ]);
+    expect(diff).toContain("@@ -15,7 +15,7 @@");
+  });
+
+  it("says a replaced job loses its build history, and why it is replaced", () => {
+    const out = report(digest(scenarios.replace()));
+    expect(out).toContain("**replace** job `deploy`");
+    expect(out).toContain("because `controller` changes: deleted and created again, its build history is lost");
+    expect(out).toContain('- `controller`: added `"eu"`');
+  });
+
+  it("reports a rotated password as changed and nothing of it", () => {
+    const out = report(digest(scenarios["rotated-password"]()));
+    expect(out).toContain("- `secretValues`: changed (a secret: its value is never shown)");
+    expect(out).not.toContain("[secret]");
+  });
+
+  it("shows a typed spec's change as the properties that changed", () => {
+    const out = report(digest(scenarios["typed-spec-change"]()));
+    expect(out).toContain(
+      '- `pipeline.parameters[1]`: added `{"default":true,"description":"Post the result to the team channel","name":"NOTIFY","type":"boolean"}`',
+    );
+    expect(out).toContain("`pipeline.script`:");
+    expect(out).toContain(
+      "-        sh './deploy.sh --target $TARGET'\n+        sh './deploy.sh --wait --target $TARGET'",
+    );
+  });
+
+  it("reports a view like a job", () => {
+    const out = report(digest(scenarios.view()));
+    expect(out).toContain("#### view `team/overview` <https://jenkins.example.com/job/team/view/overview/>");
+    expect(out).toContain('- `listView.jobs[2]`: added `"web-deploy"`');
+  });
+
+  it("puts the pre-flight's error right under the summary", () => {
+    const out = report(preflightError());
+    expectGolden("preflight-error.md", out);
+    expect(out).toMatch(/^\*\*Plan:\*\* no changes \(1 unchanged\)\.\n\n### The preview failed: 1 error\n/m);
+    expect(out).toContain('**error** in `api-build`:\n\n```text\nfreestyle: Jenkins job "api-build" needs plugins');
+  });
+
+  it("shows the same change in 300 jobs once, with the count and the first names", () => {
+    const out = report(digest(sameChangeIn(300)));
+    expectGolden("same-change-300.md", out);
+    expect(out).toContain("#### The same change in 300 jobs");
+    expect(out.split("-      <command>make build</command>").length - 1).toBe(1);
+    expect(out).toContain("`services/service-010` and 290 more");
+    // Without a budget every name is there.
+    expect(report(digest(sameChangeIn(300)), 0)).toContain("`services/service-300`");
+  });
+
+  it("orders a mix: errors and warnings, destructive changes, moves, changes, new items", () => {
+    const out = report(mix());
+    expectGolden("mix.md", out);
+    expectGolden("mix.txt", fitted(reviewOf(parseDigest(mix())), text, 60_000));
+    const at = (s: string): number => {
+      const i = out.indexOf(s);
+      expect(i).toBeGreaterThanOrEqual(0);
+      return i;
+    };
+    const order = [
+      "**Plan:**",
+      "### Warnings of the preview",
+      "### Destructive changes (3)",
+      "**delete** job `legacy-deploy`",
+      "**replace** job `deploy`",
+      "**sweep** of folder `team` deletes every item in it the program does not declare (found: `team/old-job`, `team/tmp`)",
+      "### Moves and renames (1)",
+      "### Changes",
+      "#### The same change in 3 jobs",
+      "### New (2)",
+    ].map(at);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(out).toContain("| Job | 1 | 7 | 1 | 1 |");
+    expect(out).not.toContain("debug noise");
+  });
+
+  it("prints the same bytes for the same input", () => {
+    expect(report(mix())).toBe(report(mix()));
+  });
+});
+
+describe("the size budget", () => {
+  /** 2,000 jobs, each with a change of its own: nothing groups. */
+  function changedJobs(n: number): string {
+    return digest(
+      Array.from({ length: n }, (_, i) => {
+        const name = `job-${i + 1}`;
+        return update(
+          name,
+          job(`fleet/${name}`, { configXml: freestyleXml(`make ${name}`) }),
+          job(`fleet/${name}`, { configXml: freestyleXml(`make ${name}-all`) }),
+        );
+      }),
+    );
+  }
+
+  it("keeps 2,000 changed jobs within 60,000 characters, says what it folded and what it left out", () => {
+    const out = report(changedJobs(2000));
+    expect(out.length).toBeLessThanOrEqual(60_000);
+    expect(out).toContain(
+      "> Shortened to fit 60,000 characters: left out the whole configs of new items; the unchanged lines around " +
+        "changes; long lists of items, to their first names and a count. `pulumi-jenkins review --max-chars 0` writes everything.",
+    );
+    const left = /> (\d[\d,]*) more entries left out to stay within 60,000 characters\.\n$/.exec(out);
+    expect(left).not.toBeNull();
+    const shown = out.split("\n#### job ").length - 1;
+    expect(shown + Number(left![1].replace(/,/g, ""))).toBe(2000);
+    // Never cut inside a block: every diff that opens closes.
+    expect((out.match(/^```/gm) ?? []).length % 2).toBe(0);
+  });
+
+  it("writes everything with --max-chars 0", () => {
+    const out = report(changedJobs(2000), 0);
+    expect(out.length).toBeGreaterThan(60_000);
+    expect(out.split("\n#### job ").length - 1).toBe(2000);
+    expect(out).not.toContain("Shortened");
+  });
+
+  it("states the count of 2,000 new jobs within the budget", () => {
+    const steps = Array.from({ length: 2000 }, (_, i) =>
+      create(`job-${i + 1}`, job(`fleet/job-${i + 1}`, { configXml: freestyleXml("make") })),
+    );
+    const out = report(digest(steps));
+    expect(out.length).toBeLessThanOrEqual(60_000);
+    expect(out).toContain("### New (2,000)");
+    expect(out).toContain(
+      "- **2,000 jobs**: `fleet/job-1`, `fleet/job-10`, `fleet/job-100`, `fleet/job-1000`, `fleet/job-1001` and 1,995 more",
+    );
+  });
+});
