@@ -37,7 +37,8 @@ export const USAGE = `Usage: npm run bench -- [--jobs N] [--large N100K,N1M] [--
   --json [PATH]   write the results as JSON to PATH, or to stdout (then the table goes to stderr)
   --only LIST     comma-separated subset of provider,null-provider,floor,python-seq,python-threads,diff-cost,
                   lh-provider,lh-null-provider (the language-host benchmark: a program run through cmd/run),
-                  lh-scale (both language-host programs at --lh-scale jobs)
+                  lh-scale (both language-host programs at --lh-scale jobs),
+                  review (pulumi-jenkins review on previews of thousands of steps)
   --lh-jobs N     jobs in the language-host benchmark's program (default 1000)
   --lh-previews R no-op previews of each language-host program, alternating (default 3)
   --lh-scale N    jobs of the language-host scale run (contender lh-scale; default 5000)

@@ -131,6 +131,22 @@ export function renderReport(m: Measurements, targets: TargetResult[], header: s
     );
     out.push("  own check() and diff() for an unchanged config, called in process.");
   }
+  if (m.review) {
+    out.push("", "pulumi-jenkins review (parse the digest, review, lay out within 60,000 characters; in process):");
+    const rows3: string[][] = [["case", "steps", "digest MB", "report chars", "runs", "wall ms", "cpu ms"]];
+    for (const r of m.review) {
+      rows3.push([
+        r.case,
+        String(r.steps),
+        (r.digestBytes / 1e6).toFixed(1),
+        String(r.reportChars),
+        String(r.runs),
+        r.wallMedianMs.toFixed(0),
+        r.cpuMedianMs.toFixed(0),
+      ]);
+    }
+    out.push(table(rows3, [false, true, true, true, true, true, true]));
+  }
   if (m.languageHost && m.languageHost.length > 0) out.push(...renderLanguageHost(m.languageHost));
   out.push("", "Targets:");
   for (const t of targets) {

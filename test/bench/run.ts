@@ -14,6 +14,7 @@ import { runLanguageHostPair, type LanguageHostContender } from "./language-host
 import { runProvider } from "./provider";
 import { runPython } from "./python";
 import { renderReport } from "./report";
+import { measureReviewCost } from "./review-cost";
 import { benchUser, ServerHost } from "./server-host";
 import { evaluateTargets, type Measurements } from "./targets";
 import { userProgram } from "./user-program";
@@ -64,6 +65,10 @@ async function main(): Promise<void> {
   if (wants(opts, "diff-cost")) {
     log("diff cost: measuring canonicalize + compare per config size");
     m.diffCost = await measureDiffCost();
+  }
+  if (wants(opts, "review")) {
+    log("review: parse, review and lay out large previews");
+    m.review = measureReviewCost();
   }
   const contenders: ContenderResult[] = m.contenders;
   if (wants(opts, "floor"))

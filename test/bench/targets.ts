@@ -1,4 +1,5 @@
 /** The targets of the benchmark, evaluated against the measured figures. */
+import type { ReviewCost } from "./review-cost";
 import {
   MIN_REQUESTS_PER_OP,
   PHASES,
@@ -24,6 +25,7 @@ export interface Measurements {
   nullProvider?: ProviderExtras;
   diffCost?: DiffCost[];
   languageHost?: LanguageHostResult[];
+  review?: ReviewCost[];
 }
 
 const COMMON: PhaseName[] = ["create", "refresh", "update", "delete"];
@@ -132,6 +134,14 @@ export function evaluateTargets(m: Measurements): TargetResult[] {
     });
   }
   if (m.languageHost) out.push(...languageHostTargets(m.languageHost));
+  if (m.review) {
+    const worst = Math.max(...m.review.map((r) => r.wallMedianMs));
+    out.push({
+      target: "`pulumi-jenkins review` of a preview of thousands of steps in about a second (median wall)",
+      pass: worst < 1500,
+      measured: m.review.map((r) => `${r.case}: ${fmt(r.wallMedianMs, 0)} ms`).join("; "),
+    });
+  }
   if (m.diffCost) {
     const at100 = m.diffCost.filter((d) => d.size === "100KB");
     const worst = Math.max(...at100.map((d) => d.medianMs));
