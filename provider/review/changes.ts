@@ -47,7 +47,7 @@ function compare(property: string, a: unknown, b: unknown, context: number, out:
     return;
   }
   if ((multiline(a) || a === undefined) && (multiline(b) || b === undefined) && (a ?? b) !== undefined) {
-    for (const hunk of hunks(a ?? "", b ?? "", context)) out.push({ kind: "text", property, hunk });
+    for (const hunk of hunks(a, b, context)) out.push({ kind: "text", property, hunk });
     return;
   }
   if (isPlainObject(a) && isPlainObject(b)) {

@@ -55,10 +55,13 @@ function middleDiff(a: readonly string[], b: readonly string[]): DiffLine[] {
   return out;
 }
 
+/** A text's lines; an absent text (a property added or removed) has none. */
+const linesOf = (text: string | undefined): string[] => (text === undefined ? [] : text.split("\n"));
+
 /** Every line of both texts, tagged: equal, removed or added. */
-export function diffLines(oldText: string, newText: string): DiffLine[] {
-  const a = oldText.split("\n");
-  const b = newText.split("\n");
+export function diffLines(oldText: string | undefined, newText: string | undefined): DiffLine[] {
+  const a = linesOf(oldText);
+  const b = linesOf(newText);
   let head = 0;
   while (head < a.length && head < b.length && a[head] === b[head]) head++;
   let tail = 0;
@@ -71,7 +74,7 @@ export function diffLines(oldText: string, newText: string): DiffLine[] {
 }
 
 /** The changed lines with `context` equal lines around each change; changes closer than that share a hunk. */
-export function hunks(oldText: string, newText: string, context: number): Hunk[] {
+export function hunks(oldText: string | undefined, newText: string | undefined, context: number): Hunk[] {
   const lines = diffLines(oldText, newText);
   const changed = lines.flatMap((l, i) => (l.tag === " " ? [] : [i]));
   const out: Hunk[] = [];
