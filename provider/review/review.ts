@@ -113,8 +113,14 @@ function diagnosticsOf(digest: PreviewDigest): Diagnostic[] {
     if (message === "") continue;
     out.push({ severity: d.severity, ...(d.urn ? { resource: nameOfUrn(d.urn) } : {}), message });
   }
-  // Errors first; otherwise the preview's own order, which is the order they happened in.
-  return [...out.filter((d) => d.severity === "error"), ...out.filter((d) => d.severity === "warning")];
+  // Errors first, those about a resource (the cause: a check that failed) before the others (what the program
+  // printed as it stopped); otherwise the preview's own order, which is the order they happened in.
+  const errors = out.filter((d) => d.severity === "error");
+  return [
+    ...errors.filter((d) => d.resource !== undefined),
+    ...errors.filter((d) => d.resource === undefined),
+    ...out.filter((d) => d.severity === "warning"),
+  ];
 }
 
 /** Updates whose changes repeat in other items: each repeated change once, with every item that has it. */

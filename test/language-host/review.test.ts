@@ -112,6 +112,23 @@ describe("a pull request's change, previewed with --json and reviewed", () => {
     for (const secret of [OLD_PASSWORD, NEW_PASSWORD]) expect(report).not.toContain(secret);
   });
 
+  it("reports a failed preview's error right under the summary", async () => {
+    cli.setConfig("review:brokenJobName", "bad:name");
+    const failed = await cli.previewJson();
+    cli.removeConfig("review:brokenJobName");
+    expect(failed.result.ok).toBe(false);
+    writeFileSync(path.join(dir, "failed.json"), failed.json);
+    const out = review(path.join(dir, "failed.json"));
+    const summaryEnd = out.indexOf("**By controller:**");
+    const failedAt = out.search(/### The preview failed: \d+ errors?\n/);
+    expect(failedAt).toBeGreaterThan(summaryEnd);
+    // The cause first: the error about a resource, before what the program printed as it stopped.
+    const cause = out.search(/\*\*error\*\* in `broken`:\n\n```text\nname: .*bad:name/);
+    expect(cause).toBeGreaterThan(failedAt);
+    expect(out.indexOf("**error**")).toBe(cause);
+    for (const secret of [OLD_PASSWORD, NEW_PASSWORD]) expect(out).not.toContain(secret);
+  });
+
   it("prints the same bytes every time", () => {
     expect(review(path.join(dir, "preview.json"))).toBe(report);
     expect(review(path.join(dir, "preview.json"), "--format", "text")).toBe(

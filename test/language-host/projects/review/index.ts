@@ -1,7 +1,8 @@
 /**
  * What a pull request reviewer meets: `review:services` Pipeline jobs from one template (whose build step is
  * `review:buildStep`), a deploy job with a password parameter from a secret, a job in the folder `review:toolsFolder`,
- * and two jobs present or not (`review:withLegacy`, `review:withNew`).
+ * two jobs present or not (`review:withLegacy`, `review:withNew`), and with `review:brokenJobName` a job whose name
+ * Jenkins refuses.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { Job } from "pulumi-jenkins-jobs";
@@ -80,6 +81,10 @@ if (config.getBoolean("withLegacy") ?? true) {
     freestyle: { steps: [{ shell: "./legacy-deploy.sh" }] },
   });
 }
+
+// A job whose name Jenkins refuses: its Check fails, and with it the preview.
+const brokenName = config.get("brokenJobName");
+if (brokenName !== undefined) new Job("broken", { name: brokenName, pipeline: { script: "node {}\n" } });
 
 if (config.getBoolean("withNew") ?? false) {
   new Job("release", {
