@@ -249,7 +249,13 @@ function groupEntry(f: Format, g: Group, fold: Fold): string {
     g.contextVaries && fold.context
       ? `\n\n${f.note(`The lines around it are those of ${f.code(g.items[0].path)}; they differ from one to another.`)}`
       : "";
-  return `${head}\n\n${changesText(f, [g.change], fold)}${around}\n\n${f.strong(`In ${itemsNoun(g.items)}:`)} ${names(f, g.items, fold.lists === "all" ? undefined : fold.lists === "head" ? GROUP_HEAD : LIST_HEAD)}`;
+  const label = f.strong(`In ${itemsNoun(g.items)}:`);
+  // Without a budget every item is listed with its URL; within one, the first names and a count.
+  const holders =
+    fold.lists === "all"
+      ? `${label}\n\n${g.items.map((i) => f.bullet(where(f, i))).join("\n")}`
+      : `${label} ${names(f, g.items, fold.lists === "head" ? GROUP_HEAD : LIST_HEAD)}`;
+  return `${head}\n\n${changesText(f, [g.change], fold)}${around}\n\n${holders}`;
 }
 
 function changedEntry(f: Format, c: Changed, fold: Fold): string {

@@ -191,8 +191,12 @@ describe("the report of one kind of change", () => {
     expect(out).toContain("#### The same change in 300 jobs");
     expect(out.split("-      <command>make build</command>").length - 1).toBe(1);
     expect(out).toContain("`services/service-010` and 290 more");
-    // Without a budget every name is there.
-    expect(report(digest(sameChangeIn(300)), 0)).toContain("`services/service-300`");
+    // Without a budget every job is there, with its URL.
+    const all = report(digest(sameChangeIn(300)), 0);
+    expect(all).toContain(
+      "**In 300 jobs:**\n\n- `services/service-001` <https://jenkins.example.com/job/services/job/service-001/>\n",
+    );
+    expect(all).toContain("- `services/service-300` <https://jenkins.example.com/job/services/job/service-300/>\n");
   });
 
   it("orders a mix: errors and warnings, destructive changes, moves, changes, new items", () => {

@@ -7,6 +7,7 @@
  *   .setConfig("jenkins:apiToken", token, { secret: true });
  * const up = await cli.up();          // { ok, steps: [{ op: "create", urn, … }], errors, logs, outputs, program }
  * const plan = await cli.preview();   // nothing is created or updated; outputs of changing resources = checked inputs
+ * const { json } = await cli.previewJson(); // and what `pulumi preview --json` prints for it (preview-json.ts)
  * const refresh = await cli.refresh(); // { ok, changed, gone, errors }
  * await cli.destroy();
  * ```
