@@ -28,7 +28,8 @@ function truncated(blocks: readonly Block[], f: Format, maxChars: number): strin
   const kept = [...blocks];
   const closing = (left: number): Block => ({
     text: f.note(
-      `${count(left)} more ${left === 1 ? "entry" : "entries"} left out to stay within ${count(maxChars)} characters.`,
+      `${count(left)} more ${left === 1 ? "entry" : "entries"} left out to stay within ${count(maxChars)} characters; ` +
+        "`--max-chars 0` writes everything.",
     ),
   });
   let left = 0;
@@ -45,14 +46,18 @@ export function fitted(review: Review, f: Format, maxChars: number): string {
   if (maxChars <= 0) return joined(layout(review, f, EVERYTHING));
   let fold: Fold = FULL;
   let blocks = layout(review, f, fold);
-  let text = joined(blocks);
-  if (text.length <= maxChars) return text;
+  let bare = joined(blocks);
+  if (bare.length <= maxChars) return bare;
   const folded: string[] = [];
   for (const step of STEPS) {
     fold = { ...fold, ...step.fold };
+    const next = joined(layout(review, f, fold));
+    // A step that folds nothing here (no new items, no context lines) is not named in the notice.
+    if (next === bare) continue;
+    bare = next;
     folded.push(step.says);
     blocks = layout(review, f, fold, notice(maxChars, folded));
-    text = joined(blocks);
+    const text = joined(blocks);
     if (text.length <= maxChars) return text;
   }
   return truncated(blocks, f, maxChars);

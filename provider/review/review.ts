@@ -60,8 +60,29 @@ function opRank(op: string): number {
   return i < 0 ? OP_ORDER.length : i;
 }
 
+/**
+ * Names in the order a person expects, numbers by value ("job-2" before "job-10"), the same on every machine
+ * (no locale): runs of digits compare as numbers, everything else by code unit.
+ */
+export function naturalOrder(a: string, b: string): number {
+  const pa = a.split(/(\d+)/);
+  const pb = b.split(/(\d+)/);
+  for (let i = 0; i < Math.min(pa.length, pb.length); i++) {
+    if (pa[i] === pb[i]) continue;
+    if (i % 2 === 1) {
+      const x = pa[i].replace(/^0+(?=\d)/, "");
+      const y = pb[i].replace(/^0+(?=\d)/, "");
+      if (x.length !== y.length) return x.length - y.length;
+      if (x !== y) return x < y ? -1 : 1;
+      return pa[i] < pb[i] ? -1 : 1; // the same number spelt differently ("07", "7")
+    }
+    return pa[i] < pb[i] ? -1 : 1;
+  }
+  return pa.length - pb.length;
+}
+
 const byPath = (a: Item, b: Item): number =>
-  a.path < b.path ? -1 : a.path > b.path ? 1 : a.urn < b.urn ? -1 : a.urn > b.urn ? 1 : 0;
+  naturalOrder(a.path, b.path) || (a.urn < b.urn ? -1 : a.urn > b.urn ? 1 : 0);
 
 /** The key of a change without its context lines: what makes two changes "the same". */
 export function changeKey(c: Change): string {

@@ -1,6 +1,7 @@
 /** The line diff and the property changes the report is made of. */
 import { changesOf } from "../../provider/review/changes";
 import { hunks } from "../../provider/review/line-diff";
+import { naturalOrder } from "../../provider/review/review";
 
 const lines = (n: number, at = 1): string[] => Array.from({ length: n }, (_, i) => `line ${i + at}`);
 
@@ -59,6 +60,22 @@ describe("changesOf", () => {
     ]);
     expect(changesOf({}, { secretValues: "[secret]" }, 3)).toEqual([
       { kind: "secret", property: "secretValues", known: true },
+    ]);
+  });
+});
+
+describe("naturalOrder", () => {
+  it("orders numbers in names by value, the same on every machine", () => {
+    const names = ["job-10", "job-2", "job-1", "Job-3", "job-007", "job-7", "a/job-20", "a/job-3"];
+    expect([...names].sort(naturalOrder)).toEqual([
+      "Job-3",
+      "a/job-3",
+      "a/job-20",
+      "job-1",
+      "job-2",
+      "job-007",
+      "job-7",
+      "job-10",
     ]);
   });
 });
