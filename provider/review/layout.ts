@@ -3,10 +3,9 @@
  * config), so the budget can leave blocks out but never cut into one. `Fold` says how much detail goes in.
  */
 import { bodyOf } from "./body";
-import type { Change } from "./changes";
+import { changesText } from "./change-text";
 import type { Format } from "./format";
 import { KIND_NOUN, KINDS, type Item, type Kind } from "./items";
-import type { DiffLine } from "./line-diff";
 import type { Changed, Destructive, Group, Review } from "./review";
 
 export interface Fold {
@@ -75,52 +74,6 @@ const OP_WORDS: Record<string, string> = {
   delete: "to delete",
   same: "unchanged",
 };
-
-function diffLines(hunkLines: readonly DiffLine[], fold: Fold): string[] {
-  return hunkLines.filter((l) => fold.context || l.tag !== " ").map((l) => `${l.tag}${l.text}`);
-}
-
-/** The changes of one item (or one group), as lines and diff blocks, in property order. */
-function changesText(f: Format, changes: readonly Change[], fold: Fold): string {
-  const parts: string[] = [];
-  let i = 0;
-  while (i < changes.length) {
-    const c = changes[i];
-    if (c.kind === "text") {
-      const lines: string[] = [];
-      while (i < changes.length && changes[i].kind === "text" && changes[i].property === c.property) {
-        const h = (changes[i++] as Extract<Change, { kind: "text" }>).hunk;
-        lines.push(`@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@`, ...diffLines(h.lines, fold));
-      }
-      parts.push(`${f.code(c.property)}:\n\n${f.block(lines, "diff")}`);
-      continue;
-    }
-    i++;
-    if (c.kind === "value") {
-      const what =
-        c.old === undefined
-          ? `added ${f.code(c.new ?? "")}`
-          : c.new === undefined
-            ? `removed (was ${f.code(c.old)})`
-            : `${f.code(c.old)} → ${f.code(c.new)}`;
-      parts.push(f.bullet(`${f.code(c.property)}: ${what}`));
-    } else {
-      parts.push(
-        f.bullet(
-          c.known
-            ? `${f.code(c.property)}: changed (a secret: its value is never shown)`
-            : `${f.code(c.property)}: a secret; the preview does not show whether it changed`,
-        ),
-      );
-    }
-  }
-  // Bullets that follow each other form one list; a diff stands apart.
-  return parts.reduce((acc, p, k) => {
-    if (k === 0) return p;
-    const tight = p.startsWith(f.bullet("")) && parts[k - 1].startsWith(f.bullet(""));
-    return `${acc}${tight ? "\n" : "\n\n"}${p}`;
-  }, "");
-}
 
 function where(f: Format, item: Item): string {
   return `${f.code(item.path)}${item.url ? ` ${f.link(item.url)}` : ""}`;
@@ -198,7 +151,7 @@ function destructiveEntry(f: Format, d: Destructive, fold: Fold): string {
   const loss =
     item.kind === "Job" ? ": deleted and created again, its build history is lost" : ": deleted and created again";
   const head = f.bullet(`${f.strong("replace")} ${noun} ${where(f, item)}${because}${loss}`);
-  return d.changes.length === 0 ? head : `${head}\n\n${f.nested(changesText(f, d.changes, fold))}`;
+  return d.changes.length === 0 ? head : `${head}\n\n${f.nested(changesText(f, d.changes, fold.context))}`;
 }
 
 function destructive(review: Review, f: Format, fold: Fold): Block[] {
@@ -255,14 +208,14 @@ function groupEntry(f: Format, g: Group, fold: Fold): string {
     fold.lists === "all"
       ? `${label}\n\n${g.items.map((i) => f.bullet(where(f, i))).join("\n")}`
       : `${label} ${names(f, g.items, fold.lists === "head" ? GROUP_HEAD : LIST_HEAD)}`;
-  return `${head}\n\n${changesText(f, [g.change], fold)}${around}\n\n${holders}`;
+  return `${head}\n\n${changesText(f, [g.change], fold.context)}${around}\n\n${holders}`;
 }
 
 function changedEntry(f: Format, c: Changed, fold: Fold): string {
   const head = f.entry(`${labelOf(c.item.kind)} ${where(f, c.item)}`);
   const body =
     c.changes.length > 0
-      ? changesText(f, c.changes, fold)
+      ? changesText(f, c.changes, fold.context)
       : c.shared > 0
         ? ""
         : "No input changes: the provider brings Jenkins back to the declared state.";
