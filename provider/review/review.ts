@@ -190,6 +190,8 @@ function isDestructive(item: Item): boolean {
   return item.kind === "FolderSweep" && item.sweepDeletes !== undefined && item.op !== "delete";
 }
 
+const EXPLAINED: ReadonlySet<string> = new Set(["create", "update", "replace", "delete"]);
+
 /** A move is told by its line `old → new`: the folder and name inputs are not listed again. */
 const MOVE_KEYS: ReadonlySet<string> = new Set(["folder", "name"]);
 
@@ -201,7 +203,9 @@ export function reviewOf(digest: PreviewDigest): Review {
   const creates: Item[] = [];
   const controllers = new Map<string, number>();
   for (const item of items) {
-    if (item.op === "same") continue;
+    // Steps the review does not explain one by one: unchanged resources, a `--refresh` preview's reads, and the
+    // replacement's own create and delete (shown only with --show-replacement-steps; the `replace` step tells it).
+    if (!EXPLAINED.has(item.op)) continue;
     controllers.set(item.controller, (controllers.get(item.controller) ?? 0) + 1);
     if (item.op === "create") {
       creates.push(item);

@@ -225,6 +225,15 @@ describe("the report of one kind of change", () => {
     expect(out).not.toContain("debug noise");
   });
 
+  it("counts but does not list the steps of a --refresh preview or --show-replacement-steps", () => {
+    const spec = { configXml: freestyleXml("make") };
+    const refresh = { ...update("api", job("api", spec), job("api", spec)), op: "refresh" };
+    const steps = [refresh, { ...create("web", job("web", spec)), op: "create-replacement" }];
+    const out = report(digest(steps));
+    expect(out).toContain("| Job | 1 | 1 |");
+    expect(out).not.toMatch(/^###/m);
+  });
+
   it("prints the same bytes for the same input", () => {
     expect(report(mix())).toBe(report(mix()));
   });
