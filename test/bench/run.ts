@@ -6,6 +6,7 @@
 import "../../provider/runtime/node-version"; // first: an unsupported Node.js stops here with one line
 import * as fs from "node:fs";
 import * as os from "node:os";
+import * as path from "node:path";
 import { parseArgs, wants, type BenchOptions } from "./args";
 import { makeJobs } from "./configs";
 import { measureDiffCost } from "./diff-cost";
@@ -16,7 +17,7 @@ import { runPython } from "./python";
 import { renderReport } from "./report";
 import { benchUser, ServerHost } from "./server-host";
 import { evaluateTargets, type Measurements } from "./targets";
-import { userProgram } from "./user-program";
+import { templateProgram, userProgram } from "./user-program";
 import type { BenchJob, ContenderResult } from "./types";
 
 function log(line: string): void {
@@ -81,19 +82,21 @@ async function main(): Promise<void> {
     m.nullProvider = run.extras;
   }
   const lhContenders = (["provider", "null-provider"] as LanguageHostContender[]).filter((c) => wants(opts, `lh-${c}`));
-  if (lhContenders.length > 0) {
+  // Both program shapes, each a pair of its own: configs from files, and configs built in code from a template.
+  for (const program of lhContenders.length > 0 ? [userProgram(opts.lhJobs), templateProgram(opts.lhJobs)] : []) {
+    if (!opts.lhShapes.includes(program.shape)) continue;
     (m.languageHost ??= []).push(
-      await runLanguageHostPair(userProgram(opts.lhJobs), {
+      await runLanguageHostPair(program, {
         previews: opts.lhPreviews,
         withReplay: lhContenders.includes("provider"),
-        profiles: opts.lhProfile,
+        profiles: opts.lhProfile === undefined ? undefined : path.join(opts.lhProfile, program.shape),
         only: lhContenders,
       }),
     );
   }
   if (wants(opts, "lh-scale")) {
     (m.languageHost ??= []).push(
-      await runLanguageHostPair(userProgram(opts.lhScaleJobs), { previews: 1, withReplay: false }),
+      await runLanguageHostPair(userProgram(opts.lhScaleJobs), { previews: 1, withReplay: false, scale: true }),
     );
   }
   if (wants(opts, "python-seq"))
