@@ -1,28 +1,26 @@
 /**
  * The project works with whatever registry the machine's npm is set up for, so no file of it names one: no
- * address of a package registry outside the lock files, which npm writes.
+ * address of a package registry in any file git tracks, outside the lock files, which npm writes.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { repoRoot } from "../harness/provider-process";
 
-/** Folders that are not the project's own text: installed packages, build output, git's store. */
-const SKIP = new Set(["node_modules", "dist", ".git"]);
-
-function projectFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    if (SKIP.has(e.name)) return [];
-    const full = path.join(dir, e.name);
-    if (e.isDirectory()) return projectFiles(full);
-    return e.isFile() && e.name !== "package-lock.json" ? [full] : [];
-  });
+/** The files of the repository (tracked by git: a developer's own untracked .npmrc is not the project's). */
+function projectFiles(): string[] {
+  return execFileSync("git", ["ls-files", "-z"], { cwd: repoRoot, encoding: "utf8" })
+    .split("\0")
+    .filter((f) => f !== "" && path.basename(f) !== "package-lock.json")
+    .map((f) => path.join(repoRoot, f))
+    .filter((f) => existsSync(f)); // not one deleted but not yet committed
 }
 
 /** A registry's address: `registry.` hosts (npm's, yarn's, a mirror's) and npm's own domains. */
 const REGISTRY = /https?:\/\/registry\.|\bregistry\.npmjs\.|\bregistry\.yarnpkg\./;
 
 test("no file of the project names a package registry's address", () => {
-  const files = projectFiles(repoRoot);
+  const files = projectFiles();
   expect(files.length).toBeGreaterThan(300);
   const named = files.filter((f) => REGISTRY.test(readFileSync(f, "latin1"))).map((f) => path.relative(repoRoot, f));
   expect(named).toEqual([]);
