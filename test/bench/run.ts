@@ -17,8 +17,14 @@ import { runPython } from "./python";
 import { renderReport } from "./report";
 import { benchUser, ServerHost } from "./server-host";
 import { evaluateTargets, type Measurements } from "./targets";
-import { templateProgram, userProgram } from "./user-program";
+import { templateProgram, userProgram, type ProgramShape, type UserProgram } from "./user-program";
 import type { BenchJob, ContenderResult } from "./types";
+
+/** The language-host program of each shape, for a number of jobs. */
+const PROGRAMS: Record<ProgramShape, (jobs: number) => UserProgram> = {
+  files: (n) => userProgram(n),
+  template: (n) => templateProgram(n),
+};
 
 function log(line: string): void {
   process.stderr.write(line + "\n");
@@ -82,14 +88,14 @@ async function main(): Promise<void> {
     m.nullProvider = run.extras;
   }
   const lhContenders = (["provider", "null-provider"] as LanguageHostContender[]).filter((c) => wants(opts, `lh-${c}`));
-  // Both program shapes, each a pair of its own: configs from files, and configs built in code from a template.
-  for (const program of lhContenders.length > 0 ? [userProgram(opts.lhJobs), templateProgram(opts.lhJobs)] : []) {
-    if (!opts.lhShapes.includes(program.shape)) continue;
+  // Each program shape a pair of its own (both by default): configs from files, configs built in code from a template.
+  for (const shape of lhContenders.length > 0 ? opts.lhShapes : []) {
+    const program = PROGRAMS[shape](opts.lhJobs);
     (m.languageHost ??= []).push(
       await runLanguageHostPair(program, {
         previews: opts.lhPreviews,
         withReplay: lhContenders.includes("provider"),
-        profiles: opts.lhProfile === undefined ? undefined : path.join(opts.lhProfile, program.shape),
+        profiles: opts.lhProfile === undefined ? undefined : path.join(opts.lhProfile, shape),
         only: lhContenders,
       }),
     );
