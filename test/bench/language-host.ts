@@ -1,8 +1,8 @@
 /**
- * The language-host benchmark: a program as users write it (user-program.ts: N jobs, configs as exported files,
- * folders, typed specs) run the way the Pulumi CLI runs it (test/harness/language-host: `@pulumi/pulumi/cmd/run`
- * compiling index.ts with ts-node, the default dynamic provider started in the program folder). Two programs,
- * identical but for the resource class:
+ * The language-host benchmark: a program as users write it (user-program.ts: N jobs, folders, and configs as
+ * exported files with some typed specs, or configs built in code from a template) run the way the Pulumi CLI runs
+ * it (test/harness/language-host: `@pulumi/pulumi/cmd/run` compiling index.ts with ts-node, the default dynamic
+ * provider started in the program folder). Two programs, identical but for the resource class:
  *   provider       our Job, from a copy of the package installed under the program's node_modules
  *   null-provider  NullJob (null-job.ts), a dynamic provider that does nothing, as a user's own inline provider
  * Each has a Jenkins-compatible server of its own in a worker thread. Both run `up` on an empty server, one after
