@@ -12,7 +12,7 @@ import { describeRoot } from "./job-kinds";
 import type { JobFields } from "./job-config";
 import { specRoot, sourceOf, type SpecKey } from "./sources";
 import { UNKNOWN } from "./types";
-import type { Props } from "./desired";
+import type { Props } from "../dynamic/props";
 
 /** The internal input holding the config text's own description and enabled state. */
 export const CONFIG_FIELDS_KEY = "__configXmlFields";

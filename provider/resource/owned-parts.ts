@@ -17,17 +17,7 @@ import type { XmlElement } from "../xml/tree";
 import { branchSourceIds } from "./owned/branch-source-ids";
 import { pipelinePropertiesRule } from "./owned/pipeline-properties";
 import { FOLDER_VIEWS_RULE } from "./owned/folder-views";
-
-export interface OwnedPartRule {
-  /** What the rule keeps, in words (for messages and tests). */
-  readonly what: string;
-  /** The remote config without what Jenkins owns and `declared` does not claim; `remote` itself when none. */
-  forComparison(remote: XmlElement, declared: XmlElement): XmlElement;
-  /** Whether an update to `declared` must read the remote config first, so `keep` can carry parts over. */
-  needsRemote(declared: XmlElement): boolean;
-  /** `declared` with the parts of `remote` that Jenkins owns put back; `declared` itself when none. */
-  keep(declared: XmlElement, remote: XmlElement): XmlElement;
-}
+import type { OwnedPartRule } from "./owned/rule";
 
 /** Every rule, applied in this order. */
 export const OWNED_PART_RULES: readonly OwnedPartRule[] = [pipelinePropertiesRule, branchSourceIds, FOLDER_VIEWS_RULE];

@@ -1,4 +1,5 @@
 /** Command-line options of `npm run bench`. */
+import { PROGRAM_SHAPES, type ProgramShape } from "./user-program";
 
 export interface BenchOptions {
   jobs: number;
@@ -24,6 +25,8 @@ export interface BenchOptions {
   lhPreviews: number;
   /** Jobs in the language-host scale run (`lh-scale`); one preview each. */
   lhScaleJobs: number;
+  /** The language-host program shapes to run (user-program.ts): both by default. */
+  lhShapes: ProgramShape[];
   /** Write CPU profiles of the program and provider processes of the language-host benchmark into this folder. */
   lhProfile?: string;
   /** Extra NODE_OPTIONS for the dynamic-provider process (heap experiments: "--max-old-space-size=96"). */
@@ -41,8 +44,11 @@ export const USAGE = `Usage: npm run bench -- [--jobs N] [--large N100K,N1M] [--
                   review (pulumi-jenkins review on previews of thousands of steps)
   --lh-jobs N     jobs in the language-host benchmark's program (default 1000)
   --lh-previews R no-op previews of each language-host program, alternating (default 3)
+  --lh-shapes L   language-host program shapes, comma-separated: files (configs read from files), template
+                  (configs built in code from a template literal); default both
   --lh-scale N    jobs of the language-host scale run (contender lh-scale; default 5000)
-  --lh-profile DIR  CPU profiles (--cpu-prof) of the language-host program and provider processes into DIR
+  --lh-profile DIR  CPU profiles (--cpu-prof) of the language-host program and provider processes into
+                  DIR/<shape>/<contender>/{program,provider}
   --mode M        server mode: config.xml GET re-serialized ("current", default) or stored bytes ("legacy")
   --latency MS    the server waits MS before answering each request (a remote controller); default 0
   --cpu-prof DIR  write a V8 CPU profile of the dynamic-provider process into DIR (open it in Chrome DevTools)
@@ -70,6 +76,7 @@ export function parseArgs(argv: string[]): BenchOptions {
     lhJobs: 1000,
     lhPreviews: 3,
     lhScaleJobs: 5000,
+    lhShapes: [...PROGRAM_SHAPES],
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
@@ -84,6 +91,17 @@ export function parseArgs(argv: string[]): BenchOptions {
       case "--lh-previews":
         opts.lhPreviews = positiveInt(flag, next());
         break;
+      case "--lh-shapes": {
+        const shapes = (next() ?? "").split(",").filter((x) => x !== "");
+        const unknown = shapes.filter((x) => !(PROGRAM_SHAPES as readonly string[]).includes(x));
+        if (shapes.length === 0 || unknown.length > 0) {
+          throw new Error(
+            `--lh-shapes takes ${PROGRAM_SHAPES.join(", ")} (got ${shapes.join(",") || "nothing"})\n${USAGE}`,
+          );
+        }
+        opts.lhShapes = shapes as ProgramShape[];
+        break;
+      }
       case "--lh-scale":
         opts.lhScaleJobs = positiveInt(flag, next());
         break;

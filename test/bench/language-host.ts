@@ -1,8 +1,8 @@
 /**
- * The language-host benchmark: a program as users write it (user-program.ts: N jobs, configs as exported files,
- * folders, typed specs) run the way the Pulumi CLI runs it (test/harness/language-host: `@pulumi/pulumi/cmd/run`
- * compiling index.ts with ts-node, the default dynamic provider started in the program folder). Two programs,
- * identical but for the resource class:
+ * The language-host benchmark: a program as users write it (user-program.ts: N jobs, folders, and configs as
+ * exported files with some typed specs, or configs built in code from a template) run the way the Pulumi CLI runs
+ * it (test/harness/language-host: `@pulumi/pulumi/cmd/run` compiling index.ts with ts-node, the default dynamic
+ * provider started in the program folder). Two programs, identical but for the resource class:
  *   provider       our Job, from a copy of the package installed under the program's node_modules
  *   null-provider  NullJob (null-job.ts), a dynamic provider that does nothing, as a user's own inline provider
  * Each has a Jenkins-compatible server of its own in a worker thread. Both run `up` on an empty server, one after
@@ -26,7 +26,7 @@ import { runPool } from "./pool";
 import { threadCpuTimeMs } from "./proc-stats";
 import { installedProgramFolder } from "./program-folder";
 import { benchUser, ServerHost } from "./server-host";
-import { programSource, writeProgramData, type UserProgram } from "./user-program";
+import { programSource, writeProgramData, type ProgramShape, type UserProgram } from "./user-program";
 
 export type LanguageHostContender = "provider" | "null-provider";
 
@@ -63,6 +63,10 @@ export interface ReplayFigures {
 
 export interface LanguageHostResult {
   jobs: number;
+  /** How the program gets its configs (user-program.ts). */
+  shape: ProgramShape;
+  /** The scale run (`lh-scale`), which the targets leave out. */
+  scale?: boolean;
   runs: LanguageHostRun[];
   replay?: ReplayFigures;
   /** Folders with the CPU profiles of both processes, when asked for. */
@@ -98,7 +102,7 @@ function programFolder(contender: LanguageHostContender, program: UserProgram): 
       files: ["index.ts"],
     }),
   );
-  fs.writeFileSync(path.join(dir, "index.ts"), programSource(...IMPORTS[contender]));
+  fs.writeFileSync(path.join(dir, "index.ts"), programSource(program.shape, ...IMPORTS[contender]));
   writeProgramData(dir, program);
   return dir;
 }
@@ -289,16 +293,22 @@ function log(line: string): void {
  */
 export async function runLanguageHostPair(
   program: UserProgram,
-  opts: { previews: number; withReplay: boolean; profiles?: string; only?: LanguageHostContender[] },
+  opts: { previews: number; withReplay: boolean; profiles?: string; only?: LanguageHostContender[]; scale?: boolean },
 ): Promise<LanguageHostResult> {
   const contenders = opts.only ?? (["provider", "null-provider"] as LanguageHostContender[]);
   const sessions: Session[] = [];
-  const result: LanguageHostResult = { jobs: program.jobs.length, runs: [], profiles: opts.profiles };
+  const result: LanguageHostResult = {
+    jobs: program.jobs.length,
+    shape: program.shape,
+    scale: opts.scale,
+    runs: [],
+    profiles: opts.profiles,
+  };
   try {
     for (const c of contenders) sessions.push(await Session.open(c, program, opts.profiles));
     let upRequests: Array<{ method: string; path: string; query: string }> = [];
     for (const s of sessions) {
-      log(`language host: ${s.contender}, ${program.jobs.length} jobs: up`);
+      log(`language host: ${s.contender}, ${program.jobs.length} jobs (${program.shape}): up`);
       const up = await s.measure(() => s.cli.up());
       if (s.contender === "provider") upRequests = await s.host.requests();
       result.runs.push({
@@ -315,7 +325,10 @@ export async function runLanguageHostPair(
       if (i % 2 === 1) order.reverse();
       for (const k of order) {
         const s = sessions[k];
-        log(`language host: ${s.contender}, ${program.jobs.length} jobs: no-op preview ${i + 1}/${opts.previews}`);
+        log(
+          `language host: ${s.contender}, ${program.jobs.length} jobs (${program.shape}): ` +
+            `no-op preview ${i + 1}/${opts.previews}`,
+        );
         result.runs[k].previews.push(await s.measure(() => s.cli.preview()));
       }
     }

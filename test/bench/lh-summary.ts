@@ -96,6 +96,7 @@ export function renderLanguageHost(results: LanguageHostResult[]): string[] {
       "op",
       "contender",
       "jobs",
+      "configs",
       "wall s",
       "program cpu s",
       "provider cpu s",
@@ -116,6 +117,7 @@ export function renderLanguageHost(results: LanguageHostResult[]): string[] {
           op,
           run.contender,
           String(run.jobs),
+          r.shape,
           s(f.wallMs),
           s(f.programCpuMs),
           s(f.providerCpuMs),
@@ -131,6 +133,7 @@ export function renderLanguageHost(results: LanguageHostResult[]): string[] {
         "up floor",
         "plain client",
         String(r.jobs),
+        r.shape,
         s(r.replay.wallMs),
         s(r.replay.clientCpuMs),
         "",
@@ -146,7 +149,7 @@ export function renderLanguageHost(results: LanguageHostResult[]): string[] {
     const p = previewRatios(r);
     if (p) {
       out.push(
-        `  ${r.jobs} jobs, no-op preview ours / null provider (median of ${p.wall.length} pairs run back to back): ` +
+        `  ${label(r)}, no-op preview ours / null provider (median of ${p.wall.length} pairs run back to back): ` +
           `wall ${fmt(p.medianWall)}, program+provider cpu ${fmt(p.medianCpu)} ` +
           `(program ${fmt(p.medianProgram)}, provider ${fmt(p.medianProvider)}); ` +
           `pairs: wall ${p.wall.map(fmt).join(" ")}, cpu ${p.cpu.map(fmt).join(" ")}`,
@@ -155,30 +158,39 @@ export function renderLanguageHost(results: LanguageHostResult[]): string[] {
     const sizes = r.runs
       .map((run) => `${run.contender} ${run.stateBytesPerJob.inputs} / ${run.stateBytesPerJob.outputs}`)
       .join(", ");
-    out.push(`  ${r.jobs} jobs, bytes per Job in the state, checked inputs / outputs (JSON): ${sizes}`);
+    out.push(`  ${label(r)}, bytes per Job in the state, checked inputs / outputs (JSON): ${sizes}`);
     const u = upRatios(r);
     if (u) {
       out.push(
-        `  ${r.jobs} jobs, up ours / null provider: wall ${fmt(u.wall)}, cpu (program+provider+server) ${fmt(u.cpu)}` +
+        `  ${label(r)}, up ours / null provider: wall ${fmt(u.wall)}, cpu (program+provider+server) ${fmt(u.cpu)}` +
           (u.wallVsFloor !== undefined && u.cpuVsFloor !== undefined
             ? `; ours / (null provider + up floor): wall ${fmt(u.wallVsFloor)}, cpu ${fmt(u.cpuVsFloor)}`
             : ""),
       );
     }
   }
+  out.push("  configs: files, read from files next to the program; template, built in code from a template literal.");
   out.push("  program: the cmd/run process (ts-node, registrations); provider: the dynamic-provider process; server:");
   out.push("  the Jenkins-compatible server's thread. up floor: the requests of ours' up sent again by a plain undici");
   out.push("  client at the engine's parallelism, against the same server emptied first.");
   return out;
 }
 
+/** "1000 jobs, configs from files". */
+function label(r: LanguageHostResult): string {
+  return `${r.jobs} jobs, configs ${r.shape === "files" ? "from files" : "from a template"}`;
+}
+
+/** The targets of each program shape's pair (the scale run has none). */
 export function languageHostTargets(results: LanguageHostResult[]): TargetResult[] {
+  return results.filter((r) => r.scale !== true).flatMap(targetsOf);
+}
+
+function targetsOf(main: LanguageHostResult): TargetResult[] {
   const out: TargetResult[] = [];
-  const main = results[0];
-  if (!main) return out;
   const p = previewRatios(main);
   out.push({
-    target: `language host, ${main.jobs} jobs: no-op preview ours / null provider <= 1.10 (median, program+provider cpu)`,
+    target: `language host, ${label(main)}: no-op preview ours / null provider <= 1.10 (median, program+provider cpu)`,
     pass: p === undefined ? null : p.medianCpu <= 1.1,
     measured: p === undefined ? "not measured" : `cpu ${fmt(p.medianCpu)} (wall ${fmt(p.medianWall)})`,
   });
@@ -186,14 +198,14 @@ export function languageHostTargets(results: LanguageHostResult[]): TargetResult
   if (ours) {
     const sent = ours.previews.map((f) => f.requests);
     out.push({
-      target: `language host, ${main.jobs} jobs: no-op preview sends no request`,
+      target: `language host, ${label(main)}: no-op preview sends no request`,
       pass: sent.every((n) => n === 0),
       measured: `${sent.join(", ")} requests`,
     });
   }
   const u = upRatios(main);
   out.push({
-    target: `language host, ${main.jobs} jobs: up ours <= 1.25 x null provider + up floor (cpu: program+provider+server)`,
+    target: `language host, ${label(main)}: up ours <= 1.25 x null provider + up floor (cpu: program+provider+server)`,
     pass: u?.cpuWithin ?? null,
     measured:
       u?.cpuVsFloor === undefined

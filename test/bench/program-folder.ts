@@ -1,7 +1,10 @@
 /**
  * Program folders as `npm install` leaves them: the repository's dependencies linked into node_modules, and the
  * package as a real copy under node_modules/pulumi-jenkins-jobs. A link would resolve outside node_modules, and
- * Pulumi would then serialize the provider by value instead of as the `require` users get.
+ * Pulumi would then serialize the provider by value instead of as the `require` users get. The copy holds what the
+ * package ships, so no source maps (package.json `files`): with them, the program's source-map support (ts-node's,
+ * under `cmd/run`) maps the Job's frame in each of the stack traces the SDK takes per resource property, a cost no
+ * user pays.
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -22,7 +25,10 @@ export function installedProgramFolder(prefix: string, packageRoot: string | und
     const pkg = path.join(modules, "pulumi-jenkins-jobs");
     fs.mkdirSync(path.join(pkg, "dist"), { recursive: true });
     fs.copyFileSync(path.join(packageRoot, "package.json"), path.join(pkg, "package.json"));
-    fs.cpSync(path.join(packageRoot, "dist", "provider"), path.join(pkg, "dist", "provider"), { recursive: true });
+    fs.cpSync(path.join(packageRoot, "dist", "provider"), path.join(pkg, "dist", "provider"), {
+      recursive: true,
+      filter: (from) => !from.endsWith(".map"),
+    });
   }
   return dir;
 }

@@ -6,6 +6,7 @@
 import "../../provider/runtime/node-version"; // first: an unsupported Node.js stops here with one line
 import * as fs from "node:fs";
 import * as os from "node:os";
+import * as path from "node:path";
 import { parseArgs, wants, type BenchOptions } from "./args";
 import { makeJobs } from "./configs";
 import { measureDiffCost } from "./diff-cost";
@@ -17,8 +18,14 @@ import { renderReport } from "./report";
 import { measureReviewCost } from "./review-cost";
 import { benchUser, ServerHost } from "./server-host";
 import { evaluateTargets, type Measurements } from "./targets";
-import { userProgram } from "./user-program";
+import { templateProgram, userProgram, type ProgramShape, type UserProgram } from "./user-program";
 import type { BenchJob, ContenderResult } from "./types";
+
+/** The language-host program of each shape, for a number of jobs. */
+const PROGRAMS: Record<ProgramShape, (jobs: number) => UserProgram> = {
+  files: (n) => userProgram(n),
+  template: (n) => templateProgram(n),
+};
 
 function log(line: string): void {
   process.stderr.write(line + "\n");
@@ -86,19 +93,21 @@ async function main(): Promise<void> {
     m.nullProvider = run.extras;
   }
   const lhContenders = (["provider", "null-provider"] as LanguageHostContender[]).filter((c) => wants(opts, `lh-${c}`));
-  if (lhContenders.length > 0) {
+  // Each program shape a pair of its own (both by default): configs from files, configs built in code from a template.
+  for (const shape of lhContenders.length > 0 ? opts.lhShapes : []) {
+    const program = PROGRAMS[shape](opts.lhJobs);
     (m.languageHost ??= []).push(
-      await runLanguageHostPair(userProgram(opts.lhJobs), {
+      await runLanguageHostPair(program, {
         previews: opts.lhPreviews,
         withReplay: lhContenders.includes("provider"),
-        profiles: opts.lhProfile,
+        profiles: opts.lhProfile === undefined ? undefined : path.join(opts.lhProfile, shape),
         only: lhContenders,
       }),
     );
   }
   if (wants(opts, "lh-scale")) {
     (m.languageHost ??= []).push(
-      await runLanguageHostPair(userProgram(opts.lhScaleJobs), { previews: 1, withReplay: false }),
+      await runLanguageHostPair(userProgram(opts.lhScaleJobs), { previews: 1, withReplay: false, scale: true }),
     );
   }
   if (wants(opts, "python-seq"))

@@ -1,10 +1,13 @@
 /**
- * The language-host benchmark's program, shaped like the programs users write: most jobs are freestyle configs of
- * about 5 KB kept as files next to the program (as exported from a Jenkins or written by hand: an XML declaration,
- * another indentation, attributes in the order the exporter wrote them, every config different), a few folders
- * declared with `folderSpec` holding some of the jobs (`folder: team.fullName`), and some jobs declared with typed
- * specs (`pipeline`, `freestyle`). Everything comes from a seed, so every run and both contenders see the same
- * program.
+ * The language-host benchmark's programs, shaped like the programs users write. Two shapes:
+ *  - `files`: most jobs are freestyle configs of about 5 KB kept as files next to the program (as exported from a
+ *    Jenkins or written by hand: an XML declaration, another indentation, attributes in the order the exporter
+ *    wrote them, every config different), a few folders declared with `folderSpec` holding some of the jobs
+ *    (`folder: team.fullName`), and some jobs declared with typed specs (`pipeline`, `freestyle`);
+ *  - `template`: the same folders, and every other job's config built in the program from one template literal
+ *    (no files), each with an explicit `description`, one in fifty with a password parameter (half of those with a
+ *    plain default in the template, half with a `pulumi.secret` through `pulumi.interpolate`).
+ * Everything comes from a seed, so every run and both contenders see the same program.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -23,9 +26,20 @@ export interface ProgramJob {
   freestyle?: Record<string, unknown>;
   folderSpec?: Record<string, unknown>;
   description?: string;
+  /** Template shape: the values the program's template fills in. */
+  team?: string;
+  index?: number;
+  /** Template shape: a password parameter, its default in the template ("plain") or from `pulumi.secret`. */
+  password?: "plain" | "secret";
 }
 
+/** How the program gets its configs: from files next to it, or from a template literal in its code. */
+export type ProgramShape = "files" | "template";
+
+export const PROGRAM_SHAPES: readonly ProgramShape[] = ["files", "template"];
+
 export interface UserProgram {
+  shape: ProgramShape;
   jobs: ProgramJob[];
   /** Config files by name (jobs/<name>). */
   files: Map<string, string>;
@@ -102,18 +116,8 @@ function freestyleSpec(i: number, r: () => number, team: string): Record<string,
  */
 export function userProgram(n: number, seed = PROGRAM_SEED): UserProgram {
   const r = seededRandom(seed);
-  const jobs: ProgramJob[] = [];
+  const { jobs, folders, width } = withFolders(n);
   const files = new Map<string, string>();
-  const folders = Math.max(1, Math.floor(n / 200));
-  const width = String(n).length;
-  for (let f = 0; f < folders && jobs.length < n; f++) {
-    const team = TEAMS[f % TEAMS.length];
-    jobs.push({
-      name: `${team}-${f + 1}`,
-      folderSpec: { displayName: `${team} team (${f + 1})` },
-      description: `Jobs of the ${team} team`,
-    });
-  }
   for (let i = 0; jobs.length < n; i++) {
     const team = TEAMS[Math.floor(r() * TEAMS.length)];
     const name = `${team}-svc-${String(i + 1).padStart(width, "0")}`;
@@ -128,14 +132,52 @@ export function userProgram(n: number, seed = PROGRAM_SEED): UserProgram {
     if (i % 10 === 3) job.description = `Builds ${name}; owned by ${team}.`;
     jobs.push(job);
   }
-  return { jobs, files };
+  return { shape: "files", jobs, files };
+}
+
+/** The program's folders (one per 200 jobs, at least one), declared first. */
+function withFolders(n: number): { jobs: ProgramJob[]; folders: number; width: number } {
+  const jobs: ProgramJob[] = [];
+  const folders = Math.max(1, Math.floor(n / 200));
+  for (let f = 0; f < folders && jobs.length < n; f++) {
+    const team = TEAMS[f % TEAMS.length];
+    jobs.push({
+      name: `${team}-${f + 1}`,
+      folderSpec: { displayName: `${team} team (${f + 1})` },
+      description: `Jobs of the ${team} team`,
+    });
+  }
+  return { jobs, folders, width: String(n).length };
+}
+
+/**
+ * The `template` shape of `n` Jobs: the same folders as `userProgram`, ten jobs in each, and every job's config
+ * made by the program's template (`templateSource`) from its team and index, with an explicit description.
+ */
+export function templateProgram(n: number, seed = PROGRAM_SEED): UserProgram {
+  const r = seededRandom(seed);
+  const { jobs, folders, width } = withFolders(n);
+  for (let i = 0; jobs.length < n; i++) {
+    const team = TEAMS[Math.floor(r() * TEAMS.length)];
+    const name = `${team}-svc-${String(i + 1).padStart(width, "0")}`;
+    const job: ProgramJob = { name, team, index: i, description: `Builds ${name}; owned by ${team}.` };
+    if (i < folders * 10) job.folder = jobs[i % folders].name;
+    if (i % 50 === 9) job.password = "plain";
+    else if (i % 50 === 34) job.password = "secret";
+    jobs.push(job);
+  }
+  return { shape: "template", jobs, files: new Map() };
 }
 
 /**
  * The program's index.ts for a Job class exported by `importLine`. Identical for every contender but for that
  * line, so both programs register the same resources with the same inputs.
  */
-export function programSource(importLine: string, className: string): string {
+export function programSource(shape: ProgramShape, importLine: string, className: string): string {
+  return shape === "files" ? filesSource(importLine, className) : templateSource(importLine, className);
+}
+
+function filesSource(importLine: string, className: string): string {
   return `${importLine}
 import { readFileSync } from "node:fs";
 
@@ -162,6 +204,143 @@ for (const e of entries) {
     description: e.description,
   });
   if (e.folderSpec !== undefined) folders.set(e.name, job);
+}
+`;
+}
+
+/**
+ * The template shape's index.ts: a freestyle config of about 5 KB per job from one template literal, filled in
+ * from the job's team and index (its repository, schedule, build steps), as a program that keeps its jobs in code
+ * writes it. Folders as in the files shape.
+ */
+function templateSource(importLine: string, className: string): string {
+  return `${importLine}
+import * as pulumi from "@pulumi/pulumi";
+import { readFileSync } from "node:fs";
+
+interface Entry {
+  name: string;
+  folder?: string;
+  folderSpec?: any;
+  description?: string;
+  team?: string;
+  index?: number;
+  password?: "plain" | "secret";
+}
+
+function step(team: string, i: number, s: number): string {
+  return \`    <hudson.tasks.Shell>
+      <command>set -euo pipefail
+export SERVICE=\${team}-svc-\${i}
+./gradlew --no-daemon --build-cache :module\${s}:check :module\${s}:assemble -Pversion=2.\${i}.\\\${BUILD_NUMBER}
+ls -la module\${s}/build/libs || true</command>
+      <configuredLocalRules/>
+    </hudson.tasks.Shell>
+\`;
+}
+
+function passwordParameter(secret: string): string {
+  return \`
+        <hudson.model.PasswordParameterDefinition>
+          <name>DEPLOY_TOKEN</name>
+          <description>Token of the deployment service</description>
+          <defaultValue>\${secret}</defaultValue>
+        </hudson.model.PasswordParameterDefinition>\`;
+}
+
+function config(team: string, i: number, password = ""): string {
+  let steps = "";
+  for (let s = 1; s <= 12; s++) steps += step(team, i, s);
+  const repo = \`https://github.com/example-org/\${team}-svc-\${i}.git\`;
+  return \`<?xml version="1.0" encoding="UTF-8"?>
+<project>
+  <actions/>
+  <keepDependencies>false</keepDependencies>
+  <properties>
+    <jenkins.model.BuildDiscarderProperty>
+      <strategy class="hudson.tasks.LogRotator">
+        <daysToKeep>\${7 + (i % 60)}</daysToKeep>
+        <numToKeep>\${10 + (i % 40)}</numToKeep>
+        <artifactDaysToKeep>-1</artifactDaysToKeep>
+        <artifactNumToKeep>5</artifactNumToKeep>
+      </strategy>
+    </jenkins.model.BuildDiscarderProperty>
+    <hudson.model.ParametersDefinitionProperty>
+      <parameterDefinitions>
+        <hudson.model.StringParameterDefinition>
+          <name>GIT_REF</name>
+          <description>Branch, tag or commit to build</description>
+          <defaultValue>main</defaultValue>
+          <trim>true</trim>
+        </hudson.model.StringParameterDefinition>\${password}
+      </parameterDefinitions>
+    </hudson.model.ParametersDefinitionProperty>
+  </properties>
+  <scm class="hudson.plugins.git.GitSCM" plugin="git@5.2.1">
+    <configVersion>2</configVersion>
+    <userRemoteConfigs>
+      <hudson.plugins.git.UserRemoteConfig>
+        <url>\${repo}</url>
+        <credentialsId>github-app-ci</credentialsId>
+      </hudson.plugins.git.UserRemoteConfig>
+    </userRemoteConfigs>
+    <branches>
+      <hudson.plugins.git.BranchSpec>
+        <name>*/main</name>
+      </hudson.plugins.git.BranchSpec>
+    </branches>
+    <doGenerateSubmoduleConfigurations>false</doGenerateSubmoduleConfigurations>
+    <submoduleCfg class="empty-list"/>
+    <extensions/>
+  </scm>
+  <assignedNode>linux &amp;&amp; \${team}</assignedNode>
+  <canRoam>false</canRoam>
+  <disabled>false</disabled>
+  <blockBuildWhenDownstreamBuilding>false</blockBuildWhenDownstreamBuilding>
+  <blockBuildWhenUpstreamBuilding>false</blockBuildWhenUpstreamBuilding>
+  <triggers>
+    <hudson.triggers.TimerTrigger>
+      <spec>H \${i % 6} * * 1-5</spec>
+    </hudson.triggers.TimerTrigger>
+  </triggers>
+  <concurrentBuild>false</concurrentBuild>
+  <builders>
+\${steps}  </builders>
+  <publishers>
+    <hudson.tasks.junit.JUnitResultArchiver plugin="junit@1256.v002534a_5f33e">
+      <testResults>**/build/test-results/**/*.xml</testResults>
+      <keepProperties>false</keepProperties>
+      <healthScaleFactor>1.0</healthScaleFactor>
+      <allowEmptyResults>false</allowEmptyResults>
+    </hudson.tasks.junit.JUnitResultArchiver>
+    <hudson.tasks.Mailer plugin="mailer@472.vf7c289a_4b_420">
+      <recipients>\${team}-ci@example.org</recipients>
+      <dontNotifyEveryUnstableBuild>false</dontNotifyEveryUnstableBuild>
+      <sendToIndividuals>true</sendToIndividuals>
+    </hudson.tasks.Mailer>
+  </publishers>
+  <buildWrappers/>
+</project>
+\`;
+}
+
+const entries: Entry[] = JSON.parse(readFileSync("jobs.json", "utf8"));
+const folders = new Map<string, ${className}>();
+for (const e of entries) {
+  const job = new ${className}(e.name, {
+    name: e.name,
+    folder: e.folder === undefined ? undefined : folders.get(e.folder)!.fullName,
+    configXml: e.team === undefined ? undefined : configOf(e.team, e.index!, e.password),
+    folderSpec: e.folderSpec,
+    description: e.description,
+  });
+  if (e.folderSpec !== undefined) folders.set(e.name, job);
+}
+
+function configOf(team: string, i: number, password: Entry["password"]): pulumi.Input<string> {
+  if (password === "plain") return config(team, i, passwordParameter(\`deploy-\${i}\`));
+  if (password === "secret") return pulumi.secret(\`deploy-\${i}\`).apply((t) => config(team, i, passwordParameter(t)));
+  return config(team, i);
 }
 `;
 }

@@ -52,9 +52,10 @@ test("a copy installed from a registry gives the version range, and no .npmrc", 
     JSON.stringify(lock("file:../pulumi-jenkins-jobs-0.2.0.tgz")),
   );
   expect(installedFromRegistry(root)).toBe(false);
+  // Whichever registry the user's npm is set up for: a placeholder host.
   fs.writeFileSync(
     path.join(nodeModules, ".package-lock.json"),
-    JSON.stringify(lock("https://registry.npmjs.org/pulumi-jenkins-jobs/-/pulumi-jenkins-jobs-0.2.0.tgz")),
+    JSON.stringify(lock("https://npm.example.org/pulumi-jenkins-jobs/-/pulumi-jenkins-jobs-0.2.0.tgz")),
   );
   expect(installedFromRegistry(root)).toBe(true);
   expect(packageSource({ root, version: "0.2.0" }, path.join(tmp, "out"), true)).toEqual({ spec: "^0.2.0" });

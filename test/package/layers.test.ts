@@ -1,9 +1,11 @@
 /**
  * The layer rules of docs/architecture.md, held against the source: every relative import in `provider/` (static,
  * dynamic or `require`) must go to its own layer or to one the table allows. A new edge fails here with the file and
- * the import, so the table and the code cannot drift apart.
+ * the import, so the table and the code cannot drift apart. Within a layer, no two files may import each other,
+ * directly or round a longer circle (type-only imports included): a type two files share lives in a module below
+ * both.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { repoRoot } from "../harness/provider-process";
 
@@ -70,6 +72,84 @@ function allowed(fromLayer: string, target: string): boolean {
   return (ALLOWED[fromLayer] ?? []).some((a) => a === targetLayer || a === target || target.startsWith(a + "/"));
 }
 
+/**
+ * The import circles of a graph (module → the modules it imports): one per strongly connected component of more
+ * than one module, or a module importing itself, each written as a path that starts and ends at the same module
+ * (`a → b → a`). Tarjan's algorithm, iterative so that a deep graph cannot overflow the stack.
+ */
+function importCircles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const components: string[][] = [];
+  let next = 0;
+  for (const root of [...graph.keys()].sort()) {
+    if (index.has(root)) continue;
+    const work: Array<{ node: string; edge: number }> = [{ node: root, edge: 0 }];
+    index.set(root, next);
+    low.set(root, next++);
+    stack.push(root);
+    onStack.add(root);
+    while (work.length > 0) {
+      const frame = work[work.length - 1];
+      const edges = graph.get(frame.node) ?? [];
+      if (frame.edge < edges.length) {
+        const to = edges[frame.edge++];
+        if (!index.has(to)) {
+          index.set(to, next);
+          low.set(to, next++);
+          stack.push(to);
+          onStack.add(to);
+          work.push({ node: to, edge: 0 });
+        } else if (onStack.has(to)) {
+          low.set(frame.node, Math.min(low.get(frame.node)!, index.get(to)!));
+        }
+        continue;
+      }
+      work.pop();
+      if (work.length > 0) {
+        const parent = work[work.length - 1].node;
+        low.set(parent, Math.min(low.get(parent)!, low.get(frame.node)!));
+      }
+      if (low.get(frame.node) === index.get(frame.node)) {
+        const component: string[] = [];
+        let member: string;
+        do {
+          member = stack.pop()!;
+          onStack.delete(member);
+          component.push(member);
+        } while (member !== frame.node);
+        const selfLoop = (graph.get(frame.node) ?? []).includes(frame.node);
+        if (component.length > 1 || selfLoop) components.push(component);
+      }
+    }
+  }
+  return components.map((c) => circleThrough(graph, new Set(c)));
+}
+
+/** One circle inside a strongly connected component: from its first module (by name) back to it, shortest first. */
+function circleThrough(graph: ReadonlyMap<string, readonly string[]>, members: ReadonlySet<string>): string[] {
+  const start = [...members].sort()[0];
+  const cameFrom = new Map<string, string>();
+  const queue = [start];
+  for (let i = 0; i < queue.length; i++) {
+    for (const to of graph.get(queue[i]) ?? []) {
+      if (!members.has(to)) continue;
+      if (to === start) {
+        const between: string[] = [];
+        for (let at = queue[i]; at !== start; at = cameFrom.get(at)!) between.unshift(at);
+        return [start, ...between, start];
+      }
+      if (!cameFrom.has(to)) {
+        cameFrom.set(to, queue[i]);
+        queue.push(to);
+      }
+    }
+  }
+  throw new Error(`no circle through ${start}`); // cannot happen: every member lies on a circle through start
+}
+
 const files = sourceFiles(PROVIDER);
 
 test("every provider file belongs to a layer of the table", () => {
@@ -103,4 +183,43 @@ test("the rules catch an import the table forbids", () => {
   expect(allowed("server", "plugins/versions")).toBe(true);
   expect(allowed("server", "plugins/preflight")).toBe(false);
   expect(allowed("index.ts", "server/index")).toBe(false);
+});
+
+/** The graph of relative imports between provider files, by module path (`resource/job`). */
+function importGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const file of files) {
+    const from = modulePath(file);
+    const targets = new Set<string>();
+    for (const m of readFileSync(file, "utf8").matchAll(IMPORT)) {
+      const target = path.posix.normalize(path.posix.join(path.posix.dirname(from), m[1]));
+      // `./secrets` names secrets/index.ts.
+      targets.add(existsSync(path.join(PROVIDER, `${target}.ts`)) ? target : `${target}/index`);
+    }
+    graph.set(from, [...targets].sort());
+  }
+  return graph;
+}
+
+test("no provider file imports itself back through others (no import circle)", () => {
+  const graph = importGraph();
+  // Every edge leads to a file that exists, so the graph is the whole graph.
+  const missing = [...graph.values()].flat().filter((t) => !graph.has(t));
+  expect(missing).toEqual([]);
+  expect(importCircles(graph).map((c) => c.join(" → "))).toEqual([]);
+});
+
+test("the circle detector finds circles of any length, and only circles", () => {
+  const graph = (edges: Record<string, string[]>): Map<string, string[]> => new Map(Object.entries(edges));
+  // Two files importing each other (the shape that came back three times), beside a chain that is no circle.
+  expect(importCircles(graph({ a: ["b"], b: ["a", "c"], c: ["d"], d: [] }))).toEqual([["a", "b", "a"]]);
+  // Three files round a circle, and another circle elsewhere in the graph.
+  const found = importCircles(graph({ x: ["y"], y: ["z"], z: ["x"], p: ["q"], q: ["p"], r: ["x"] }));
+  expect(found.map((c) => c.join(" → ")).sort()).toEqual(["p → q → p", "x → y → z → x"]);
+  // A file importing itself.
+  expect(importCircles(graph({ s: ["s"] }))).toEqual([["s", "s"]]);
+  // A diamond: two paths to one module, no circle.
+  expect(importCircles(graph({ top: ["l", "r"], l: ["bottom"], r: ["bottom"], bottom: [] }))).toEqual([]);
+  // The shortest circle through the first member is the one shown.
+  expect(importCircles(graph({ a: ["c", "b"], b: ["a"], c: ["d"], d: ["a"] }))).toEqual([["a", "b", "a"]]);
 });

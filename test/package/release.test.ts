@@ -1,6 +1,7 @@
 /**
  * The release workflow and the changelog agree with the package: a `v*` tag runs the checks CI runs (each an npm
- * script that exists) on both supported Node.js lines, then publishes with provenance, which needs the OIDC token.
+ * script that exists) on both supported Node.js lines, then publishes with provenance through trusted publishing:
+ * the OIDC token, an npm recent enough to use it, and no stored token or registry address.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -30,6 +31,21 @@ test("a version tag runs the tests on Node.js 22 and 24, then publishes with pro
   expect(publish).toMatch(/- run: npm publish --provenance/);
   // The workflow-wide token stays read-only; only the publishing job may ask for an OIDC token.
   expect(workflow.slice(0, workflow.indexOf("\njobs:"))).toMatch(/permissions:\n {2}contents: read\n/);
+});
+
+test("the package is published by trusted publishing: an OIDC token, no stored token, no registry named", () => {
+  const publish = job("publish");
+  expect(publish).toMatch(/permissions:\n(?: {6}.*\n)* {6}id-token: write/);
+  expect(publish).toMatch(/- run: npm publish --provenance/);
+  // npm trades the OIDC token for a publish token from 11.5.1 on; it is installed before publishing.
+  const npmInstall = /- run: npm install --global npm@\^11\.(\d+)\.(\d+)\n/.exec(publish);
+  expect(npmInstall).not.toBeNull();
+  const [minor, patch] = [Number(npmInstall![1]), Number(npmInstall![2])];
+  expect(minor > 5 || (minor === 5 && patch >= 1)).toBe(true);
+  expect(publish.indexOf("- run: npm install --global npm@")).toBeLessThan(publish.indexOf("- run: npm publish"));
+  expect(workflow).not.toMatch(/registry-url/);
+  expect(workflow).not.toMatch(/NODE_AUTH_TOKEN|NPM_TOKEN|secrets\./);
+  expect(workflow).not.toMatch(/https?:\/\/registry\./);
 });
 
 test("every npm script the workflow runs exists", () => {

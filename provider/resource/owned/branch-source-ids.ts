@@ -9,7 +9,7 @@
  * the same class. A declared id is the declaration's: kept as declared and compared.
  */
 import { elementChildren, type XmlElement, type XmlNode } from "../../xml/tree";
-import type { OwnedPartRule } from "../owned-parts";
+import type { OwnedPartRule } from "./rule";
 
 const BRANCH_SOURCE = "jenkins.branch.BranchSource";
 

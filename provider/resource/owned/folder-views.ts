@@ -9,7 +9,7 @@
  * A folder that declares views of its own keeps them compared and posted as declared.
  */
 import { elementChildren, textOf, type XmlElement } from "../../xml/tree";
-import type { OwnedPartRule } from "../owned-parts";
+import type { OwnedPartRule } from "./rule";
 
 const FOLDER = "com.cloudbees.hudson.plugins.folder.Folder";
 const HOLDER_CLASS = "com.cloudbees.hudson.plugins.folder.views.DefaultFolderViewHolder";

@@ -18,7 +18,7 @@
  * them, so they follow the same rules: declared, and also set by the script, they are the pipeline's.
  */
 import { elementChildren, textOf, type XmlElement, type XmlNode } from "../../xml/tree";
-import type { OwnedPartRule } from "../owned-parts";
+import type { OwnedPartRule } from "./rule";
 
 const DECLARATIVE_TRACKER =
   "org.jenkinsci.plugins.pipeline.modeldefinition.actions.DeclarativeJobPropertyTrackerAction";

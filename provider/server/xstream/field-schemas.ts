@@ -8,12 +8,7 @@
  * Fields without a default are only placed in order when present. Fields not listed here keep their place after
  * the listed field they follow.
  */
-export interface FieldSpec {
-  name: string;
-  /** XML of the element added when the field is missing; absent → the field is optional (null in Java). */
-  default?: string;
-}
-
+import type { FieldSpec } from "./field-spec";
 import { DEFAULT_FOLDER_VIEWS, LIST_VIEW, VIEW } from "./view-fields";
 
 function f(name: string, defaultXml?: string): FieldSpec {

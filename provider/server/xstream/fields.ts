@@ -4,7 +4,8 @@
  */
 import { parseXml, type XmlElement } from "../../xml/tree";
 import { classOfElement, isReference } from "./element-class";
-import { fieldsOf, type FieldSpec } from "./field-schemas";
+import { fieldsOf } from "./field-schemas";
+import type { FieldSpec } from "./field-spec";
 
 const parsedDefaults = new Map<string, XmlElement>();
 

@@ -9,4 +9,4 @@ export type { SaveChanges, SecretsHook } from "./transform";
 export { CREATED_DECLARATION, SAVED_DECLARATION, SERVED_DECLARATION } from "./transform";
 export { INSTALLED_PLUGINS, NOT_INSTALLED_PLUGINS } from "./plugins";
 export { CLASS_FIELDS } from "./field-schemas";
-export type { FieldSpec } from "./field-schemas";
+export type { FieldSpec } from "./field-spec";

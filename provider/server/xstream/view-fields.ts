@@ -6,7 +6,7 @@
  * with String.CASE_INSENSITIVE_ORDER, written with its comparator), jobFilters, columns (the default set when a
  * config has none: ListView.initColumns), includeRegex, recurse and statusFilter.
  */
-import type { FieldSpec } from "./field-schemas";
+import type { FieldSpec } from "./field-spec";
 
 export const CASE_INSENSITIVE_COMPARATOR = "java.lang.String$CaseInsensitiveComparator";
 
