@@ -9,7 +9,10 @@
  *  - core (jenkinsci/jenkins): `hudson.model.PasswordParameterDefinition` `defaultValue`;
  *  - credentials (jenkinsci/credentials-plugin), as folder credentials: `UsernamePasswordCredentialsImpl`
  *    `password`, `CertificateCredentialsImpl` `password`;
- *  - plain-credentials (jenkinsci/plain-credentials-plugin), as folder credentials: `StringCredentialsImpl` `secret`;
+ *  - plain-credentials (jenkinsci/plain-credentials-plugin), as folder credentials: `StringCredentialsImpl` `secret`,
+ *    `FileCredentialsImpl` `secretBytes` (a `SecretBytes`, stored encrypted the same way);
+ *  - ssh-credentials (jenkinsci/ssh-credentials-plugin), as folder credentials: `BasicSSHUserPrivateKey` `passphrase`
+ *    and its `DirectEntryPrivateKeySource` `privateKey`;
  *  - envinject (jenkinsci/envinject-plugin): `EnvInjectPasswordEntry` `value` (the "Inject passwords" wrapper).
  */
 
@@ -18,6 +21,11 @@ export const SECRET_FIELDS: Readonly<Record<string, readonly string[]>> = {
   "com.cloudbees.plugins.credentials.impl.UsernamePasswordCredentialsImpl": ["password"],
   "com.cloudbees.plugins.credentials.impl.CertificateCredentialsImpl": ["password"],
   "org.jenkinsci.plugins.plaincredentials.impl.StringCredentialsImpl": ["secret"],
+  "org.jenkinsci.plugins.plaincredentials.impl.FileCredentialsImpl": ["secretBytes"],
+  "com.cloudbees.jenkins.plugins.sshcredentials.impl.BasicSSHUserPrivateKey": ["passphrase"],
+  "com.cloudbees.jenkins.plugins.sshcredentials.impl.BasicSSHUserPrivateKey$DirectEntryPrivateKeySource": [
+    "privateKey",
+  ],
   "org.jenkinsci.plugins.envinject.EnvInjectPasswordEntry": ["value"],
 };
 
