@@ -15,6 +15,7 @@ import { parseXml, XmlSyntaxError } from "../xml/tree";
 import { ConfigPathAllocator, IdentifierAllocator } from "./names";
 import type { SkippedItem } from "./select";
 import { DEFAULT_COLUMNS } from "../view/list-view";
+import { withoutJenkinsOwned } from "./jenkins-owned";
 import { folderViewsOf, prepareViews, withoutFolderViews, type ImportedView, type PreparedView } from "./views";
 import {
   gitignore,
@@ -98,9 +99,10 @@ function prepare(item: ImportedItem): Prepared | SkippedItem {
   let views: ImportedView[];
   try {
     rootName = parseXml(item.configXml).root.name;
-    // A folder is declared without its views: they are View resources, or Jenkins's own.
+    // A folder is declared without its views: they are View resources, or Jenkins's own. Nor is what Jenkins owns
+    // declared (a pipeline's own properties, a folder's credentials), so the adoption of a matching job writes nothing.
     views = folderViewsOf(item.fullName, item.configXml);
-    const configXml = withoutFolderViews(item.configXml);
+    const configXml = withoutJenkinsOwned(withoutFolderViews(item.configXml));
     canonical = canonicalizeConfig(configXml);
     spec = parseJobSpec(configXml);
   } catch (e) {
