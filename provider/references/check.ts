@@ -109,11 +109,10 @@ export async function checkReferences(c: ReferenceCheck): Promise<string | undef
     `Jenkins job "${c.job}" names credential${missing.length > 1 ? "s" : ""} ${lines.join(", ")} that exist${missing.length > 1 ? "" : "s"} nowhere in its scope on ${c.where}; ` +
     `searched ${searched}. A build would fail when it needs ${missing.length > 1 ? "them" : "it"}. ` +
     `Fix the id, or declare the credential with a Credential resource and name it as \`credential.credentialId\` ` +
-    `(a literal id is found only when its Credential is declared earlier in the program); ` +
-    `set ${CREDENTIALS_CHECK_KEY} to "warn" to go ahead anyway.`;
+    `(a literal id is found only when its Credential is declared earlier in the program)`;
   if (c.mode === "warn") {
-    await warn(message);
+    await warn(`${message}.`);
     return undefined;
   }
-  return message;
+  return `${message}; set ${CREDENTIALS_CHECK_KEY} to "warn" to go ahead anyway.`;
 }
