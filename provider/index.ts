@@ -8,7 +8,13 @@
  * - `pulumi-jenkins-jobs/testing`: the Jenkins-compatible server, for tests of your own programs.
  */
 import "./runtime/node-version"; // first: an unsupported Node.js stops here with one line
-export { Job, type JobArgs, type PasswordParameterInput, type WithSecretDefaults } from "./resource/job";
+export {
+  Job,
+  type JobArgs,
+  type PasswordParameterInput,
+  type SpecInput,
+  type WithSecretDefaults,
+} from "./resource/job";
 export { BuildTrigger, type BuildTriggerArgs } from "./triggers/build-trigger";
 export { FolderSweep, type FolderSweepArgs } from "./sweep/folder-sweep";
 export { View, type ViewArgs, type ListViewArgs } from "./view/view";
