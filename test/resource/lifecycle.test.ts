@@ -296,8 +296,9 @@ describe.each(MODES)("Job lifecycle, methods called directly (%s server)", (mode
       server.resetCounters();
       const described = await lifecycle.update(created.id, after!, { ...created.inputs, description: "changed" });
       const path = `/job/${encodeURIComponent(name)}/`;
-      // A plain folder's config is read first, so the update keeps the folder's views (owned/folder-views.ts).
-      const readFirst = type.root === "com.cloudbees.hudson.plugins.folder.Folder" ? [`GET ${path}config.xml`] : [];
+      // A folder's config (of any kind) is read first, so the update keeps the folder's credentials
+      // (owned/folder-credentials.ts) and a plain folder's views (owned/folder-views.ts).
+      const readFirst = type.isFolder ? [`GET ${path}config.xml`] : [];
       expect(calls(server)).toEqual([...readFirst, `POST ${path}${type.isFolder ? "config.xml" : "description"}`]);
       if (type.canDisable) {
         server.resetCounters();
