@@ -20,7 +20,11 @@ const ALLOWED: Record<string, string[]> = {
   plugins: ["client", "dynamic", "xml"],
   dynamic: [],
   connection: ["client"],
-  resource: ["connection", "dynamic", "plugins", "client", "specs", "xml"],
+  resource: ["connection", "dynamic", "plugins", "references", "client", "specs", "xml"],
+  // The reference check of jobs: which credentials a job names, where it looks, the stores' listings.
+  references: ["client", "dynamic", "xml"],
+  // The Credential resource; the program side hides secrets with the Job's table (resource/secrets).
+  credential: ["connection", "dynamic", "plugins", "references", "client", "xml", "resource/secrets"],
   triggers: ["connection", "dynamic", "client"],
   sweep: ["connection", "dynamic", "client"],
   view: ["connection", "dynamic", "plugins", "client", "xml"],
@@ -46,6 +50,8 @@ const ALLOWED: Record<string, string[]> = {
     "sweep/types",
     "view/view",
     "view/types",
+    "credential/credential",
+    "credential/types",
     "triggers/types",
     "specs/types",
   ],
