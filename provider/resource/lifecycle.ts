@@ -52,7 +52,7 @@ import { specAsDeclared } from "./drifted-spec";
 import { forgetManaged, rememberManaged } from "./managed-names";
 import { caseOnlyTwice, sameItemClash } from "./same-item";
 import { fieldsOf } from "./job-config";
-import { keepOwnedParts, updateNeedsRemote } from "./owned-parts";
+import { keepOwnedParts, updateNeedsRemote, withoutOwnedParts } from "./owned-parts";
 import { keepPipelineOwned, withPipelineOwned } from "./pipeline-owned";
 import { placeOf, relocate } from "./relocate";
 import { renderSpec, sourceOf, specKeyOf } from "./sources";
@@ -346,7 +346,8 @@ async function adopt(
   const remote = parseXml(text).root;
   const owned = withPipelineOwned<Partial<JobOutputs>>({}, remote).pipelineOwned;
   if (owned) outs.pipelineOwned = owned;
-  const masked = maskSecrets(remote, text);
+  // The job's own secrets: those in parts Jenkins owns (a folder's credentials) are neither compared nor recorded.
+  const masked = maskSecrets(withoutOwnedParts(remote, declared.root()), text);
   const fields = fieldsOf(remote);
   // A value is known to be Jenkins's only when it is the very text declared (an encrypted value copied from Jenkins).
   const sameSecrets =
@@ -401,8 +402,12 @@ export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadRes
     }
   }
   let secretDrift = false;
-  if (masked.values.length > 0 || secretCountOf(olds) > 0) {
-    const seen = compareSecrets(olds, masked.values);
+  // The job's own secrets: those in parts Jenkins owns (a folder's credentials) are neither compared nor recorded.
+  const ownSecrets = olds.configXml
+    ? maskSecrets(withoutOwnedParts(parsed.root, parseXml(olds.configXml).root), remote).values
+    : masked.values;
+  if (ownSecrets.length > 0 || secretCountOf(olds) > 0) {
+    const seen = compareSecrets(olds, ownSecrets);
     props = { ...props, secretDigests: seen.digests };
     secretDrift = seen.drifted;
   }
