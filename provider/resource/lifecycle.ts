@@ -52,7 +52,7 @@ import { specAsDeclared } from "./drifted-spec";
 import { forgetManaged, rememberManaged } from "./managed-names";
 import { caseOnlyTwice, sameItemClash } from "./same-item";
 import { fieldsOf } from "./job-config";
-import { keepOwnedParts, updateNeedsRemote } from "./owned-parts";
+import { keepOwnedParts, updateNeedsRemote, withoutOwnedParts } from "./owned-parts";
 import { keepPipelineOwned, withPipelineOwned } from "./pipeline-owned";
 import { placeOf, relocate } from "./relocate";
 import { renderSpec, sourceOf, specKeyOf } from "./sources";
@@ -400,9 +400,14 @@ export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadRes
       props = driftedProps(props, olds.configXml, remoteText, fieldsOf(declaredRoot));
     }
   }
+  // The secrets of parts Jenkins owns are not the job's: a folder's credentials (left to Credential resources, or
+  // added by hand) sit in the folder's config.xml, and must not count as secrets the job declared.
+  const ownValues = olds.configXml
+    ? maskSecrets(withoutOwnedParts(parsed.root, parseXml(olds.configXml).root), remote).values
+    : masked.values;
   let secretDrift = false;
-  if (masked.values.length > 0 || secretCountOf(olds) > 0) {
-    const seen = compareSecrets(olds, masked.values);
+  if (ownValues.length > 0 || secretCountOf(olds) > 0) {
+    const seen = compareSecrets(olds, ownValues);
     props = { ...props, secretDigests: seen.digests };
     secretDrift = seen.drifted;
   }
