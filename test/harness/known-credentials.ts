@@ -3,6 +3,9 @@
  * holds them as the Jenkins those jobs come from does: a job naming an id found nowhere in its scope fails the
  * preview (the credentials reference check), as it should.
  */
+import { UNKNOWN } from "../../provider/dynamic/props";
+import { idsInConfig } from "../../provider/references/ids";
+import { parseXml } from "../../provider/xml/tree";
 import { usernamePassword } from "./credential-configs";
 import type { JenkinsUser } from "./jenkins-user";
 
@@ -19,4 +22,12 @@ export const FIXTURE_CREDENTIAL_IDS = ["MarkEWaite-github-token-2019-05-25", "in
 export async function addCredentials(user: JenkinsUser, ids: readonly string[]): Promise<void> {
   for (const id of ids)
     await user.addCredential(undefined, usernamePassword({ id, username: "ci", password: `not-a-real-secret-${id}` }));
+}
+
+/** Adds every credential the given job configs name (a Jenkins home's, say), as its controller holds them. */
+export async function addCredentialsNamedIn(user: JenkinsUser, configs: Iterable<string | undefined>): Promise<void> {
+  const named = new Set<string>();
+  for (const config of configs)
+    if (config !== undefined) for (const id of idsInConfig(parseXml(config).root, UNKNOWN)) named.add(id);
+  await addCredentials(user, [...named]);
 }

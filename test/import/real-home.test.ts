@@ -18,11 +18,8 @@ import { repoRoot } from "../harness/provider-process";
 import { cleanEnv } from "../harness/serialized-provider";
 import { ADMIN, startServer } from "../harness/test-server";
 import { buildRealHome, type RealHome } from "./real-home";
-import { UNKNOWN } from "../../provider/dynamic/props";
-import { idsInConfig } from "../../provider/references/ids";
-import { parseXml } from "../../provider/xml/tree";
 import { JenkinsUser } from "../harness/jenkins-user";
-import { addCredentials } from "../harness/known-credentials";
+import { addCredentialsNamedIn } from "../harness/known-credentials";
 
 const CLI = path.join(repoRoot, "dist", "provider", "import", "cli.js");
 
@@ -74,10 +71,10 @@ describe("a real Jenkins home, imported and adopted through the language host", 
       ]),
     );
     // The credentials the home's jobs name, in its system store, as the controller the home comes from has them.
-    const named = new Set<string>();
-    for (const config of before.values())
-      if (config !== undefined) for (const id of idsInConfig(parseXml(config).root, UNKNOWN)) named.add(id);
-    await addCredentials(new JenkinsUser(server.url, { user: ADMIN.name, apiToken: ADMIN.apiToken }), [...named]);
+    await addCredentialsNamedIn(
+      new JenkinsUser(server.url, { user: ADMIN.name, apiToken: ADMIN.apiToken }),
+      before.values(),
+    );
   });
   afterAll(async () => {
     await server?.close();
