@@ -249,7 +249,7 @@ export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadRes
   const kind = kindOf(olds);
   if (kind === "configXml") {
     if (sameConfigCredential(renderCredential(olds), remote)) return { id, props };
-    const drifted = { ...props, ...commonOf(remote), configXml: driftedConfigXml(olds.configXml as string, remote) };
+    const drifted = { ...withCommonOf(props, remote), configXml: driftedConfigXml(olds.configXml as string, remote) };
     return { id, props: drifted, inputs: inputsOf(drifted) };
   }
   const declared = declaredFields(olds);
@@ -258,23 +258,24 @@ export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadRes
   if (changed.length === 0) return { id, props };
   // Another type under the id: shown as a changed spec, so the next `up` replaces it with the declared one.
   if (changed.includes("type")) {
-    const drifted = { ...props, ...commonOf(remote), configXml: driftedConfigXml("<x/>", remote) } as CredentialOutputs;
+    const drifted = { ...withCommonOf(props, remote), configXml: driftedConfigXml("<x/>", remote) };
     for (const k of TYPED_KINDS) delete drifted[k];
     return { id, props: drifted, inputs: inputsOf(drifted) };
   }
-  const drifted: CredentialOutputs = { ...props, ...commonOf(remote) };
+  const drifted = withCommonOf(props, remote);
   if (kind === "usernamePassword") drifted.usernamePassword = { username: seen.username ?? "" };
   if (kind === "sshPrivateKey") drifted.sshPrivateKey = { username: seen.username ?? "" };
   if (kind === "secretFile") drifted.secretFile = { fileName: seen.fileName ?? "" };
   return { id, props: drifted, inputs: inputsOf(drifted) };
 }
 
-/** Description and scope as Jenkins has them, in the inputs' form (GLOBAL as absent). */
-function commonOf(remote: string): Pick<CredentialInputs, "description" | "scope"> {
+/** Description and scope as Jenkins has them, in the inputs' form (GLOBAL as absent), over `props`. */
+function withCommonOf(props: CredentialOutputs, remote: string): CredentialOutputs {
   const f = fieldsOfConfig(remote);
-  const out: Pick<CredentialInputs, "description" | "scope"> = { description: f.description };
+  const out: CredentialOutputs = { ...props, description: f.description };
+  // Absent, not undefined: a property map with an undefined value cannot be sent to the engine.
   if (f.scope === "SYSTEM") out.scope = "SYSTEM";
-  else out.scope = undefined;
+  else delete out.scope;
   return out;
 }
 

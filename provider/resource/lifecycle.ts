@@ -401,13 +401,14 @@ export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadRes
       props = driftedProps(props, olds.configXml, remoteText, fieldsOf(declaredRoot));
     }
   }
-  let secretDrift = false;
-  // The job's own secrets: those in parts Jenkins owns (a folder's credentials) are neither compared nor recorded.
-  const ownSecrets = olds.configXml
+  // The secrets of parts Jenkins owns are not the job's: a folder's credentials (left to Credential resources, or
+  // added by hand) sit in the folder's config.xml, and must not count as secrets the job declared.
+  const ownValues = olds.configXml
     ? maskSecrets(withoutOwnedParts(parsed.root, parseXml(olds.configXml).root), remote).values
     : masked.values;
-  if (ownSecrets.length > 0 || secretCountOf(olds) > 0) {
-    const seen = compareSecrets(olds, ownSecrets);
+  let secretDrift = false;
+  if (ownValues.length > 0 || secretCountOf(olds) > 0) {
+    const seen = compareSecrets(olds, ownValues);
     props = { ...props, secretDigests: seen.digests };
     secretDrift = seen.drifted;
   }

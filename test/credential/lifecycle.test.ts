@@ -123,6 +123,8 @@ describe("one request per step, none for a no-op", () => {
     expect(sent()).toHaveLength(1);
     expect(read.inputs).toMatchObject({ description: "edited by hand", credentialId: "deploy-key", folder: "team" });
     expect(JSON.stringify(read.inputs)).not.toContain("secret-redacted");
+    // The engine cannot take a property map holding undefined (protobuf Struct): absent, not undefined.
+    expect(Object.entries({ ...read.props, ...read.inputs }).filter(([, v]) => v === undefined)).toEqual([]);
     const { inputs, diff } = await plan(read.props as Props, declared);
     expect(diff).toMatchObject({ changes: true, replaces: [], diffs: ["description"] });
     server.resetCounters();

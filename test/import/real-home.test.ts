@@ -98,6 +98,8 @@ describe("a real Jenkins home, imported and adopted through the language host", 
         server.jobConfigOnDisk(i.fullName),
       ]),
     );
+    // The credentials the home's jobs name are in its system store already (real-home.ts), with the secrets the
+    // program's config gives them below.
   });
   afterAll(async () => {
     await server?.close();

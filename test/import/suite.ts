@@ -18,6 +18,8 @@ import { cleanEnv } from "../harness/serialized-provider";
 import { ADMIN, credentialForms, type Mode, beyondPreflight, startServer } from "../harness/test-server";
 import { homeLayout, writeHome, type HomeItem } from "./home";
 import { programFrom, typeCheck } from "./run-program";
+import { JenkinsUser } from "../harness/jenkins-user";
+import { addCredentialsNamedIn } from "../harness/known-credentials";
 
 const CLI = path.join(repoRoot, "dist", "provider", "entries", "bin.js");
 
@@ -64,6 +66,12 @@ export function importSuite(mode: Mode): void {
       layout = homeLayout(200);
       home = writeHome(layout);
       server = await startServer(mode, { dataDir: home });
+      // The credentials the home's jobs name, as the controller the home comes from holds them.
+      const user = new JenkinsUser(server.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });
+      await addCredentialsNamedIn(
+        user,
+        layout.map((i) => server.jobConfigOnDisk(i.fullName)),
+      );
       out = fs.mkdtempSync(path.join(os.tmpdir(), "jenkins-import-out-"));
       proc = await startConfiguredProvider(server, { cwd: out });
     });

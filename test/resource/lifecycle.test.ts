@@ -26,6 +26,7 @@ import {
   beyondPreflight,
 } from "../harness/test-server";
 import { FOLDER_XML, FREESTYLE_XML, PIPELINE_XML } from "../harness/job-configs";
+import { addCredentials, FIXTURE_CREDENTIAL_IDS } from "../harness/known-credentials";
 
 function configureWith(values: Record<string, string>): Promise<void> {
   return lifecycle.configure({ config: { get: (k: string) => values[k] } });
@@ -45,6 +46,7 @@ describe.each(MODES)("Job lifecycle, methods called directly (%s server)", (mode
   beforeAll(async () => {
     server = await startServer(mode);
     user = new JenkinsUser(server.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });
+    await addCredentials(user, FIXTURE_CREDENTIAL_IDS);
     await configureWith(tokenConfig(server));
   });
   afterAll(async () => {
