@@ -346,7 +346,8 @@ async function adopt(
   const remote = parseXml(text).root;
   const owned = withPipelineOwned<Partial<JobOutputs>>({}, remote).pipelineOwned;
   if (owned) outs.pipelineOwned = owned;
-  const masked = maskSecrets(remote, text);
+  // The job's own secrets: those in parts Jenkins owns (a folder's credentials) are neither compared nor recorded.
+  const masked = maskSecrets(withoutOwnedParts(remote, declared.root()), text);
   const fields = fieldsOf(remote);
   // A value is known to be Jenkins's only when it is the very text declared (an encrypted value copied from Jenkins).
   const sameSecrets =

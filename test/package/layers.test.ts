@@ -28,7 +28,17 @@ const ALLOWED: Record<string, string[]> = {
   triggers: ["connection", "dynamic", "client"],
   sweep: ["connection", "dynamic", "client"],
   view: ["connection", "dynamic", "plugins", "client", "xml"],
-  import: ["connection", "client", "specs", "xml", "resource/job-kinds", "view/list-view", "runtime"],
+  import: [
+    "connection",
+    "client",
+    "specs",
+    "xml",
+    "resource/job-kinds",
+    "resource/owned/pipeline-properties",
+    "resource/owned/folder-credentials",
+    "view/list-view",
+    "runtime",
+  ],
   // The bin dispatcher loads the import command or the server's command line, only the one it runs.
   entries: ["client", "connection", "server", "specs", "triggers", "xml", "runtime", "import/cli"],
   // The main entry: the resource classes and the spec types, nothing a program does not need.
