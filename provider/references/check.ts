@@ -3,7 +3,7 @@
  * of the folders above it (innermost first), then the system store — or be declared by a Credential resource of
  * the same program. Runs in `check`, so a preview (and the pull request showing it) fails before a build would.
  * Policy, from the stack config `jenkins:credentialsCheck`: `error` (default), `warn`, `off`. Each store is listed
- * at most once per connection and provider process (one `api/json` of its ids in every domain); a store that
+ * at most once per connection and provider process (one `api/json` of its global domain `_`, listing.ts); a store that
  * cannot be read (no permission) gives one warning and is not checked.
  */
 import { warn } from "../dynamic/engine-log";
@@ -29,7 +29,7 @@ export function credentialsCheckOf(config: { get(key: string): unknown }): Crede
   }
 }
 
-/** The ids of a store, `"no store"` when its folder does not exist (yet), or an error message when unreadable. */
+/** The ids of a store, `missing` when its folder does not exist (yet), or why it could not be read. */
 export type StoreListing = { ids: ReadonlySet<string> } | { missing: true } | { unreadable: string };
 
 /** Lists one store: the system store for folder "". */
@@ -60,6 +60,17 @@ export function rememberCreated(connection: object, folder: string, id: string):
   );
 }
 
+/** Stores already reported unreadable, per connection: each is said once per run, not once per job. */
+const warned = new WeakMap<object, Set<string>>();
+
+function firstWarning(connection: object, folder: string): boolean {
+  if (!warned.has(connection)) warned.set(connection, new Set());
+  const seen = warned.get(connection)!;
+  if (seen.has(folder.toLowerCase())) return false;
+  seen.add(folder.toLowerCase());
+  return true;
+}
+
 export const storeName = (folder: string): string => (folder === "" ? "the system store" : `folder "${folder}"`);
 
 export interface ReferenceCheck {
@@ -84,17 +95,19 @@ export async function checkReferences(c: ReferenceCheck): Promise<string | undef
   const stores = [...c.folders, ""];
   const found = new Map<string, ReadonlySet<string>>();
   const unreadable: string[] = [];
+  const warnAbout: string[] = [];
   for (const folder of stores) {
     const listing = await listingOf(c.connection, folder, c.list);
     const declared = declaredIn(c.controller, folder);
     if ("unreadable" in listing) {
-      unreadable.push(`${storeName(folder)} (${listing.unreadable})`);
+      unreadable.push(folder);
+      if (firstWarning(c.connection, folder)) warnAbout.push(`${storeName(folder)} (${listing.unreadable})`);
       found.set(folder, declared);
     } else found.set(folder, new Set([...("ids" in listing ? listing.ids : []), ...declared]));
   }
-  if (unreadable.length > 0)
+  if (warnAbout.length > 0)
     await warn(
-      `the credentials check of Jenkins job "${c.job}" could not read ${unreadable.join(", ")} on ${c.where}; ids found nowhere else are not reported. ` +
+      `the credentials check of Jenkins job "${c.job}" (and of any job that looks there) could not read ${warnAbout.join(", ")} on ${c.where}; ids found nowhere else are not reported. ` +
         `Set ${CREDENTIALS_CHECK_KEY} to "off" to silence this warning.`,
     );
   const missing = c.ids.filter((id) => !stores.some((s) => found.get(s)!.has(id)));

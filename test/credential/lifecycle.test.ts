@@ -262,3 +262,67 @@ describe("the plugin pre-flight of a credential type", () => {
     }
   });
 });
+
+describe("named controllers and errors", () => {
+  test("a credential on a named controller goes to that controller; another controller replaces it", async () => {
+    const second = await startServer("current");
+    try {
+      await configure({
+        "jenkins:controllers": JSON.stringify({ ci2: { url: second.url, user: ADMIN.name, apiToken: ADMIN.apiToken } }),
+      });
+      second.resetCounters();
+      const made = await make({ credentialId: "elsewhere", controller: "ci2", secretText: {}, secretValues: ["x"] });
+      expect(made.outs.url).toBe(`${second.url}credentials/store/system/domain/_/credential/elsewhere/`);
+      expect(second.requests.filter((r) => r.method === "POST").map((r) => r.path)).toEqual([
+        "/credentials/store/system/domain/_/createCredentials",
+      ]);
+      expect(sent()).toEqual([]);
+      expect(
+        (await plan(made.outs, { credentialId: "elsewhere", secretText: {}, secretValues: ["x"] })).diff,
+      ).toMatchObject({ replaces: ["controller"] });
+      await credentials.delete(made.id, made.outs);
+      const unknown = await credentials.check(
+        {},
+        { credentialId: "a", controller: "nope", secretText: {}, secretValues: ["x"] },
+      );
+      expect(unknown.failures?.[0].property).toBe("controller");
+    } finally {
+      await second.close();
+      await configure();
+    }
+  });
+
+  test("a create Jenkins refuses names the credential, its store and the status, and never a secret", async () => {
+    await configure({ "jenkins:pluginCheck": "off" });
+    const bare = await startServer("current", {
+      plugins: Object.fromEntries(
+        Object.entries((await import("../../provider/server/xstream/plugins")).INSTALLED_PLUGINS).filter(
+          ([n]) => n !== "ssh-credentials",
+        ),
+      ),
+    });
+    try {
+      const config: Record<string, string> = { ...tokenConfig(bare), "jenkins:pluginCheck": "off" };
+      await credentials.configure({ config: { get: (k: string) => config[k] } });
+      const checked = await credentials.check(
+        {},
+        {
+          credentialId: "k",
+          folder: undefined,
+          sshPrivateKey: { username: "git" },
+          secretValues: [KEY, "pass-phrase-77"],
+        },
+      );
+      const error = await credentials.create(checked.inputs as Props).then(
+        () => undefined,
+        (e: unknown) => e as Error,
+      );
+      expect(error?.message).toMatch(/Jenkins credential "system\/_\/k".*HTTP 500/s);
+      expect(`${error?.message}\n${error?.stack}`).not.toContain("b3BlbnNzaC1rZXktdjE");
+      expect(`${error?.message}\n${error?.stack}`).not.toContain("pass-phrase-77");
+    } finally {
+      await bare.close();
+      await configure();
+    }
+  });
+});

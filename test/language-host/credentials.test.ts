@@ -4,8 +4,8 @@
  * them (one createCredentials each) and Jenkins holds the declared secrets; plans are clean after up and refresh; a
  * new secret is one update; a description changed by hand is drift that up restores; a job naming an id found
  * nowhere in its scope fails the preview with the id and the stores; renaming the folder moves its credentials
- * with it (updates, no delete, no create); no secret is in the state or anything shown; destroy leaves no
- * credential behind.
+ * with it (updates, no delete, no create); no secret is in the state or anything shown; destroy empties the
+ * folder of its credentials before deleting it and leaves no credential behind.
  */
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
@@ -198,9 +198,23 @@ describe("credentials as code, through the language host", () => {
     expect(seen.length).toBeGreaterThan(15);
   });
 
-  it("destroy removes the credentials and the jobs, and leaves no credential behind", async () => {
+  it("destroy empties the folder of its credentials before deleting it, and leaves no credential behind", async () => {
+    server.resetCounters();
     const destroy = await cli.destroy();
     expect(destroy.errors).toEqual([]);
+    const deletes = writes(server).filter((w) => /^DELETE .*credential|doDelete$/.test(w));
+    const folderGone = deletes.indexOf("POST /job/platform-team/doDelete");
+    expect(folderGone).toBeGreaterThan(0);
+    expect(
+      deletes
+        .slice(0, folderGone)
+        .filter((d) => d.includes("/job/platform-team/credentials/"))
+        .sort(),
+    ).toEqual([
+      "DELETE /job/platform-team/credentials/store/folder/domain/_/credential/deploy-key/config.xml",
+      "DELETE /job/platform-team/credentials/store/folder/domain/_/credential/registry-token/config.xml",
+    ]);
+    expect(deletes).toContain("DELETE /credentials/store/system/domain/_/credential/git-bot/config.xml");
     expect(await user.credentialIds(undefined)).toEqual([]);
     expect(await user.exists("platform-team")).toBe(false);
     expect(cli.state.resources).toEqual([]);

@@ -12,6 +12,7 @@ import { secretText, usernamePassword } from "../harness/credential-configs";
 import { folder } from "../harness/job-configs";
 import { JenkinsUser } from "../harness/jenkins-user";
 import { ADMIN, startServer, tokenConfig } from "../harness/test-server";
+import { READER } from "../harness/users";
 
 let server: JenkinsServer;
 let user: JenkinsUser;
@@ -103,6 +104,33 @@ describe("with jenkins:credentialsCheck at its default (error)", () => {
     const again = await jobs.check({ ...(first.inputs as Props) }, pipelineFromGit("api", "deploy-key"));
     expect(again.failures ?? []).toEqual([]);
     expect(listings()).toEqual([]);
+  });
+});
+
+describe("a user who may not view credentials", () => {
+  afterAll(() => configure());
+
+  test("gets one warning per run that the stores could not be read, and the preview goes ahead", async () => {
+    await configure({ "jenkins:user": READER.name, "jenkins:apiToken": READER.apiToken });
+    const written: string[] = [];
+    const spy = jest.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => {
+      written.push(String(chunk));
+      return true;
+    });
+    try {
+      expect(await failuresOf(pipelineFromGit("api", "anything-at-all"))).toEqual([]);
+      expect(await failuresOf(pipelineFromGit("web", "another-one"))).toEqual([]); // the same stores: said once
+    } finally {
+      spy.mockRestore();
+    }
+    const warnings = written.filter((w) => w.includes("credentials check"));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain(
+      'the credentials check of Jenkins job "team/apps/api" (and of any job that looks there) could not read ' +
+        'folder "team/apps" (the user may not view its credentials (Credentials/View)), folder "team" (',
+    );
+    expect(warnings[0]).toContain("the system store (the user may not view its credentials");
+    expect(warnings[0]).not.toContain(READER.apiToken);
   });
 });
 
