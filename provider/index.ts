@@ -1,18 +1,33 @@
 /**
  * pulumi-jenkins-jobs: the entry a Pulumi program imports.
  *
- * It loads only what a program needs to declare resources: the `Job`, `View`, `BuildTrigger` and `FolderSweep` classes and the types of
+ * It loads only what a program needs to declare resources: the `Job`, `View`, `Credential`, `BuildTrigger` and `FolderSweep` classes and the types of
  * their inputs. The rest of the package has its own entry, so a program does not load it:
  * - `pulumi-jenkins-jobs/client`: the Jenkins client, its typed errors, and build/SCM-check functions for scripts;
  * - `pulumi-jenkins-jobs/xml`: the canonical form and the semantic comparison the diff uses;
  * - `pulumi-jenkins-jobs/testing`: the Jenkins-compatible server, for tests of your own programs.
  */
 import "./runtime/node-version"; // first: an unsupported Node.js stops here with one line
-export { Job, type JobArgs, type PasswordParameterInput, type WithSecretDefaults } from "./resource/job";
+export {
+  Job,
+  type JobArgs,
+  type PasswordParameterInput,
+  type SpecInput,
+  type WithSecretDefaults,
+} from "./resource/job";
 export { BuildTrigger, type BuildTriggerArgs } from "./triggers/build-trigger";
 export { FolderSweep, type FolderSweepArgs } from "./sweep/folder-sweep";
 export { View, type ViewArgs, type ListViewArgs } from "./view/view";
 export type { ListViewSpec } from "./view/types";
+export {
+  Credential,
+  type CredentialArgs,
+  type SecretTextArgs,
+  type UsernamePasswordArgs,
+  type SshPrivateKeyArgs,
+  type SecretFileArgs,
+} from "./credential/credential";
+export type { CredentialScope } from "./credential/types";
 export type { SweepAction } from "./sweep/types";
 export type { TriggerKind } from "./triggers/types";
 // Types only: the spec types of the `pipeline`, `freestyle`, `folderSpec` and `multibranch` inputs.

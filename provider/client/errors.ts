@@ -20,6 +20,8 @@ export interface JenkinsErrorDetails {
   job?: string;
   /** Full name of the view ("team/apps") the call was about, for view calls. */
   view?: string;
+  /** The credential the call was about, as its store names it ("team/folder/_/deploy", "system/_/deploy"). */
+  credential?: string;
   /** HTTP status of Jenkins's answer, when there was an answer. */
   status?: number;
   /** Jenkins's own message (X-Error header or the main text of its HTML page), one line. */
@@ -35,7 +37,13 @@ export interface JenkinsErrorDetails {
 
 function formatMessage(d: JenkinsErrorDetails): string {
   const subject =
-    d.view !== undefined ? `Jenkins view "${d.view}"` : d.job !== undefined ? `Jenkins job "${d.job}"` : "Jenkins";
+    d.credential !== undefined
+      ? `Jenkins credential "${d.credential}"`
+      : d.view !== undefined
+        ? `Jenkins view "${d.view}"`
+        : d.job !== undefined
+          ? `Jenkins job "${d.job}"`
+          : "Jenkins";
   let detail = "";
   if (d.status !== undefined) {
     detail = d.jenkinsMessage ? ` (HTTP ${d.status}: ${d.jenkinsMessage})` : ` (HTTP ${d.status})`;
@@ -54,6 +62,7 @@ export class JenkinsError extends Error {
   what: string;
   job?: string;
   view?: string;
+  credential?: string;
   status?: number;
   jenkinsMessage?: string;
   hint: string;
@@ -67,6 +76,7 @@ export class JenkinsError extends Error {
     this.what = details.what;
     this.job = details.job;
     this.view = details.view;
+    this.credential = details.credential;
     this.status = details.status;
     this.jenkinsMessage = details.jenkinsMessage;
     this.hint = details.hint;
@@ -158,3 +168,12 @@ export class ViewNotFoundError extends JenkinsError {}
 
 /** 400 "A view already exists with the name "N"" (view names are case-sensitive). */
 export class ViewAlreadyExistsError extends JenkinsError {}
+
+/**
+ * 404 on a credentials call: the folder of the store, the domain or the credential does not exist, or the user lacks
+ * Credentials/View there (Jenkins answers all of these alike).
+ */
+export class CredentialNotFoundError extends JenkinsError {}
+
+/** 409 on createCredentials: the store's domain already holds a credential with this id. */
+export class CredentialAlreadyExistsError extends JenkinsError {}

@@ -3,4 +3,6 @@ export { JenkinsClient, type ServerInfo, type JobSummary, type BuildParameters }
 export type { JenkinsClientOptions } from "./options";
 export { validateJobName, validateJobPath, jobUrlPath } from "./names";
 export { viewUrlPath, viewFullName } from "./views";
+export { credentialUrlPath, credentialFullName, credentialDomainPath } from "./credentials";
+export type { CredentialStore, CredentialSummary } from "./credentials";
 export * from "./errors";

@@ -10,9 +10,12 @@
  *
  * This class only holds the connection and names the operations; each concern lives in its own module:
  * the wire (jenkins-http.ts), reading answers (answers.ts), one job's life (jobs.ts), builds (builds.ts),
- * renames and moves (relocation.ts), views (views.ts) and reads about the whole server (server-reads.ts).
+ * renames and moves (relocation.ts), views (views.ts), credentials (credentials.ts) and reads about the whole server
+ * (server-reads.ts).
  */
 import * as builds from "./builds";
+import * as credentials from "./credentials";
+import type { CredentialStore, CredentialSummary } from "./credentials";
 import type { BuildParameters } from "./builds";
 import { JenkinsHttp } from "./jenkins-http";
 import * as jobs from "./jobs";
@@ -23,6 +26,7 @@ import * as views from "./views";
 import type { InstalledPlugins, JobSummary, ServerInfo } from "./server-reads";
 
 export type { BuildParameters } from "./builds";
+export type { CredentialStore, CredentialSummary } from "./credentials";
 export type { InstalledPlugins, JobSummary, ServerInfo } from "./server-reads";
 
 export class JenkinsClient {
@@ -145,6 +149,36 @@ export class JenkinsClient {
   /** The views of the root ("") or of a folder, with their classes. */
   listViews(folder: string): Promise<views.ViewSummary[]> {
     return this.http.run(() => views.listViews(this.http, folder));
+  }
+
+  /** The credentials of a store's domain (`{}`: the system store's global domain): ids, types, descriptions. */
+  listCredentials(store: CredentialStore): Promise<CredentialSummary[]> {
+    return this.http.run(() => credentials.listCredentials(this.http, store));
+  }
+
+  /** The URL names of a store's domains (`_`: the global domain), sorted; `{}` is the system store. */
+  listCredentialDomains(store: CredentialStore): Promise<string[]> {
+    return this.http.run(() => credentials.listCredentialDomains(this.http, store));
+  }
+
+  /** A credential's config.xml, every secret shown by Jenkins as `<secret-redacted/>`. */
+  getCredentialConfig(store: CredentialStore, id: string): Promise<string> {
+    return this.http.run(() => credentials.getCredentialConfig(this.http, store, id));
+  }
+
+  /** `createCredentials` with the XML (whose `<id>` is `id`); CredentialAlreadyExistsError when the id is taken. */
+  createCredential(store: CredentialStore, id: string, configXml: string): Promise<void> {
+    return this.http.run(() => credentials.createCredential(this.http, store, id, configXml));
+  }
+
+  /** Replaces the credential; every secret must be in the XML (a redacted one would be stored blank). */
+  updateCredentialConfig(store: CredentialStore, id: string, configXml: string): Promise<void> {
+    return this.http.run(() => credentials.updateCredentialConfig(this.http, store, id, configXml));
+  }
+
+  /** `DELETE …/config.xml`; CredentialNotFoundError when it does not exist (the caller decides). */
+  deleteCredential(store: CredentialStore, id: string): Promise<void> {
+    return this.http.run(() => credentials.deleteCredential(this.http, store, id));
   }
 
   /** Closes the connection pool; the client cannot be used afterwards. */

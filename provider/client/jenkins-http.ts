@@ -15,7 +15,7 @@ import { type HttpResponse, type JenkinsBase, parseBaseUrl, Transport, Transport
 
 /** One request as the operations describe it; `retry` only for requests that are safe to repeat. */
 export interface Exchange {
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "DELETE";
   path: string;
   body?: string;
   contentType?: string;

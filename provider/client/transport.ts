@@ -28,7 +28,7 @@ export interface JenkinsBase {
 export type ResponseHeaders = Record<string, string | string[] | undefined>;
 
 export interface HttpRequest {
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "DELETE";
   /** Path relative to the base URL, starting with "/", query string included and already encoded. */
   path: string;
   headers?: Record<string, string>;

@@ -12,9 +12,17 @@ import { describeRoot } from "../resource/job-kinds";
 import { parseJobSpec, type ParsedJobSpec } from "../specs/parse";
 import { canonicalizeConfig } from "../xml/canonical";
 import { parseXml, XmlSyntaxError } from "../xml/tree";
-import { ConfigPathAllocator, IdentifierAllocator } from "./names";
+import { ConfigKeyAllocator, ConfigPathAllocator, IdentifierAllocator } from "./names";
+import {
+  folderCredentialsOf,
+  prepareCredential,
+  storeLabel,
+  type ImportedCredential,
+  type PreparedCredential,
+} from "./credentials";
 import type { SkippedItem } from "./select";
 import { DEFAULT_COLUMNS } from "../view/list-view";
+import { withoutJenkinsOwned } from "./jenkins-owned";
 import { folderViewsOf, prepareViews, withoutFolderViews, type ImportedView, type PreparedView } from "./views";
 import {
   gitignore,
@@ -50,6 +58,8 @@ export interface GenerateInput {
   skipped?: readonly SkippedItem[];
   /** Views of the root (those of imported folders are read from the folders' configs). */
   views?: readonly ImportedView[];
+  /** Credentials of the system store (those of imported folders are read from the folders' configs). */
+  credentials?: readonly ImportedCredential[];
 }
 
 export interface GeneratedProgram {
@@ -59,7 +69,18 @@ export interface GeneratedProgram {
   declared: string[];
   /** Full names of the views declared ("ci", "team/apps"). */
   views: string[];
+  /** The credentials declared, as "store/domain/id" ("system/_/git-bot", "team/_/deploy-key"). */
+  credentials: string[];
+  /** The stack config keys the program reads its credentials' secrets from. */
+  secretKeys: CredentialSecretKey[];
   skipped: SkippedItem[];
+}
+
+/** A stack config key of the generated program, and what it holds (for the README). */
+export interface CredentialSecretKey {
+  key: string;
+  what: string;
+  optional: boolean;
 }
 
 const CONFIG_FUNCTION = "jobConfig";
@@ -77,6 +98,8 @@ interface Prepared {
   fullName: string;
   /** The views a folder's config held (they become View resources, or stay Jenkins's). */
   views: ImportedView[];
+  /** The credentials a folder's config held (they become Credential resources). */
+  credentials: ImportedCredential[];
   canonical: string;
   isFolder: boolean;
   /** The typed spec the config fits exactly (rendering it gives an equivalent config), if any. */
@@ -96,11 +119,14 @@ function prepare(item: ImportedItem): Prepared | SkippedItem {
   let canonical: string;
   let spec: ParsedJobSpec | undefined;
   let views: ImportedView[];
+  let credentials: ImportedCredential[];
   try {
     rootName = parseXml(item.configXml).root.name;
-    // A folder is declared without its views: they are View resources, or Jenkins's own.
+    // A folder is declared without its views: they are View resources, or Jenkins's own. Nor is what Jenkins owns
+    // declared (a pipeline's own properties, a folder's credentials), so the adoption of a matching job writes nothing.
     views = folderViewsOf(item.fullName, item.configXml);
-    const configXml = withoutFolderViews(item.configXml);
+    credentials = folderCredentialsOf(item.fullName, item.configXml);
+    const configXml = withoutJenkinsOwned(withoutFolderViews(item.configXml));
     canonical = canonicalizeConfig(configXml);
     spec = parseJobSpec(configXml);
   } catch (e) {
@@ -111,7 +137,7 @@ function prepare(item: ImportedItem): Prepared | SkippedItem {
   const info = describeRoot(rootName);
   if (!info)
     return { fullName: item.fullName, reason: `<${rootName}> is not a job or folder type the Job resource manages` };
-  return { fullName: item.fullName, canonical, isFolder: info.kind === "folder", spec, views };
+  return { fullName: item.fullName, canonical, isFolder: info.kind === "folder", spec, views, credentials };
 }
 
 /** The Job input that holds each kind of spec (`folder` already names the parent folder). */
@@ -158,7 +184,7 @@ function quote(s: string): string {
   return JSON.stringify(s);
 }
 
-function header(input: GenerateInput): string {
+function header(input: GenerateInput, withCredentials: boolean): string {
   const scope = input.root ? `the folder ${input.root} of ${input.sourceUrl}` : input.sourceUrl;
   return `/**
  * Jenkins jobs imported from ${scope.replace(/\*\//g, "*\\/")} by \`pulumi-jenkins import\`.
@@ -167,17 +193,25 @@ function header(input: GenerateInput): string {
  * instead of failing. A job that fits a typed spec exactly is declared with it (pipeline, freestyle, folderSpec);
  * the config.xml of every other job is in ./jobs (one file per job, laid out like the folders); edit it there and
  * \`pulumi preview --diff\` shows the lines that change. The connection comes from the stack config (jenkins:url,
- * jenkins:user, jenkins:apiToken) or the JENKINS_URL / JENKINS_USER / JENKINS_API_TOKEN variables.
+ * jenkins:user, jenkins:apiToken) or the JENKINS_URL / JENKINS_USER / JENKINS_API_TOKEN variables.${
+   withCredentials
+     ? `
+ *
+ * The credentials of the system store and of the folders are declared as \`Credential\`s with \`adopt: true\`. Jenkins
+ * never gives a secret away, so each secret is read from a secret stack config key (README.md lists them):
+ * \`pulumi config set --secret <key> <value>\`. The first \`pulumi up\` writes them to the credentials it adopts.`
+     : ""
+ }
  */
 import { readFileSync } from "node:fs";
-import * as path from "node:path";
+import * as path from "node:path";${withCredentials ? '\nimport * as pulumi from "@pulumi/pulumi";' : ""}
 import { Job } from ${quote(PACKAGE_NAME)};
 
 /** The config.xml of a job, from ./jobs. */
 function ${CONFIG_FUNCTION}(file: string): string {
   return readFileSync(path.join(__dirname, "jobs", file), "utf8");
 }
-`;
+${withCredentials ? "\n/** The stack config the credentials' secrets come from. */\nconst config = new pulumi.Config();\n" : ""}`;
 }
 
 function skippedComment(skipped: readonly SkippedItem[]): string {
@@ -202,6 +236,9 @@ export function generateProgram(input: GenerateInput): GeneratedProgram {
     "path",
     "Job",
     "View",
+    "Credential",
+    "pulumi",
+    "config",
     CONFIG_FUNCTION,
     "__dirname",
     "require",
@@ -225,6 +262,15 @@ export function generateProgram(input: GenerateInput): GeneratedProgram {
     for (const j of v.spec.jobs) referenced.add(viewJobFullName(v, j).toLowerCase());
   }
 
+  // Every credential, the system store's first; those a Credential cannot declare are listed as not imported.
+  const credentials: PreparedCredential[] = [];
+  for (const c of [...(input.root ? [] : (input.credentials ?? [])), ...ordered.flatMap((i) => i.credentials)]) {
+    const p = prepareCredential(c);
+    if ("reason" in p) skipped.push(p);
+    else credentials.push(p);
+  }
+  const holdsCredentials = new Set(credentials.map((c) => c.folder));
+
   for (const item of ordered) {
     const parent = parentOf(item.fullName);
     const props = [`name: ${quote(leafOf(item.fullName))}`];
@@ -241,7 +287,10 @@ export function generateProgram(input: GenerateInput): GeneratedProgram {
     }
     props.push("adopt: true");
     const decl = `new Job(${quote(item.fullName)}, { ${props.join(", ")} });`;
-    if ((item.isFolder && hasChildren.has(item.fullName)) || referenced.has(item.fullName.toLowerCase())) {
+    if (
+      (item.isFolder && (hasChildren.has(item.fullName) || holdsCredentials.has(item.fullName))) ||
+      referenced.has(item.fullName.toLowerCase())
+    ) {
       const v = idents.allocate(item.fullName);
       folderVars.set(item.fullName, v);
       statements.push(`${statements.length > 0 ? "\n" : ""}const ${v} = ${decl}`);
@@ -260,22 +309,92 @@ export function generateProgram(input: GenerateInput): GeneratedProgram {
   const viewStatements = views.map((v) =>
     viewDeclaration(v, (full) => folderVars.get(declaredByKey.get(full.toLowerCase()) ?? "")),
   );
-  const head =
-    views.length > 0 ? header(input).replace("import { Job } from", "import { Job, View } from") : header(input);
-  const body = viewStatements.length > 0 ? [...statements, "", ...viewStatements] : statements;
+  const keys = new ConfigKeyAllocator();
+  const secretKeys: CredentialSecretKey[] = [];
+  const credentialStatements = credentials.map((c) => {
+    const slots = c.secrets.map((slot) => {
+      const key = keys.allocate(
+        c.folder === "" ? "system" : c.folder,
+        c.domain === "_" ? "" : c.domain,
+        c.id,
+        slot.field,
+      );
+      secretKeys.push({
+        key,
+        what: `${slot.field} of the credential "${c.id}" in ${storeLabel(c)}`,
+        optional: slot.optional,
+      });
+      return `config.${slot.optional ? "getSecret" : "requireSecret"}(${quote(key)})`;
+    });
+    return credentialDeclaration(c, slots, folderVars.get(c.folder));
+  });
+  const imported = ["Job", ...(views.length > 0 ? ["View"] : []), ...(credentials.length > 0 ? ["Credential"] : [])];
+  const head = header(input, credentials.length > 0).replace(
+    "import { Job } from",
+    `import { ${imported.join(", ")} } from`,
+  );
+  const body = [statements, viewStatements, credentialStatements]
+    .filter((part) => part.length > 0)
+    .flatMap((part, i) => (i === 0 ? part : ["", ...part]));
   files.set("index.ts", `${head}\n${body.join("\n")}\n${skippedComment(skipped)}`);
   files.set("Pulumi.yaml", pulumiYaml(settings));
   files.set("package.json", packageJson(settings));
   files.set("tsconfig.json", tsconfigJson());
   files.set(".gitignore", gitignore());
   if (input.npmrc !== undefined) files.set(".npmrc", input.npmrc);
-  files.set("README.md", readme(settings, { jobs: ordered.length, skipped: skipped.length }));
+  files.set("README.md", readme(settings, { jobs: ordered.length, skipped: skipped.length }, secretKeys));
   return {
     files,
     declared: ordered.map((i) => i.fullName),
     views: views.map((v) => (v.folder === "" ? v.name : `${v.folder}/${v.name}`)),
+    credentials: credentials.map((c) => `${c.folder === "" ? "system" : c.folder}/${c.domain}/${c.id}`),
+    secretKeys,
     skipped,
   };
+}
+
+/** Text for a template literal: what would end it or start a substitution is escaped. */
+function templateText(s: string): string {
+  return s.replace(/[\\`]/g, (c) => `\\${c}`).replace(/\$\{/g, "\\${");
+}
+
+/**
+ * A `Credential` with `adopt: true`: a typed kind, or its XML as a `pulumi.interpolate` with each secret read from
+ * its config key; `secrets` are the expressions of the config reads, in the order the credential uses them.
+ */
+function credentialDeclaration(c: PreparedCredential, secrets: string[], folderVar: string | undefined): string {
+  const name = `${c.folder === "" ? "system" : c.folder}/${c.domain === "_" ? "" : `${c.domain}/`}${c.id}`;
+  const props = [`id: ${quote(c.id)}`];
+  if (c.folder !== "") props.push(`folder: ${folderVar ? `${folderVar}.fullName` : quote(c.folder)}`);
+  if (c.domain !== "_") props.push(`domain: ${quote(c.domain)}`);
+  if (c.description !== "") props.push(`description: ${quote(c.description)}`);
+  if (c.scope) props.push(`scope: ${quote(c.scope)}`);
+  switch (c.kind) {
+    case "secretText":
+      props.push(`secretText: { secret: ${secrets[0]} }`);
+      break;
+    case "usernamePassword":
+      props.push(`usernamePassword: { username: ${quote(c.fields.username)}, password: ${secrets[0]} }`);
+      break;
+    case "sshPrivateKey":
+      props.push(
+        `sshPrivateKey: { username: ${quote(c.fields.username)}, privateKey: ${secrets[0]}${
+          secrets.length > 1 ? `, passphrase: ${secrets[1]}` : ""
+        } }`,
+      );
+      break;
+    case "secretFile":
+      props.push(`secretFile: { fileName: ${quote(c.fields.fileName)}, content: ${secrets[0]} }`);
+      break;
+    case "configXml": {
+      const parts = (c.configXml ?? "").split("<secret-redacted/>").map(templateText);
+      const xml = parts.map((p, i) => (i === 0 ? p : `\${${secrets[i - 1]}}${p}`)).join("");
+      props.push(`configXml: pulumi.interpolate\`${xml}\``);
+      break;
+    }
+  }
+  props.push("adopt: true");
+  return `new Credential(${quote(name)}, { ${props.join(", ")} });`;
 }
 
 function viewJobFullName(v: PreparedView, job: string): string {

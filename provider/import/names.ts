@@ -82,3 +82,28 @@ export class ConfigPathAllocator {
     return `${stem}.xml`;
   }
 }
+
+/**
+ * Allocates the stack config keys of the secrets a program reads (`config.requireSecret("team-deploy-key-password")`):
+ * lower-case words joined by "-", starting with a letter, unique (a clash gets a numeric suffix).
+ */
+export class ConfigKeyAllocator {
+  private readonly taken = new Set<string>();
+
+  allocate(...parts: string[]): string {
+    let base = parts
+      .join(" ")
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((w) => w.length > 0)
+      .join("-");
+    if (!/^[a-z]/.test(base)) base = `secret-${base}`.replace(/-$/, "");
+    let key = base;
+    for (let n = 2; this.taken.has(key); n++) key = `${base}-${n}`;
+    this.taken.add(key);
+    return key;
+  }
+}

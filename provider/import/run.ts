@@ -11,6 +11,7 @@ import { resolveScriptConnection } from "../connection/script";
 import type { ImportArgs } from "./args";
 import { fetchConfigs } from "./fetch";
 import { fetchRootViews } from "./views";
+import { fetchSystemCredentials } from "./credentials";
 import { generateProgram } from "./generate";
 import { startProgress, type ProgressStream } from "./progress";
 import { selectItems, type SkippedItem } from "./select";
@@ -93,6 +94,8 @@ export async function runImport(args: ImportArgs, io: ImportIo): Promise<ImportS
     progress.done();
     // The root's views, when the whole server is imported (a folder's are in its config.xml).
     const views = args.folder ? [] : await fetchRootViews(client);
+    // The system store's credentials, likewise (a folder's are in its config.xml); never their secrets.
+    const system = args.folder ? { credentials: [], skipped: [] } : await fetchSystemCredentials(client);
 
     const own = findOwnPackage();
     const source = packageSource(own, out, own !== undefined && installedFromRegistry(own.root));
@@ -101,8 +104,9 @@ export async function runImport(args: ImportArgs, io: ImportIo): Promise<ImportS
       root: args.folder,
       sourceUrl: settings.url,
       projectName: args.projectName ?? path.basename(out),
-      skipped: selection.skipped,
+      skipped: [...selection.skipped, ...system.skipped],
       views,
+      credentials: system.credentials,
       packageRange: source.spec,
       pulumiRange: own?.pulumiRange,
       npmrc: source.npmrc,
@@ -112,6 +116,10 @@ export async function runImport(args: ImportArgs, io: ImportIo): Promise<ImportS
     say(
       `Wrote ${program.declared.length} items and ${program.views.length} views to ${out} (index.ts, jobs/, Pulumi.yaml, package.json, tsconfig.json)`,
     );
+    if (program.credentials.length > 0)
+      say(
+        `Declared ${program.credentials.length} credentials; set their ${program.secretKeys.length} secrets first (README.md lists the \`pulumi config set --secret\` lines)`,
+      );
     if (source.note) say(source.note);
     if (program.skipped.length > 0) {
       say(`Not imported (${program.skipped.length}):`);

@@ -78,7 +78,38 @@ Once the package is published: \`npm install ${registry}\`, then delete \`.npmrc
 `;
 }
 
-export function readme(s: ProjectSettings, counts: { jobs: number; skipped: number }): string {
+/** A stack config key the program reads a credential's secret from. */
+export interface SecretKeyLine {
+  key: string;
+  what: string;
+  optional: boolean;
+}
+
+/** The README's section on the credentials: one `pulumi config set --secret` line per secret. */
+function credentialsSection(keys: readonly SecretKeyLine[]): string {
+  if (keys.length === 0) return "";
+  const lines = keys.map(
+    (k) => `pulumi config set --secret ${k.key} '<value>'   # ${k.what}${k.optional ? " (only if it has one)" : ""}`,
+  );
+  return `
+## Credentials
+
+The credentials of the system store and of the imported folders are declared as \`Credential\`s with
+\`adopt: true\`. Jenkins never gives a secret away (the import read none), so each secret comes from a secret stack
+config key. Set every key before the first \`pulumi up\`, which writes them to the credentials it adopts (a secret
+file's content as text):
+
+\`\`\`sh
+${lines.join("\n")}
+\`\`\`
+`;
+}
+
+export function readme(
+  s: ProjectSettings,
+  counts: { jobs: number; skipped: number },
+  secretKeys: readonly SecretKeyLine[] = [],
+): string {
   return `# ${s.projectName}
 
 ${counts.jobs} Jenkins items imported from ${s.sourceUrl} with \`pulumi-jenkins import\`.
@@ -103,5 +134,5 @@ instead of failing. Pulumi has no step for taking over an existing object, so th
 as a create; as the declared configs are the ones read from Jenkins, \`up\` leaves the jobs themselves unchanged,
 and every preview after it shows no changes. From then on, edit a file under \`jobs/\` and
 \`pulumi preview --diff\` shows the lines that change.
-`;
+${credentialsSection(secretKeys)}`;
 }

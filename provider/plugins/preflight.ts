@@ -69,7 +69,7 @@ export async function preflight(
   config: XmlElement,
   mode: PluginCheckMode,
   opts: { versionsChosenByProvider?: boolean } = {},
-  kind: "job" | "view" = "job",
+  kind: "job" | "view" | "credential" = "job",
 ): Promise<string | undefined> {
   if (mode === "off") return undefined;
   const installed = await installedOn(client, where);

@@ -3,6 +3,7 @@
  * (compare.ts), a new name or folder is a rename or move in place, another item type is a replacement.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
+import { planMove } from "../dynamic/planned-moves";
 import { unknownPath } from "../specs/unknown";
 import { configChanged } from "./compare";
 import { declare, fullNameOf, strip, type Props } from "./desired";
@@ -50,6 +51,9 @@ export async function diff(_id: string, oldsRaw: Props, newsRaw: Props): Promise
   if (news.folder === UNKNOWN || (olds.folder ?? "") !== (news.folder ?? "")) diffs.add("folder");
 
   if (news.name === UNKNOWN || news.name !== olds.name) diffs.add("name"); // rename in place
+  // Recorded for the credentials of a folder's store, which go with the folder (dynamic/planned-moves.ts).
+  if ((diffs.has("folder") || diffs.has("name")) && news.folder !== UNKNOWN && news.name !== UNKNOWN && olds.fullName)
+    planMove(olds.controller, olds.fullName, fullNameOf({ name: news.name as string, folder: news.folder }));
   // Another controller is another Jenkins: the job is made there and deleted from the old one.
   if ((news.controller as unknown) === UNKNOWN) diffs.add("controller");
   else if ((olds.controller ?? "") !== (news.controller ?? "")) replaces.push("controller");

@@ -32,6 +32,18 @@ export type WithSecretDefaults<S extends { parameters?: ParameterSpec[] }> = Omi
   parameters?: Array<Exclude<ParameterSpec, PasswordParameterSpec> | PasswordParameterInput>;
 };
 
+/**
+ * A spec whose values may be other resources' outputs at any depth, e.g. a Credential's `credentialId` as a git
+ * remote's `credentialsId`, so that Pulumi makes the credential before the job.
+ */
+export type SpecInput<T> = T extends string | number | boolean
+  ? pulumi.Input<T>
+  : T extends (infer U)[]
+    ? SpecInput<U>[]
+    : T extends object
+      ? { [K in keyof T]: SpecInput<T[K]> }
+      : T;
+
 export interface JobArgs {
   /** The job's own name (no slashes). Changing it renames the job in place and keeps its build history. */
   name: pulumi.Input<string>;
@@ -51,16 +63,16 @@ export interface JobArgs {
    * A Pipeline job: inline script or script from git, parameters, triggers, build discarder. A password
    * parameter's default (best a `pulumi.secret`) moves into an encrypted input, leaving `[secret N]` in the spec.
    */
-  pipeline?: pulumi.Input<PipelineSpec> | WithSecretDefaults<PipelineSpec>;
+  pipeline?: pulumi.Input<PipelineSpec> | WithSecretDefaults<PipelineSpec> | SpecInput<PipelineSpec>;
   /** A freestyle job: git checkout, shell/batch steps, triggers, build discarder, archived artifacts, JUnit. */
-  freestyle?: pulumi.Input<FreestyleSpec> | WithSecretDefaults<FreestyleSpec>;
+  freestyle?: pulumi.Input<FreestyleSpec> | WithSecretDefaults<FreestyleSpec> | SpecInput<FreestyleSpec>;
   /** A folder (its description is the `description` input). Named so because `folder` is the parent folder's path. */
   folderSpec?: pulumi.Input<FolderSpec>;
   /**
    * A Multibranch Pipeline project: branch sources (git, GitHub), script path, orphaned-item strategy, periodic
    * indexing. Jenkins makes its branch jobs; they are never declared, planned or swept.
    */
-  multibranch?: pulumi.Input<MultibranchSpec>;
+  multibranch?: pulumi.Input<MultibranchSpec> | SpecInput<MultibranchSpec>;
   /** The job's description; wins over `<description>` in configXml. */
   description?: pulumi.Input<string>;
   /** Whether the job is enabled; wins over `<disabled>` in configXml. Folders cannot be disabled. */

@@ -29,6 +29,9 @@ import { ConnectionCheckError } from "../connection/errors";
 import { StackConnections } from "../connection/stack-connections";
 import { warn } from "../dynamic/engine-log";
 import { pluginCheckOf, preflight, type PluginCheckMode } from "../plugins/preflight";
+import { checkReferences, credentialsCheckOf, type CredentialsCheckMode } from "../references/check";
+import { folderScope, idsInConfig, idsInSpec } from "../references/ids";
+import { listStore } from "../references/listing";
 import { unknownPath } from "../specs/unknown";
 import {
   declare,
@@ -49,7 +52,7 @@ import { specAsDeclared } from "./drifted-spec";
 import { forgetManaged, rememberManaged } from "./managed-names";
 import { caseOnlyTwice, sameItemClash } from "./same-item";
 import { fieldsOf } from "./job-config";
-import { keepOwnedParts, updateNeedsRemote } from "./owned-parts";
+import { keepOwnedParts, updateNeedsRemote, withoutOwnedParts } from "./owned-parts";
 import { keepPipelineOwned, withPipelineOwned } from "./pipeline-owned";
 import { placeOf, relocate } from "./relocate";
 import { renderSpec, sourceOf, specKeyOf } from "./sources";
@@ -85,9 +88,13 @@ const connections = new StackConnections();
 /** `jenkins:pluginCheck`, or why its value is refused (reported by every check of a new or changed config). */
 let pluginCheck: PluginCheckMode | Error = "error";
 
+/** `jenkins:credentialsCheck`, or why its value is refused (reported by every check of a new or changed config). */
+let credentialsCheck: CredentialsCheckMode | Error = "error";
+
 export async function configure(req: { config: ConfigSource }): Promise<void> {
   connections.configure(req.config);
   pluginCheck = pluginCheckOf(req.config);
+  credentialsCheck = credentialsCheckOf(req.config);
 }
 
 function settingsFor(controller: string | undefined) {
@@ -125,6 +132,8 @@ export async function check(olds: Props, news: Props): Promise<dynamic.CheckResu
   }
   const plugins = await checkPlugins(olds, checked, root);
   if (plugins !== undefined) return { inputs: checked, failures: [plugins] };
+  const references = await checkCredentialReferences(olds, checked, root);
+  if (references !== undefined) return { inputs: checked, failures: [references] };
   return { ...result, inputs: checked };
 }
 
@@ -178,6 +187,58 @@ async function checkPlugins(
   const root = checkedRoot ?? declare(news as unknown as JobInputs).root();
   const failure = await preflight(client, job, where, root, pluginCheck, {
     versionsChosenByProvider: key !== "configXml",
+  });
+  return failure === undefined ? undefined : { property: key, reason: failure };
+}
+
+/** Root elements of items that are folders, and so see their own credentials store. */
+const FOLDER_ROOTS = new Set([
+  "com.cloudbees.hudson.plugins.folder.Folder",
+  "org.jenkinsci.plugins.workflow.multibranch.WorkflowMultiBranchProject",
+  "jenkins.branch.OrganizationFolder",
+]);
+
+/**
+ * The credentials reference check (references/check.ts), for a config that is new or changed or a job that moves
+ * (another scope): every id it names must be in a store of its scope or declared by a Credential of the program.
+ * Skipped while the config, the job's place or its controller is not known yet (an id that is another resource's
+ * output, not made yet, is such an unknown).
+ */
+async function checkCredentialReferences(
+  olds: Props,
+  news: Props,
+  checkedRoot: XmlElement | undefined,
+): Promise<dynamic.CheckFailure | undefined> {
+  const key = sourceOf(news);
+  const moved = olds.fullName !== news.fullName;
+  if (!moved && sourceOf(olds) === key && sameValue(olds[key], news[key])) return undefined;
+  if (credentialsCheck instanceof Error) return { property: key, reason: credentialsCheck.message };
+  if (credentialsCheck === "off" || typeof news.fullName !== "string" || news.controller === UNKNOWN) return undefined;
+  if (key === "configXml" && (typeof news.configXml !== "string" || news.configXml.includes(UNKNOWN))) return undefined;
+  const root = key === "configXml" ? (checkedRoot ?? declare(news as unknown as JobInputs).root()) : undefined;
+  const ids = root !== undefined ? idsInConfig(root, UNKNOWN) : idsInSpec(news[key], UNKNOWN);
+  if (ids.length === 0) return undefined;
+  const isFolder = root !== undefined ? FOLDER_ROOTS.has(root.name) : key === "folderSpec" || key === "multibranch";
+  const job = news.fullName;
+  let client: JenkinsClient;
+  let where: string;
+  try {
+    ({ client, baseUrl: where } = await connect(job, news.controller as string | undefined));
+  } catch (e) {
+    await warn(
+      `the credentials check of Jenkins job "${job}" was skipped: ${e instanceof Error ? e.message : String(e)}`,
+    );
+    return undefined;
+  }
+  const failure = await checkReferences({
+    job,
+    where,
+    ids,
+    folders: folderScope(job, isFolder),
+    controller: news.controller as string | undefined,
+    connection: client,
+    list: (folder) => listStore(client, folder),
+    mode: credentialsCheck,
   });
   return failure === undefined ? undefined : { property: key, reason: failure };
 }
@@ -285,7 +346,8 @@ async function adopt(
   const remote = parseXml(text).root;
   const owned = withPipelineOwned<Partial<JobOutputs>>({}, remote).pipelineOwned;
   if (owned) outs.pipelineOwned = owned;
-  const masked = maskSecrets(remote, text);
+  // The job's own secrets: those in parts Jenkins owns (a folder's credentials) are neither compared nor recorded.
+  const masked = maskSecrets(withoutOwnedParts(remote, declared.root()), text);
   const fields = fieldsOf(remote);
   // A value is known to be Jenkins's only when it is the very text declared (an encrypted value copied from Jenkins).
   const sameSecrets =
@@ -339,9 +401,14 @@ export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadRes
       props = driftedProps(props, olds.configXml, remoteText, fieldsOf(declaredRoot));
     }
   }
+  // The secrets of parts Jenkins owns are not the job's: a folder's credentials (left to Credential resources, or
+  // added by hand) sit in the folder's config.xml, and must not count as secrets the job declared.
+  const ownValues = olds.configXml
+    ? maskSecrets(withoutOwnedParts(parsed.root, parseXml(olds.configXml).root), remote).values
+    : masked.values;
   let secretDrift = false;
-  if (masked.values.length > 0 || secretCountOf(olds) > 0) {
-    const seen = compareSecrets(olds, masked.values);
+  if (ownValues.length > 0 || secretCountOf(olds) > 0) {
+    const seen = compareSecrets(olds, ownValues);
     props = { ...props, secretDigests: seen.digests };
     secretDrift = seen.drifted;
   }

@@ -5,7 +5,7 @@ import type { PermissionLevel, UserSpec } from "./options";
 
 export type AuthResult =
   | { kind: "anonymous" }
-  | { kind: "user"; name: string; level: PermissionLevel; viaToken: boolean }
+  | { kind: "user"; name: string; level: PermissionLevel; grants: readonly string[]; viaToken: boolean }
   /** Wrong user or secret: answered 401 before anything else. */
   | { kind: "invalid"; name: string };
 
@@ -28,13 +28,19 @@ export function authenticate(headers: IncomingHttpHeaders, users: Required<UserS
   // User ids are case-insensitive in Jenkins's own user database.
   const user = users.find((u) => u.name.toLowerCase() === name.toLowerCase());
   if (!user) return { kind: "invalid", name };
-  if (same(secret, user.apiToken)) return { kind: "user", name: user.name, level: user.permissions, viaToken: true };
-  if (same(secret, user.password)) return { kind: "user", name: user.name, level: user.permissions, viaToken: false };
+  if (same(secret, user.apiToken))
+    return { kind: "user", name: user.name, level: user.permissions, grants: user.grants, viaToken: true };
+  if (same(secret, user.password))
+    return { kind: "user", name: user.name, level: user.permissions, grants: user.grants, viaToken: false };
   return { kind: "invalid", name };
 }
 
 export function levelOf(auth: AuthResult): PermissionLevel | undefined {
   return auth.kind === "user" ? auth.level : undefined;
+}
+
+export function grantsOf(auth: AuthResult): readonly string[] {
+  return auth.kind === "user" ? auth.grants : [];
 }
 
 export function userNameOf(auth: AuthResult): string {

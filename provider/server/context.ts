@@ -4,6 +4,7 @@ import type { ResolvedOptions } from "./options";
 import type { AuthResult } from "./auth";
 import type { JobStore } from "./store";
 import type { ViewStore } from "./view-store";
+import type { CredentialStores } from "./credentials/stores";
 import type { BuildQueue } from "./queue";
 import type { SessionStore } from "./sessions";
 import type { PollRecord } from "./options";
@@ -12,6 +13,8 @@ export interface ServerState {
   options: ResolvedOptions;
   store: JobStore;
   views: ViewStore;
+  /** The system store and the folders' stores of the credentials plugin. */
+  credentials: CredentialStores;
   queue: BuildQueue;
   sessions: SessionStore;
   polls: PollRecord[];

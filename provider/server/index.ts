@@ -38,6 +38,7 @@ import { indexBranches, isMultibranch, type IndexingResult } from "./multibranch
 import { decryptSecret, loadOrCreateKey } from "./secrets/secret-key";
 import { ViewStore } from "./view-store";
 import { activePlugins } from "./handlers/plugin-manager";
+import { CredentialStores } from "./credentials/stores";
 
 export type { IndexingResult } from "./multibranch";
 export type { JenkinsServerOptions, RequestRecord, BuildRecord, PollRecord, FaultSettings, UserSpec } from "./options";
@@ -103,6 +104,11 @@ export async function startJenkinsServer(opts: JenkinsServerOptions = {}): Promi
     options,
     store,
     views: new ViewStore(store, () => activePlugins(state)),
+    credentials: new CredentialStores(
+      store,
+      () => state.secretKey,
+      () => activePlugins(state),
+    ),
     queue: new BuildQueue(options.quietPeriodMs),
     sessions: new SessionStore(),
     polls: [],

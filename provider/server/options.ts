@@ -10,6 +10,8 @@ export interface UserSpec {
   password: string;
   apiToken?: string;
   permissions: PermissionLevel;
+  /** Single permission ids granted on top of the level (e.g. "com.cloudbees.plugins.credentials.CredentialsProvider.View"). */
+  grants?: readonly string[];
 }
 
 export interface JenkinsServerOptions {
@@ -116,7 +118,7 @@ export function resolveOptions(opts: JenkinsServerOptions = {}): ResolvedOptions
       { name: "admin", password: "admin", permissions: "admin" as const },
       { name: "reader", password: "reader", permissions: "read" as const },
     ]
-  ).map((u) => ({ ...u, apiToken: u.apiToken ?? newApiToken() }));
+  ).map((u) => ({ ...u, apiToken: u.apiToken ?? newApiToken(), grants: u.grants ?? [] }));
   return {
     port: opts.port ?? 0,
     host: opts.host ?? "127.0.0.1",

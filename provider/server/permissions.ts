@@ -50,6 +50,13 @@ const ITEM_CONFIGURE: Permission = {
   impliedBy: GENERIC_CONFIGURE,
 };
 
+/** CredentialsProvider's permissions (credentials plugin): each implied by the generic one of its kind. */
+const credentials = (name: string, impliedBy: Permission): Permission => ({
+  id: `com.cloudbees.plugins.credentials.CredentialsProvider.${name}`,
+  title: `Credentials/${name}`,
+  impliedBy,
+});
+
 export const PERMISSIONS = {
   OVERALL_READ: { id: "hudson.model.Hudson.Read", title: "Overall/Read", impliedBy: GENERIC_READ } as Permission,
   ADMINISTER,
@@ -72,6 +79,11 @@ export const PERMISSIONS = {
     impliedBy: GENERIC_CONFIGURE,
   } as Permission,
   VIEW_DELETE: { id: "hudson.model.View.Delete", title: "View/Delete", impliedBy: GENERIC_DELETE } as Permission,
+  CREDENTIALS_VIEW: credentials("View", GENERIC_READ),
+  CREDENTIALS_CREATE: credentials("Create", GENERIC_CREATE),
+  CREDENTIALS_UPDATE: credentials("Update", GENERIC_UPDATE),
+  CREDENTIALS_DELETE: credentials("Delete", GENERIC_DELETE),
+  CREDENTIALS_MANAGE_DOMAINS: credentials("ManageDomains", GENERIC_CONFIGURE),
 };
 
 /** Permissions granted to the read-only level: Overall/Read, Job/Read and View/Read, nothing else. */
@@ -83,9 +95,19 @@ export function impliedByChain(p: Permission): Permission[] {
   return chain;
 }
 
-/** level undefined = anonymous, which has no permission at all (the "logged-in users can do anything" setup). */
-export function hasPermission(level: PermissionLevel | undefined, p: Permission): boolean {
+/**
+ * level undefined = anonymous, which has no permission at all (the "logged-in users can do anything" setup).
+ * `grants` are permission ids given to the user on top of the level, as a matrix-based strategy adds single ones
+ * (a reader who may see credentials: Credentials/View).
+ */
+export function hasPermission(
+  level: PermissionLevel | undefined,
+  p: Permission,
+  grants: readonly string[] = [],
+): boolean {
   if (level === "admin") return true;
+  if (level === undefined) return false;
+  if (grants.includes(p.id)) return true;
   if (level === "read") return READ_ONLY.has(p.id);
   return false;
 }

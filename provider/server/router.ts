@@ -22,6 +22,7 @@ import { confirmRename } from "./handlers/rename";
 import { buildJson } from "./api-json";
 import { jsonReply } from "./handlers/common";
 import { createView, viewAction } from "./handlers/views";
+import { credentialsAction } from "./handlers/credentials";
 import { isViewGroup } from "./view-store";
 import { addSlash, crumbIssuer, dashboard, me, queueApi, queueItemApi, rootApiJson, whoAmI } from "./handlers/root";
 
@@ -59,6 +60,7 @@ function rootAction(ctx: RequestContext, state: ServerState, rest: string[]): Re
   if (r[0] === "view" && r.length >= 2) return viewAction(ctx, state, undefined, r[1], rest.slice(2));
   if (r[0] === "crumbIssuer" && isApiJson(r.slice(1))) return crumbIssuer(ctx, state);
   if (r[0] === "pluginManager") return pluginManager(ctx, state, r.slice(1));
+  if (r[0] === "credentials" && r[1] === "store") return credentialsAction(ctx, state, undefined, r.slice(2));
   if (r[0] === "me" && isApiJson(r.slice(1))) return me(ctx, state);
   if (r[0] === "queue" && isApiJson(r.slice(1))) return queueApi(ctx, state);
   if (r[0] === "queue" && r[1] === "item" && r.length >= 3 && (r.length === 3 || isApiJson(r.slice(3))))
@@ -84,6 +86,8 @@ function itemAction(ctx: RequestContext, state: ServerState, item: Item, rest: s
   const r = dropTrailingSlash(rest);
   if (r[0] === "move" && (r.length === 1 || (r.length === 2 && r[1] === ""))) return movePage(ctx, state, item);
   if (r.length === 2 && r[0] === "move" && r[1] === "move") return move(ctx, state, item);
+  if (item.type.isFolder && r[0] === "credentials" && r[1] === "store")
+    return credentialsAction(ctx, state, item, r.slice(2));
   if (isViewGroup(item)) {
     if (r.length === 1 && r[0] === "createView") return createView(ctx, state, item);
     if (r[0] === "view" && r.length >= 2) return viewAction(ctx, state, item, r[1], rest.slice(2));

@@ -11,6 +11,7 @@ import { MockEngine, type Step } from "../harness/mock-engine";
 import { ProviderProcess, repoRoot } from "../harness/provider-process";
 import { startConfiguredProvider } from "../harness/configured-provider";
 import { ADMIN, MODES, calls, startServer } from "../harness/test-server";
+import { addCredentials } from "../harness/known-credentials";
 
 const JOBS = ["web", "web/build", "web/deploy"];
 
@@ -44,6 +45,8 @@ describe.each(MODES)("typed-jobs example under the mock engine (%s server)", (mo
   beforeAll(async () => {
     server = await startServer(mode);
     user = new JenkinsUser(server.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });
+    // The credential the build job checks out with, as the controller the example runs against has it.
+    await addCredentials(user, ["git-read"]);
     proc = await startConfiguredProvider(server, { cwd: path.join(repoRoot, "examples", "typed-jobs") });
     engine = new MockEngine(proc, { project: "typed-jobs", stack: `test-${mode}` });
   });

@@ -28,3 +28,18 @@ export function savedConfigs(): Fixture[] {
 export function fixture(file: string): string {
   return readFileSync(path.join(FIXTURE_DIR, file), "utf8");
 }
+
+const DISCARDER = "jenkins.model.BuildDiscarderProperty";
+
+/**
+ * A saved declarative pipeline whose Jenkinsfile set a build discarder at its last run (its tracker lists the
+ * property), saved before the parameters declared by hand: the property the pipeline owns stands first.
+ */
+export function pipelineOwningFirstProperty(): string {
+  return fixture("pipeline-declarative-parameters.xml")
+    .replace(/<jobProperties\/>/, `<jobProperties><string>${DISCARDER}</string></jobProperties>`)
+    .replace(
+      "<properties>",
+      `<properties>\n    <${DISCARDER}><strategy class="hudson.tasks.LogRotator"><daysToKeep>-1</daysToKeep><numToKeep>10</numToKeep><artifactDaysToKeep>-1</artifactDaysToKeep><artifactNumToKeep>-1</artifactNumToKeep></strategy></${DISCARDER}>`,
+    );
+}

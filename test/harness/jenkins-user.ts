@@ -3,6 +3,7 @@
  * API token (no crumb needed), independent of the client under test. Used to make "hand edits" that a refresh
  * must find.
  */
+import { storePath } from "./credential-configs";
 export interface UserCredentials {
   user: string;
   apiToken: string;
@@ -91,6 +92,22 @@ export class JenkinsUser {
       "text/xml; charset=utf-8",
     );
     if (res.status !== 200) throw new Error(`createItem ${fullName}: HTTP ${res.status}`);
+  }
+
+  /**
+   * Adds a credential as a person does on the folder's (or the system's) Credentials page: the store saves it, so a
+   * folder's config.xml changes. `folder` undefined is the system store.
+   */
+  async addCredential(folder: string | undefined, xml: string, domain = "_"): Promise<void> {
+    const res = await this.request("POST", `${storePath(folder, domain)}createCredentials`, xml, "application/xml");
+    if (res.status !== 200) throw new Error(`createCredentials in ${folder ?? "the system store"}: HTTP ${res.status}`);
+  }
+
+  /** The ids of the credentials of a store's domain, in the store's order. */
+  async credentialIds(folder: string | undefined, domain = "_"): Promise<string[]> {
+    const res = await this.request("GET", `${storePath(folder, domain)}api/json?tree=credentials[id]`);
+    if (res.status !== 200) throw new Error(`credentials of ${folder ?? "the system store"}: HTTP ${res.status}`);
+    return (JSON.parse(res.body) as { credentials: Array<{ id: string }> }).credentials.map((c) => c.id);
   }
 
   async exists(fullName: string): Promise<boolean> {

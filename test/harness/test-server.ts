@@ -38,9 +38,16 @@ export function tokenConfig(server: JenkinsServer): Record<string, string> {
  */
 export const PREFLIGHT_READS = ["GET /api/json", "GET /pluginManager/api/json"];
 
-/** The requests recorded since the last reset, other than the pre-flight reads. */
+/**
+ * The reads of the credentials reference check: the listing of a store's global domain, once per store and
+ * connection, before a job naming a credential is planned (for a folder without a store yet, whether it exists).
+ */
+export const CREDENTIALS_CHECK_READ =
+  /^GET (\/job\/[^ ]+)?\/credentials\/store\/(system|folder)\/domain\/_\/api\/json$/;
+
+/** The requests recorded since the last reset, other than the pre-flight reads and the credentials check's. */
 export function beyondPreflight(server: JenkinsServer): string[] {
-  return calls(server).filter((c) => !PREFLIGHT_READS.includes(c));
+  return calls(server).filter((c) => !PREFLIGHT_READS.includes(c) && !CREDENTIALS_CHECK_READ.test(c));
 }
 
 /** "POST /job/a/job/b/config.xml" lines of the requests recorded since the last reset. */

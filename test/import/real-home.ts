@@ -7,6 +7,11 @@
  *  - branch jobs inside every multibranch project, under its `branches/` directory, as branch indexing wrote them;
  *  - folders saved before the shared-library plugin was renamed, so their `<FolderLibraries>` names
  *    `workflow-cps-global-lib` although the home runs its successor `pipeline-groovy-lib`;
+ *  - credentials where a real home keeps them: half the plain folders carry a FolderCredentialsProperty (15 of the 29
+ *    folders of a measured home did), some with an empty list, the others with credentials of the common types, and
+ *    the system store's credentials.xml; every secret encrypted with the home's own key;
+ *  - declarative pipelines whose Jenkinsfile set a job property that stands before one declared by hand (4 of the
+ *    268 jobs of a measured home);
  * and the plugin list that home ran with: every plugin its configs name, at the newest version any config names,
  * with a renamed plugin present as its successor only.
  */
@@ -16,9 +21,11 @@ import { requiredPlugins } from "../../provider/plugins/required";
 import { successorOf } from "../../provider/plugins/renames";
 import { newerOf } from "../../provider/plugins/versions";
 import { withSourceIds } from "../../provider/server/multibranch";
+import { encryptSecret, loadOrCreateKey } from "../../provider/server/secrets/secret-key";
+import { idsInConfig } from "../../provider/references/ids";
 import { renderMultibranch, type MultibranchSpec } from "../../provider/specs";
 import { parseXml } from "../../provider/xml/tree";
-import { fixture, savedConfigs } from "../harness/fixtures";
+import { fixture, pipelineOwningFirstProperty, savedConfigs } from "../harness/fixtures";
 import { homeLayout, writeHome, type HomeItem } from "./home";
 
 export interface RealHome {
@@ -35,6 +42,19 @@ export interface RealHome {
   plugins: Record<string, string>;
   /** Repository URL → branches, for the server's branch indexing. */
   repositories: Record<string, string[]>;
+  /** Folders holding a FolderCredentialsProperty (with an empty list or not). */
+  credentialFolders: string[];
+  /** Every credential of the home: its store ("" for the system store), id and the plaintext of each secret field. */
+  credentials: HomeCredential[];
+  /** Declarative pipelines whose Jenkinsfile owns a property saved before one declared by hand. */
+  pipelinesOwningFirstProperty: string[];
+}
+
+export interface HomeCredential {
+  folder: string;
+  id: string;
+  /** Secret field (as the Credential resource names it: secret, password, privateKey, passphrase, content) → value. */
+  secrets: Record<string, string>;
 }
 
 const MULTIBRANCH_ROOT = "org.jenkinsci.plugins.workflow.multibranch.WorkflowMultiBranchProject";
@@ -117,7 +137,146 @@ export function buildRealHome(opts: { base?: number; typedProjects?: number } = 
     fs.writeFileSync(file, after, "utf8");
     renamedPluginFolders.push(item.fullName);
   }
-  return { dir, items, branchJobs, typedProjects, renamedPluginFolders, plugins: pluginsOf(dir), repositories };
+  const key = loadOrCreateKey(dir);
+  const credentialFolders: string[] = [];
+  const credentials: HomeCredential[] = [];
+  const plainFolders = items.filter(
+    (i) => i.isFolder && parseXml(readConfig(dir, i.fullName)).root.name === FOLDER_ROOT,
+  );
+  plainFolders.forEach((item, i) => {
+    if (i % 2 === 1) return;
+    const made = homeCredentials(item.fullName, i % 4 === 2 ? 0 : 1 + (i % 3));
+    const file = configPath(dir, item.fullName);
+    fs.writeFileSync(file, withCredentialsProperty(fs.readFileSync(file, "utf8"), made, key), "utf8");
+    credentialFolders.push(item.fullName);
+    credentials.push(...made.map((c) => c.credential));
+  });
+  // The system store: two credentials of its own, and one for each id the home's jobs name (as on a controller
+  // whose builds work).
+  const system = [...homeCredentials("", 2), ...namedIds(dir).map((id) => loginFor(id))];
+  fs.writeFileSync(
+    path.join(dir, "credentials.xml"),
+    `<?xml version='1.1' encoding='UTF-8'?>\n<com.cloudbees.plugins.credentials.SystemCredentialsProvider plugin="credentials@1309.v8835d63eb_d8a_">\n  ${domainMap(system, key)}\n</com.cloudbees.plugins.credentials.SystemCredentialsProvider>\n`,
+    "utf8",
+  );
+  credentials.push(...system.map((c) => c.credential));
+  // Declarative pipelines whose Jenkinsfile's build discarder was saved before the parameters declared by hand.
+  const pipelinesOwningFirstProperty = items
+    .filter((i) => i.fixture === "pipeline-declarative-parameters.xml")
+    .slice(0, 4)
+    .map((i) => i.fullName);
+  for (const fullName of pipelinesOwningFirstProperty)
+    fs.writeFileSync(configPath(dir, fullName), pipelineOwningFirstProperty(), "utf8");
+  return {
+    dir,
+    items,
+    branchJobs,
+    typedProjects,
+    renamedPluginFolders,
+    plugins: pluginsOf(dir),
+    repositories,
+    credentialFolders,
+    credentials,
+    pipelinesOwningFirstProperty,
+  };
+}
+
+const FOLDER_ROOT = "com.cloudbees.hudson.plugins.folder.Folder";
+const PROPERTY = "com.cloudbees.hudson.plugins.folder.properties.FolderCredentialsProvider_-FolderCredentialsProperty";
+
+function readConfig(home: string, fullName: string): string {
+  return fs.readFileSync(configPath(home, fullName), "utf8");
+}
+
+interface MadeCredential {
+  credential: HomeCredential;
+  /** The credential's XML with each secret given as a function of its plaintext (to encrypt with the home's key). */
+  xml: (encrypt: (plain: string) => string) => string;
+}
+
+/** `count` credentials of the common types for a store, each secret a value telling where it belongs. */
+function homeCredentials(folder: string, count: number): MadeCredential[] {
+  const store = folder === "" ? "system" : folder;
+  const value = (id: string, field: string): string => `${field} of ${store}/${id}`;
+  const kinds: Array<(n: number) => MadeCredential> = [
+    (n) => {
+      const id = `deploy-token-${n}`;
+      const secrets = { secret: value(id, "secret") };
+      return {
+        credential: { folder, id, secrets },
+        xml: (e) =>
+          `<org.jenkinsci.plugins.plaincredentials.impl.StringCredentialsImpl plugin="plain-credentials@183.va_de8f1dd5a_2b_"><scope>GLOBAL</scope><id>${id}</id><description>Deploy token</description><secret>${e(secrets.secret)}</secret></org.jenkinsci.plugins.plaincredentials.impl.StringCredentialsImpl>`,
+      };
+    },
+    (n) => {
+      const id = `git-key-${n}`;
+      const secrets = {
+        privateKey: `-----BEGIN OPENSSH PRIVATE KEY-----\n${Buffer.from(value(id, "privateKey")).toString("base64")}\n-----END OPENSSH PRIVATE KEY-----`,
+        passphrase: value(id, "passphrase"),
+      };
+      return {
+        credential: { folder, id, secrets },
+        xml: (e) =>
+          `<com.cloudbees.jenkins.plugins.sshcredentials.impl.BasicSSHUserPrivateKey plugin="ssh-credentials@343.v884f71d78167"><scope>GLOBAL</scope><id>${id}</id><description></description><username>git</username><usernameSecret>false</usernameSecret><privateKeySource class="com.cloudbees.jenkins.plugins.sshcredentials.impl.BasicSSHUserPrivateKey$DirectEntryPrivateKeySource"><privateKey>${e(secrets.privateKey)}</privateKey></privateKeySource><passphrase>${e(secrets.passphrase)}</passphrase></com.cloudbees.jenkins.plugins.sshcredentials.impl.BasicSSHUserPrivateKey>`,
+      };
+    },
+    (n) => {
+      const id = `deployer-${n}`;
+      const secrets = { password: value(id, "password") };
+      return {
+        credential: { folder, id, secrets },
+        xml: (e) =>
+          `<com.cloudbees.plugins.credentials.impl.UsernamePasswordCredentialsImpl plugin="credentials@1309.v8835d63eb_d8a_"><scope>GLOBAL</scope><id>${id}</id><description>Deployer</description><username>deploy</username><password>${e(secrets.password)}</password><usernameSecret>false</usernameSecret></com.cloudbees.plugins.credentials.impl.UsernamePasswordCredentialsImpl>`,
+      };
+    },
+    (n) => {
+      const id = `kubeconfig-${n}`;
+      const secrets = { content: `${value(id, "content")}\n` };
+      return {
+        credential: { folder, id, secrets },
+        xml: (e) =>
+          `<org.jenkinsci.plugins.plaincredentials.impl.FileCredentialsImpl plugin="plain-credentials@183.va_de8f1dd5a_2b_"><scope>GLOBAL</scope><id>${id}</id><description></description><fileName>kubeconfig</fileName><secretBytes>${e(Buffer.from(secrets.content).toString("base64"))}</secretBytes></org.jenkinsci.plugins.plaincredentials.impl.FileCredentialsImpl>`,
+      };
+    },
+  ];
+  return Array.from({ length: count }, (_, n) => kinds[(n + store.length) % kinds.length](n));
+}
+
+/** Every credentials id the configs of the home name (branch jobs included), sorted. */
+function namedIds(home: string): string[] {
+  const ids = new Set<string>();
+  const visit = (d: string): void => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) visit(p);
+      else if (e.name === "config.xml")
+        idsInConfig(parseXml(fs.readFileSync(p, "utf8")).root, "\u0000").forEach((id) => ids.add(id));
+    }
+  };
+  visit(path.join(home, "jobs"));
+  return [...ids].sort();
+}
+
+/** A login of the system store with the id a job names. */
+function loginFor(id: string): MadeCredential {
+  const secrets = { password: `password of system/${id}` };
+  return {
+    credential: { folder: "", id, secrets },
+    xml: (e) =>
+      `<com.cloudbees.plugins.credentials.impl.UsernamePasswordCredentialsImpl plugin="credentials@1309.v8835d63eb_d8a_"><scope>GLOBAL</scope><id>${id}</id><description>Named by the jobs</description><username>ci</username><password>${e(secrets.password)}</password><usernameSecret>false</usernameSecret></com.cloudbees.plugins.credentials.impl.UsernamePasswordCredentialsImpl>`,
+  };
+}
+
+function domainMap(made: readonly MadeCredential[], key: Buffer): string {
+  const encrypt = (plain: string): string => encryptSecret(key, plain);
+  return `<domainCredentialsMap class="hudson.util.CopyOnWriteMap$Hash"><entry><com.cloudbees.plugins.credentials.domains.Domain plugin="credentials@1309.v8835d63eb_d8a_"><specifications/></com.cloudbees.plugins.credentials.domains.Domain><java.util.concurrent.CopyOnWriteArrayList>${made.map((c) => c.xml(encrypt)).join("")}</java.util.concurrent.CopyOnWriteArrayList></entry></domainCredentialsMap>`;
+}
+
+/** A folder's config with the property holding `made` (an empty list when none), first among its properties. */
+function withCredentialsProperty(xml: string, made: readonly MadeCredential[], key: Buffer): string {
+  const property = `<${PROPERTY}>${domainMap(made, key)}</${PROPERTY}>`;
+  if (/<properties\/>/.test(xml)) return xml.replace(/<properties\/>/, `<properties>${property}</properties>`);
+  return xml.replace(/<properties>/, `<properties>${property}`);
 }
 
 function configPath(home: string, fullName: string): string {

@@ -48,7 +48,11 @@ export function typeCheck(dir: string, repoRoot: string): string[] {
     typeRoots: [path.join(repoRoot, "node_modules", "@types")],
     baseUrl: dir,
     // The package's main entry, as the generated program imports it (Job, View).
-    paths: { "pulumi-jenkins-jobs": [path.join(repoRoot, "provider", "index.ts")] },
+    paths: {
+      "pulumi-jenkins-jobs": [path.join(repoRoot, "provider", "index.ts")],
+      // A program that declares credentials reads their secrets with pulumi.Config, as installed next to the package.
+      "@pulumi/pulumi": [path.join(repoRoot, "node_modules", "@pulumi", "pulumi")],
+    },
   };
   const program = ts.createProgram([path.join(dir, "index.ts")], options);
   return ts

@@ -18,6 +18,8 @@ import { cleanEnv } from "../harness/serialized-provider";
 import { ADMIN, credentialForms, type Mode, beyondPreflight, startServer } from "../harness/test-server";
 import { homeLayout, writeHome, type HomeItem } from "./home";
 import { programFrom, typeCheck } from "./run-program";
+import { JenkinsUser } from "../harness/jenkins-user";
+import { addCredentialsNamedIn } from "../harness/known-credentials";
 
 const CLI = path.join(repoRoot, "dist", "provider", "entries", "bin.js");
 
@@ -44,10 +46,15 @@ function filesUnder(dir: string): string[] {
     .sort();
 }
 
-/** Requests that would change a job (anything but GETs and a refused createItem of a job that exists). */
+const isCredentialsCall = (p: string): boolean => p.includes("/credentials/store/");
+
+/**
+ * Requests that would change a job (anything but GETs and a refused createItem of a job that exists); adopting a
+ * credential writes it (its secrets cannot be compared), counted on its own.
+ */
 function changingRequests(server: JenkinsServer): string[] {
   return server.requests
-    .filter((r) => r.method !== "GET" && r.method !== "HEAD")
+    .filter((r) => r.method !== "GET" && r.method !== "HEAD" && !isCredentialsCall(r.path))
     .filter((r) => !(/\/create(Item|View)$/.test(r.path) && r.status === 400))
     .map((r) => `${r.method} ${r.path} → ${r.status}`);
 }
@@ -59,11 +66,21 @@ export function importSuite(mode: Mode): void {
     let server: JenkinsServer;
     let out: string;
     let proc: ProviderProcess;
+    /** The stack config of the credentials' secrets, from the keys the generated README names. */
+    let secretConfig: Record<string, string>;
+    /** The credentials the program declares (those of the system store the jobs name). */
+    let credentials: number;
 
     beforeAll(async () => {
       layout = homeLayout(200);
       home = writeHome(layout);
       server = await startServer(mode, { dataDir: home });
+      // The credentials the home's jobs name, as the controller the home comes from holds them.
+      const user = new JenkinsUser(server.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });
+      await addCredentialsNamedIn(
+        user,
+        layout.map((i) => server.jobConfigOnDisk(i.fullName)),
+      );
       out = fs.mkdtempSync(path.join(os.tmpdir(), "jenkins-import-out-"));
       proc = await startConfiguredProvider(server, { cwd: out });
     });
@@ -82,7 +99,10 @@ export function importSuite(mode: Mode): void {
         stderr: expect.stringContaining("Wrote 200 items"),
       });
       expect(server.requests.every((r) => r.method === "GET")).toBe(true);
-      expect(server.requests.filter((r) => r.path.endsWith("/config.xml"))).toHaveLength(200);
+      const credentialReads = server.requests.filter((r) => isCredentialsCall(r.path));
+      expect(server.requests.filter((r) => r.path.endsWith("/config.xml") && !isCredentialsCall(r.path))).toHaveLength(
+        200,
+      );
 
       // Not a terminal: plain progress lines, one per tenth.
       const progressLines = res.stderr.split("\n").filter((l) => l.startsWith("Reading configs: "));
@@ -116,7 +136,19 @@ export function importSuite(mode: Mode): void {
       // The list views of the imported folders (folders saved with one, from the fixtures), adopting, by spec.
       const views = index.match(/^new View\(.*, listView: \{.*\}, adopt: true \}\);$/gm) ?? [];
       expect(views.length).toBe(layout.filter((i) => i.fixture === "folder-listview-v1.0.xml").length);
-      expect(index.match(/, adopt: true \}\);/g)).toHaveLength(200 + views.length);
+      // The credentials of the system store (those the jobs name), adopting, each read once and never its secret.
+      credentials = (index.match(/^new Credential\(.*, adopt: true \}\);$/gm) ?? []).length;
+      expect(credentials).toBeGreaterThan(0);
+      expect(credentialReads.filter((r) => r.path.endsWith("/config.xml"))).toHaveLength(credentials);
+      expect(index.match(/, adopt: true \}\);/g)).toHaveLength(200 + views.length + credentials);
+      // The team's own records give each secret; here, what the server was given for each id.
+      const readme = fs.readFileSync(path.join(out, "README.md"), "utf8");
+      secretConfig = Object.fromEntries(
+        [
+          ...readme.matchAll(/^pulumi config set --secret (\S+) '<value>'\s+# password of the credential "([^"]+)"/gm),
+        ].map((m) => [`imported:${m[1]}`, `not-a-real-secret-${m[2]}`]),
+      );
+      expect(Object.keys(secretConfig)).toHaveLength(credentials);
       // Folders are declared before what they hold, and children refer to their folder's resource.
       for (const [i, name] of declared.entries()) {
         const parent = name.includes("/") ? name.slice(0, name.lastIndexOf("/")) : undefined;
@@ -142,9 +174,9 @@ export function importSuite(mode: Mode): void {
     it("the generated program previews 200 adoptions (and its views') and sends nothing", async () => {
       server.resetCounters();
       const engine = new MockEngine(proc, { project: "imported", stack: `preview-${mode}` });
-      const preview = await engine.up(programFrom(out), { preview: true });
+      const preview = await engine.up(programFrom(out), { preview: true, config: secretConfig });
       const views = layout.filter((i) => i.fixture === "folder-listview-v1.0.xml").length;
-      expect(preview.steps).toHaveLength(200 + views);
+      expect(preview.steps).toHaveLength(200 + views + credentials);
       expect(preview.steps.every((s) => s.op === "create")).toBe(true);
       // Only the reads of the plugin pre-flight, once per provider process; nothing written.
       expect(beyondPreflight(server)).toEqual([]);
@@ -154,15 +186,22 @@ export function importSuite(mode: Mode): void {
       const before = new Map(layout.map((i) => [i.fullName, server.jobConfigOnDisk(i.fullName)]));
       const engine = new MockEngine(proc, { project: "imported", stack: `up-${mode}` });
       server.resetCounters();
-      const up = await engine.up(programFrom(out));
+      const up = await engine.up(programFrom(out), { config: secretConfig });
       expect(up.steps.filter((s) => s.op !== "create")).toEqual([]);
+      // Each credential adopted with one write of its config.xml (after a create refused because it exists).
+      expect(
+        server.requests
+          .filter((r) => r.method !== "GET" && isCredentialsCall(r.path))
+          .filter((r) => !(r.path.endsWith("/createCredentials") && r.status === 409))
+          .map((r) => `${r.method} ${r.path.slice(r.path.lastIndexOf("/"))} ${r.status}`),
+      ).toEqual(Array.from({ length: credentials }, () => "POST /config.xml 200"));
       // Adopting a job whose config, description and state already are the declared ones sends no config.xml,
       // description, enable or disable POST: the imported program must leave the server exactly as it was.
       expect({ requestsThatChangeJobs: changingRequests(server) }).toEqual({ requestsThatChangeJobs: [] });
       for (const item of layout) expect(server.jobConfigOnDisk(item.fullName)).toBe(before.get(item.fullName));
 
       server.resetCounters();
-      const again = await engine.up(programFrom(out), { preview: true });
+      const again = await engine.up(programFrom(out), { preview: true, config: secretConfig });
       expect(again.steps.filter((s) => s.op !== "same")).toEqual([]);
       expect(server.requests).toHaveLength(0);
       const refreshed = await engine.refresh();

@@ -14,6 +14,7 @@ import { cleanEnv } from "../harness/serialized-provider";
 import { ADMIN } from "../harness/test-server";
 import { itemsOnServer } from "./server-items";
 import { startStack } from "./stack";
+import { addCredentials } from "../harness/known-credentials";
 
 const PROJECT = path.join(repoRoot, "examples", "multibranch");
 const SWEEP = path.join(repoRoot, "test", "language-host", "projects", "sweep-folder");
@@ -40,6 +41,8 @@ describe("multibranch projects from the typed spec", () => {
     ({ server, user, cli } = await startStack(PROJECT, {
       server: { repositories: { [APP]: ["main", "feature/login"], [API]: ["main"] } },
     }));
+    // The GitHub source's credential, as the controller the example runs against has it.
+    await addCredentials(user, ["github-app"]);
   });
   afterAll(async () => {
     await server?.close();

@@ -12,6 +12,7 @@ import type { PulumiCli } from "../harness/language-host";
 import { repoRoot } from "../harness/provider-process";
 import { itemsOnServer, viewsOnServer } from "./server-items";
 import { startStack } from "./stack";
+import { addCredentials } from "../harness/known-credentials";
 
 interface ProjectCase {
   dir: string;
@@ -23,19 +24,47 @@ interface ProjectCase {
   secrets?: Record<string, string>;
   /** Views the program declares (resources besides the jobs). */
   views?: string[];
+  /** Credentials the program's jobs name that the controller holds already (made in its system store first). */
+  existingCredentials?: string[];
+  /** Credentials the program declares (resources besides the jobs), as "store/id" ("system/…" or the folder). */
+  credentials?: string[];
+}
+
+/** "store/id" of the system store's credentials and those of the folders among `declared` ("folder/id"), sorted. */
+async function credentialsOnServer(user: JenkinsUser, declared: string[]): Promise<string[]> {
+  const folders = [...new Set(declared.map((d) => d.slice(0, d.lastIndexOf("/"))).filter((f) => f !== "system"))];
+  const out = (await user.credentialIds(undefined)).map((id) => `system/${id}`);
+  for (const f of folders)
+    if (await user.exists(f)) out.push(...(await user.credentialIds(f)).map((id) => `${f}/${id}`));
+  return out.sort();
 }
 
 const PROJECTS: ProjectCase[] = [
   { dir: ".", items: ["nightly-cleanup", "team", "team/api-build", "team/api-deploy"] },
   { dir: "examples/quickstart", items: ["nightly-cleanup", "team", "team/api-build", "team/api-deploy"] },
-  { dir: "examples/typed-jobs", items: ["web", "web/build", "web/deploy"], builds: 1 },
+  {
+    dir: "examples/typed-jobs",
+    items: ["web", "web/build", "web/deploy"],
+    builds: 1,
+    existingCredentials: ["git-read"],
+  },
   { dir: "examples/plugin-preflight", items: ["api-build", "nightly"] },
   {
     dir: "examples/real-estate",
     items: ["listings", "listings/listings-import", "listings/portal", "listings/price-index", "listings/publish-feed"],
     secrets: { "real-estate:feedPassword": "Ex-feed-5c2a" },
   },
-  { dir: "examples/multibranch", items: ["team", "team/api", "team/app"] },
+  { dir: "examples/multibranch", items: ["team", "team/api", "team/app"], existingCredentials: ["github-app"] },
+  {
+    dir: "examples/credentials",
+    items: ["platform", "platform/api", "platform/release"],
+    secrets: {
+      "credentials:deployKey": "-----BEGIN OPENSSH PRIVATE KEY-----\nZXhhbXBsZQ==\n-----END OPENSSH PRIVATE KEY-----\n",
+      "credentials:registryToken": "Ex-registry-31f5",
+      "credentials:botPassword": "Ex-bot-9a0c",
+    },
+    credentials: ["platform/deploy-key", "platform/registry-token", "system/git-bot"],
+  },
   {
     dir: "examples/reorganise-folders",
     items: ["apps", "apps/build", "apps/deploy", "apps/lint", "platform", "tools", "tools/scan"],
@@ -54,7 +83,7 @@ const PROJECTS: ProjectCase[] = [
 
 describe.each(PROJECTS)(
   "the project in $dir, run as the Pulumi CLI runs it",
-  ({ dir, items, builds = 0, secrets, views }) => {
+  ({ dir, items, builds = 0, secrets, views, existingCredentials = [], credentials = [] }) => {
     let server: JenkinsServer;
     let user: JenkinsUser;
     let cli: PulumiCli;
@@ -62,6 +91,7 @@ describe.each(PROJECTS)(
     beforeAll(async () => {
       ({ server, user, cli } = await startStack(path.join(repoRoot, dir)));
       for (const [key, value] of Object.entries(secrets ?? {})) cli.setConfig(key, value, { secret: true });
+      await addCredentials(user, existingCredentials);
     });
     afterAll(async () => {
       await server?.close();
@@ -79,9 +109,12 @@ describe.each(PROJECTS)(
       expect(up.steps.filter((s) => s.op !== "create")).toEqual([]);
       // Views are resources too; Jenkins's own default views (`all`, a folder's `All`) are not.
       const declaredViews = (views ?? []).filter((v) => !/(^|\/)all$/i.test(v)).length;
-      expect(up.steps).toHaveLength(items.length + builds + declaredViews);
+      expect(up.steps).toHaveLength(items.length + builds + declaredViews + credentials.length);
       expect(await itemsOnServer(user)).toEqual(items);
       if (views) expect(await viewsOnServer(user)).toEqual(views);
+      expect(await credentialsOnServer(user, credentials)).toEqual(
+        [...existingCredentials.map((c) => `system/${c}`), ...credentials].sort(),
+      );
       expect(server.builds).toHaveLength(builds);
       expect(Object.keys(up.outputs).length).toBeGreaterThan(0);
     });
@@ -106,6 +139,8 @@ describe.each(PROJECTS)(
       expect(destroy.errors).toEqual([]);
       expect(await itemsOnServer(user)).toEqual([]);
       if (views) expect(await viewsOnServer(user)).toEqual(["all"]);
+      // The controller's own credentials stay; the program's are gone with it.
+      expect(await credentialsOnServer(user, [])).toEqual(existingCredentials.map((c) => `system/${c}`));
       expect(cli.state.resources).toEqual([]);
     });
   },

@@ -23,12 +23,19 @@ function load(specifier: string): { exports: Record<string, string>; modules: st
 
 test("the main entry gives the resource classes and loads none of the client, XML, server or lifecycle code", () => {
   const { exports, modules } = load("pulumi-jenkins-jobs");
-  expect(exports).toEqual({ Job: "function", BuildTrigger: "function", FolderSweep: "function", View: "function" });
+  expect(exports).toEqual({
+    Job: "function",
+    BuildTrigger: "function",
+    FolderSweep: "function",
+    View: "function",
+    Credential: "function",
+  });
   expect(modules.filter((m) => /^(client|xml|server|connection|plugins|specs|import)\//.test(m))).toEqual([]);
   expect(modules.filter((m) => /lifecycle/.test(m))).toEqual([]);
   expect(modules).toContain("view/view.js");
+  expect(modules).toContain("credential/credential.js");
   // The resource classes, their thin providers, the Node.js version check and the program-side secret hiding.
-  expect(modules.length).toBeLessThanOrEqual(13);
+  expect(modules.length).toBeLessThanOrEqual(15);
 });
 
 test("pulumi-jenkins-jobs/testing gives the Jenkins-compatible server", () => {

@@ -22,11 +22,25 @@ const ALLOWED: Record<string, string[]> = {
   plugins: ["client", "dynamic", "xml"],
   dynamic: [],
   connection: ["client"],
-  resource: ["connection", "dynamic", "plugins", "client", "specs", "xml"],
+  resource: ["connection", "dynamic", "plugins", "references", "client", "specs", "xml"],
+  // The reference check of jobs: which credentials a job names, where it looks, the stores' listings.
+  references: ["client", "dynamic", "xml"],
+  // The Credential resource; the program side hides secrets with the Job's table (resource/secrets).
+  credential: ["connection", "dynamic", "plugins", "references", "client", "xml", "resource/secrets"],
   triggers: ["connection", "dynamic", "client"],
   sweep: ["connection", "dynamic", "client"],
   view: ["connection", "dynamic", "plugins", "client", "xml"],
-  import: ["connection", "client", "specs", "xml", "resource/job-kinds", "view/list-view", "runtime"],
+  import: [
+    "connection",
+    "client",
+    "specs",
+    "xml",
+    "resource/job-kinds",
+    "resource/owned/pipeline-properties",
+    "resource/owned/folder-credentials",
+    "view/list-view",
+    "runtime",
+  ],
   // The review command reads a preview's JSON and writes text: it imports nothing of ours, so it never loads the
   // server, a client or a lifecycle.
   review: [],
@@ -41,6 +55,8 @@ const ALLOWED: Record<string, string[]> = {
     "sweep/types",
     "view/view",
     "view/types",
+    "credential/credential",
+    "credential/types",
     "triggers/types",
     "specs/types",
   ],

@@ -26,6 +26,7 @@ import {
   beyondPreflight,
 } from "../harness/test-server";
 import { FOLDER_XML, FREESTYLE_XML, PIPELINE_XML } from "../harness/job-configs";
+import { addCredentials, FIXTURE_CREDENTIAL_IDS } from "../harness/known-credentials";
 
 function configureWith(values: Record<string, string>): Promise<void> {
   return lifecycle.configure({ config: { get: (k: string) => values[k] } });
@@ -45,6 +46,7 @@ describe.each(MODES)("Job lifecycle, methods called directly (%s server)", (mode
   beforeAll(async () => {
     server = await startServer(mode);
     user = new JenkinsUser(server.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });
+    await addCredentials(user, FIXTURE_CREDENTIAL_IDS);
     await configureWith(tokenConfig(server));
   });
   afterAll(async () => {
@@ -296,8 +298,9 @@ describe.each(MODES)("Job lifecycle, methods called directly (%s server)", (mode
       server.resetCounters();
       const described = await lifecycle.update(created.id, after!, { ...created.inputs, description: "changed" });
       const path = `/job/${encodeURIComponent(name)}/`;
-      // A plain folder's config is read first, so the update keeps the folder's views (owned/folder-views.ts).
-      const readFirst = type.root === "com.cloudbees.hudson.plugins.folder.Folder" ? [`GET ${path}config.xml`] : [];
+      // A folder's config (of any kind) is read first, so the update keeps the folder's credentials
+      // (owned/folder-credentials.ts) and a plain folder's views (owned/folder-views.ts).
+      const readFirst = type.isFolder ? [`GET ${path}config.xml`] : [];
       expect(calls(server)).toEqual([...readFirst, `POST ${path}${type.isFolder ? "config.xml" : "description"}`]);
       if (type.canDisable) {
         server.resetCounters();

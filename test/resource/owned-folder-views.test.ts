@@ -49,7 +49,8 @@ describe("a folder's views", () => {
 
   test("views a folder declares are compared and posted as declared", () => {
     const declared = root(withViews(folder({ description: "team", views: true })));
-    expect(updateNeedsRemote(declared)).toBe(false);
+    // The views rule needs nothing of the remote config (the folder's credentials still do: owned/folder-credentials).
+    expect(FOLDER_VIEWS_RULE.needsRemote(declared)).toBe(false);
     expect(sameConfig(declared, withDefault)).toBe(false);
     expect(sameConfig(declared, remote)).toBe(true);
   });

@@ -13,6 +13,7 @@ import type { FolderSpec, FreestyleSpec, PipelineSpec } from "../../provider/spe
 import { JenkinsUser } from "../harness/jenkins-user";
 import { ADMIN, MODES, calls, startServer, tokenConfig, beyondPreflight } from "../harness/test-server";
 import { FREESTYLE_XML, PIPELINE_XML } from "../harness/job-configs";
+import { addCredentials, SAMPLE_CREDENTIAL_IDS } from "../harness/known-credentials";
 
 export const PIPELINE: PipelineSpec = {
   script: "pipeline {\n  agent any\n  stages {\n    stage('Build') { steps { sh 'make' } }\n  }\n}\n",
@@ -45,6 +46,7 @@ describe.each(MODES)("Job with a typed spec, methods called directly (%s server)
   beforeAll(async () => {
     server = await startServer(mode);
     user = new JenkinsUser(server.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });
+    await addCredentials(user, SAMPLE_CREDENTIAL_IDS);
     await lifecycle.configure({ config: { get: (k: string) => tokenConfig(server)[k] } });
   });
   afterAll(async () => {

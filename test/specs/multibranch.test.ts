@@ -147,7 +147,8 @@ describe("the ids Jenkins gives branch sources (owned-part rule)", () => {
 
   test("configs without sources, and sources with declared ids, are left alone", () => {
     const withId = parseXml(renderMultibranch({ sources: [{ ...GIT.sources[0], id: "mine" }] })).root;
-    expect(updateNeedsRemote(withId)).toBe(false);
+    // The ids need nothing of the remote config (a multibranch project's credentials still do: folder-credentials).
+    expect(branchSourceIds.needsRemote(withId)).toBe(false);
     const remote = parseXml(held).root;
     expect(withoutOwnedParts(remote, withId)).toBe(remote);
     const folder = parseXml(fixture("folder-github-minimal.xml")).root;

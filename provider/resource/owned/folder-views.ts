@@ -10,6 +10,7 @@
  */
 import { elementChildren, textOf, type XmlElement } from "../../xml/tree";
 import type { OwnedPartRule } from "./rule";
+import { placeAsRemote } from "./placement";
 
 const FOLDER = "com.cloudbees.hudson.plugins.folder.Folder";
 const HOLDER_CLASS = "com.cloudbees.hudson.plugins.folder.views.DefaultFolderViewHolder";
@@ -65,13 +66,18 @@ function leavesViews(declared: XmlElement): boolean {
   return holder === undefined || isDefaultViewHolder(holder);
 }
 
-/** `e` with its `<folderViews>` replaced by `holder` (removed when undefined; added after `<properties>`). */
-function withHolder(e: XmlElement, holder: XmlElement | undefined): XmlElement {
+/**
+ * `e` with its `<folderViews>` replaced by `holder` (removed when undefined). A holder `e` lacks goes where `from`
+ * (the remote config) has it, or after `<properties>`.
+ */
+function withHolder(e: XmlElement, holder: XmlElement | undefined, from?: XmlElement): XmlElement {
   const at = e.children.findIndex((c) => c.kind === "element" && c.name === FIELD);
   const children = [...e.children];
   if (at >= 0) {
     if (holder === undefined) children.splice(at, 1);
     else children[at] = holder;
+  } else if (holder !== undefined && from !== undefined) {
+    return { ...e, children: placeAsRemote(e.children, elementChildren(from), (c) => c === holder) };
   } else if (holder !== undefined) {
     const props = children.findIndex((c) => c.kind === "element" && c.name === "properties");
     children.splice(props >= 0 ? props + 1 : children.length, 0, holder);
@@ -96,6 +102,6 @@ export const FOLDER_VIEWS_RULE: OwnedPartRule = {
   keep(declared, remote) {
     if (remote.name !== FOLDER) return declared;
     const remoteHolder = childOf(remote, FIELD);
-    return remoteHolder === undefined ? declared : withHolder(declared, remoteHolder);
+    return remoteHolder === undefined ? declared : withHolder(declared, remoteHolder, remote);
   },
 };

@@ -19,6 +19,7 @@
  */
 import { elementChildren, textOf, type XmlElement, type XmlNode } from "../../xml/tree";
 import type { OwnedPartRule } from "./rule";
+import { placeAsRemote } from "./placement";
 
 const DECLARATIVE_TRACKER =
   "org.jenkinsci.plugins.pipeline.modeldefinition.actions.DeclarativeJobPropertyTrackerAction";
@@ -109,12 +110,22 @@ interface ListProperty {
   property: string;
   list: string;
   owned(o: PipelineOwned, entry: XmlElement): boolean;
+  /** What makes an entry the same entry in another copy of the list (a parameter's name, a trigger's class). */
+  key(entry: XmlElement): string;
 }
 
 const LIST_PROPERTIES: readonly ListProperty[] = [
-  { property: PARAMETERS, list: "parameterDefinitions", owned: (o, e) => o.parameters.has(parameterName(e)) },
-  { property: TRIGGERS, list: "triggers", owned: (o, e) => o.triggers.has(e.name) },
+  {
+    property: PARAMETERS,
+    list: "parameterDefinitions",
+    owned: (o, e) => o.parameters.has(parameterName(e)),
+    key: (e) => `${e.name} ${parameterName(e)}`,
+  },
+  { property: TRIGGERS, list: "triggers", owned: (o, e) => o.triggers.has(e.name), key: (e) => e.name },
 ];
+
+const elementsIn = (nodes: readonly XmlNode[]): XmlElement[] =>
+  nodes.filter((n): n is XmlElement => n.kind === "element");
 
 function entriesOf(prop: XmlElement | undefined, list: string): XmlElement[] {
   const l = child(prop, list);
@@ -219,16 +230,21 @@ function forComparison(remoteConfig: XmlElement, declared: XmlElement): XmlEleme
 
 function keep(declared: XmlElement, remote: XmlElement): XmlElement {
   const o = pipelineOwnedOf(remote);
-  const remoteActions = actionsOf(remote).filter((a) => PIPELINE_ACTIONS.has(a.name));
-  if (isEmpty(o) && remoteActions.length === 0) return declared;
+  const remoteActions = actionsOf(remote);
+  const isPipelineAction = (a: XmlElement): boolean => PIPELINE_ACTIONS.has(a.name);
+  if (isEmpty(o) && !remoteActions.some(isPipelineAction)) return declared;
 
-  // The pipeline's actions, as the job has them.
+  // The pipeline's actions, as the job has them, where the job has them.
   const actions = child(declared, "actions");
   const nextActions: XmlElement = {
     kind: "element",
     name: "actions",
     attrs: actions?.attrs ?? [],
-    children: [...actionsOf(declared).filter((a) => !PIPELINE_ACTIONS.has(a.name)), ...remoteActions],
+    children: placeAsRemote(
+      actionsOf(declared).filter((a) => !isPipelineAction(a)),
+      remoteActions,
+      isPipelineAction,
+    ),
   };
   let root: XmlElement;
   if (actions) {
@@ -241,37 +257,42 @@ function keep(declared: XmlElement, remote: XmlElement): XmlElement {
   }
   if (isEmpty(o)) return root;
 
-  // The pipeline's properties, entries and all, as the job has them; the declared rest as declared.
+  // The pipeline's properties, entries and all, as the job has them and where it has them; the declared rest as
+  // declared.
   const remoteProps = propertiesOf(remote);
-  const props: XmlElement[] = [];
+  const ours: XmlElement[] = [];
   const handled = new Set<string>();
   for (const p of propertiesOf(declared)) {
     if (o.properties.has(p.name)) continue;
     const kind = LIST_PROPERTIES.find((k) => k.property === p.name);
     if (!kind) {
-      props.push(p);
+      ours.push(p);
       continue;
     }
     handled.add(p.name);
-    const theirs = entriesOf(
+    const remoteEntries = entriesOf(
       remoteProps.find((r) => r.name === p.name),
       kind.list,
-    ).filter((e) => kind.owned(o, e));
-    const ours = entriesOf(p, kind.list).filter((e) => !kind.owned(o, e));
-    props.push(withEntries(p, p, kind.list, [...ours, ...theirs]));
+    );
+    const mine = entriesOf(p, kind.list).filter((e) => !kind.owned(o, e));
+    const entries = placeAsRemote(mine, remoteEntries, (e) => kind.owned(o, e), kind.key);
+    ours.push(withEntries(p, p, kind.list, elementsIn(entries)));
   }
-  for (const r of remoteProps) {
+  const kept = new Set<XmlElement>();
+  const remoteView = remoteProps.map((r) => {
     if (o.properties.has(r.name)) {
-      props.push(r);
-      continue;
+      kept.add(r);
+      return r;
     }
     const kind = LIST_PROPERTIES.find((k) => k.property === r.name);
-    if (kind && !handled.has(r.name)) {
-      const theirs = entriesOf(r, kind.list).filter((e) => kind.owned(o, e));
-      if (theirs.length > 0) props.push(withEntries(r, r, kind.list, theirs));
-    }
-  }
-  return replaceProperties(root, props);
+    if (!kind || handled.has(r.name)) return r;
+    const theirs = entriesOf(r, kind.list).filter((e) => kind.owned(o, e));
+    if (theirs.length === 0) return r;
+    const only = withEntries(r, r, kind.list, theirs);
+    kept.add(only);
+    return only;
+  });
+  return replaceProperties(root, elementsIn(placeAsRemote(ours, remoteView, (e) => kept.has(e))));
 }
 
 /** Words without which an inline script declares no job property (neither declarative nor `properties([...])`). */

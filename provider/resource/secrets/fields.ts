@@ -9,7 +9,14 @@
  *  - core (jenkinsci/jenkins): `hudson.model.PasswordParameterDefinition` `defaultValue`;
  *  - credentials (jenkinsci/credentials-plugin), as folder credentials: `UsernamePasswordCredentialsImpl`
  *    `password`, `CertificateCredentialsImpl` `password`;
- *  - plain-credentials (jenkinsci/plain-credentials-plugin), as folder credentials: `StringCredentialsImpl` `secret`;
+ *  - plain-credentials (jenkinsci/plain-credentials-plugin), as folder credentials: `StringCredentialsImpl` `secret`,
+ *    `FileCredentialsImpl` `secretBytes`;
+ *  - credentials, `CertificateCredentialsImpl$UploadedKeyStoreSource` `uploadedKeystoreBytes`;
+ *  - ssh-credentials (jenkinsci/ssh-credentials-plugin): `BasicSSHUserPrivateKey` `passphrase`, its
+ *    `DirectEntryPrivateKeySource` `privateKey`;
+ *  - the types the Credential resource takes as `configXml` most often: github-branch-source `GitHubAppCredentials`
+ *    `privateKey`, aws-credentials `AWSCredentialsImpl` `secretKey`, hashicorp-vault `VaultTokenCredential` `token`
+ *    and `VaultAppRoleCredential` `secretId`;
  *  - envinject (jenkinsci/envinject-plugin): `EnvInjectPasswordEntry` `value` (the "Inject passwords" wrapper).
  */
 
@@ -17,7 +24,17 @@ export const SECRET_FIELDS: Readonly<Record<string, readonly string[]>> = {
   "hudson.model.PasswordParameterDefinition": ["defaultValue"],
   "com.cloudbees.plugins.credentials.impl.UsernamePasswordCredentialsImpl": ["password"],
   "com.cloudbees.plugins.credentials.impl.CertificateCredentialsImpl": ["password"],
+  "com.cloudbees.plugins.credentials.impl.CertificateCredentialsImpl$UploadedKeyStoreSource": ["uploadedKeystoreBytes"],
   "org.jenkinsci.plugins.plaincredentials.impl.StringCredentialsImpl": ["secret"],
+  "org.jenkinsci.plugins.plaincredentials.impl.FileCredentialsImpl": ["secretBytes"],
+  "com.cloudbees.jenkins.plugins.sshcredentials.impl.BasicSSHUserPrivateKey": ["passphrase"],
+  "com.cloudbees.jenkins.plugins.sshcredentials.impl.BasicSSHUserPrivateKey$DirectEntryPrivateKeySource": [
+    "privateKey",
+  ],
+  "org.jenkinsci.plugins.github_branch_source.GitHubAppCredentials": ["privateKey"],
+  "com.cloudbees.jenkins.plugins.awscredentials.AWSCredentialsImpl": ["secretKey"],
+  "com.datapipe.jenkins.vault.credentials.VaultTokenCredential": ["token"],
+  "com.datapipe.jenkins.vault.credentials.VaultAppRoleCredential": ["secretId"],
   "org.jenkinsci.plugins.envinject.EnvInjectPasswordEntry": ["value"],
 };
 

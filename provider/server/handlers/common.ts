@@ -1,5 +1,5 @@
 /** Helpers shared by the handlers: permission checks, method checks, JSON and HTML answers. */
-import { levelOf, userNameOf } from "../auth";
+import { grantsOf, levelOf, userNameOf } from "../auth";
 import type { RequestContext, ServerState } from "../context";
 import { AccessDenied, jenkinsHeaders, MethodNotAllowed, type PageInfo } from "../http-errors";
 import { jenkinsPage } from "../html";
@@ -12,7 +12,7 @@ export function pageInfo(ctx: Pick<RequestContext, "rawPath" | "rawQuery">, stat
 }
 
 export function can(ctx: RequestContext, p: Permission): boolean {
-  return hasPermission(levelOf(ctx.auth), p);
+  return hasPermission(levelOf(ctx.auth), p, grantsOf(ctx.auth));
 }
 
 export function requirePermission(ctx: RequestContext, p: Permission): void {

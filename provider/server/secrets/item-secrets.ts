@@ -27,12 +27,12 @@ function setText(e: XmlElement, text: string): void {
 }
 
 /** The object a field's text becomes on load: kept when it is this key's, else a new encryption of the plaintext. */
-function loadValue(key: Buffer, text: string): string {
+export function loadValue(key: Buffer, text: string): string {
   return decryptSecret(key, text) === undefined ? encryptSecret(key, text) : text;
 }
 
 /** A cheap test first: most configs hold no Secret field, and they are never parsed for it. */
-const MARKERS = ["PasswordParameterDefinition", "CredentialsImpl", "EnvInjectPasswordEntry"];
+const MARKERS = ["PasswordParameterDefinition", "CredentialsImpl", "BasicSSHUserPrivateKey", "EnvInjectPasswordEntry"];
 
 export function mayHoldSecrets(xml: string): boolean {
   return MARKERS.some((m) => xml.includes(m));

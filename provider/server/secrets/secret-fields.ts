@@ -4,8 +4,10 @@
  *
  * Sources (field declarations of type `Secret`): jenkinsci/jenkins `hudson.model.PasswordParameterDefinition`
  * (`defaultValue`); jenkinsci/credentials-plugin `UsernamePasswordCredentialsImpl`, `CertificateCredentialsImpl`
- * (`password`); jenkinsci/plain-credentials-plugin `StringCredentialsImpl` (`secret`); jenkinsci/envinject-plugin
- * `EnvInjectPasswordEntry` (`value`).
+ * (`password`); jenkinsci/plain-credentials-plugin `StringCredentialsImpl` (`secret`), `FileCredentialsImpl`
+ * (`secretBytes`, a `SecretBytes`: this server encrypts its base64 text the same way); jenkinsci/ssh-credentials-plugin
+ * `BasicSSHUserPrivateKey` (`passphrase`) and its `DirectEntryPrivateKeySource` (`privateKey`);
+ * jenkinsci/envinject-plugin `EnvInjectPasswordEntry` (`value`).
  */
 import { elementChildren, type XmlElement } from "../../xml/tree";
 import { classOfElement, isReference } from "../xstream/element-class";
@@ -15,6 +17,11 @@ export const SECRET_FIELDS: Readonly<Record<string, readonly string[]>> = {
   "com.cloudbees.plugins.credentials.impl.UsernamePasswordCredentialsImpl": ["password"],
   "com.cloudbees.plugins.credentials.impl.CertificateCredentialsImpl": ["password"],
   "org.jenkinsci.plugins.plaincredentials.impl.StringCredentialsImpl": ["secret"],
+  "org.jenkinsci.plugins.plaincredentials.impl.FileCredentialsImpl": ["secretBytes"],
+  "com.cloudbees.jenkins.plugins.sshcredentials.impl.BasicSSHUserPrivateKey": ["passphrase"],
+  "com.cloudbees.jenkins.plugins.sshcredentials.impl.BasicSSHUserPrivateKey$DirectEntryPrivateKeySource": [
+    "privateKey",
+  ],
   "org.jenkinsci.plugins.envinject.EnvInjectPasswordEntry": ["value"],
 };
 

@@ -43,6 +43,7 @@ const OBJECT_FIELDS: ReadonlySet<string> = new Set([
   "qualityGates",
   "reporters",
   "sourceDirectories",
+  "specifications",
   "templates",
   "textFinders",
   "traits",

@@ -1,0 +1,171 @@
+/**
+ * `Credential`: a Jenkins credential in the system store or in a folder's store, declared next to the jobs that
+ * use it.
+ *
+ * ```ts
+ * const team = new Job("team", { name: "team", folderSpec: {} });
+ * const key = new Credential("deploy-key", {
+ *   id: "deploy-key",
+ *   folder: team.fullName,
+ *   sshPrivateKey: { username: "git", privateKey: config.requireSecret("deployKey") },
+ * });
+ * new Job("api", {
+ *   name: "api",
+ *   folder: team.fullName,
+ *   pipeline: { scm: { url: "git@example.com:api.git", credentialsId: key.credentialId } },
+ * });
+ * ```
+ * Every secret is moved, in the program, into one input Pulumi encrypts (`secretValues`), whether or not it was
+ * given as a `pulumi.secret`: state, outputs and `preview --diff` never show it. Jenkins never returns a secret
+ * either, so a secret changed by hand in Jenkins cannot be seen; `secretVersion` forces a write.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { hideSecrets } from "../resource/secrets/hide";
+import credentialProvider from "./provider";
+import type { CredentialScope, SecretFileSpec, SecretTextSpec, SshPrivateKeySpec, UsernamePasswordSpec } from "./types";
+
+/** A secret text (`StringCredentialsImpl`, plugin plain-credentials): a token, an API key. */
+export interface SecretTextArgs {
+  /** The secret. Best a `pulumi.secret` or `config.requireSecret(…)`; it is made secret either way. */
+  secret: pulumi.Input<string>;
+}
+
+/** A username with a password (`UsernamePasswordCredentialsImpl`, plugin credentials). */
+export interface UsernamePasswordArgs {
+  username: pulumi.Input<string>;
+  /** The password; made secret. */
+  password: pulumi.Input<string>;
+}
+
+/** An SSH username with a private key (`BasicSSHUserPrivateKey`, plugin ssh-credentials). */
+export interface SshPrivateKeyArgs {
+  username: pulumi.Input<string>;
+  /** The private key, in PEM or OpenSSH form ("-----BEGIN … PRIVATE KEY-----"); made secret. */
+  privateKey: pulumi.Input<string>;
+  /** The key's passphrase, if it has one; made secret. */
+  passphrase?: pulumi.Input<string>;
+}
+
+/** A secret file (`FileCredentialsImpl`, plugin plain-credentials). */
+export interface SecretFileArgs {
+  /** The file's name as builds see it, e.g. "kubeconfig". */
+  fileName: pulumi.Input<string>;
+  /** The file's content, as text (UTF-8); made secret. */
+  content: pulumi.Input<string>;
+}
+
+export interface CredentialArgs {
+  /** The id jobs name as `credentialsId` (letters, digits, "_", "-", "."). Changing it replaces the credential. */
+  id: pulumi.Input<string>;
+  /**
+   * Full name of the folder whose store holds it (often a Job's `fullName`); the system store when omitted.
+   * Another store replaces the credential (Jenkins cannot move one), except when its folder was moved or renamed
+   * in place: the store went with the folder, and the credential follows without a replace.
+   */
+  folder?: pulumi.Input<string>;
+  /** The credentials domain; the global domain `_` when omitted. Changing it replaces the credential. */
+  domain?: pulumi.Input<string>;
+  /** The description Jenkins shows; compared on refresh. */
+  description?: pulumi.Input<string>;
+  /** GLOBAL (default: jobs may use it) or SYSTEM (Jenkins itself only; system store only). */
+  scope?: pulumi.Input<CredentialScope>;
+  /** A secret text. Exactly one of secretText, usernamePassword, sshPrivateKey, secretFile and configXml. */
+  secretText?: SecretTextArgs;
+  /** A username with a password. */
+  usernamePassword?: UsernamePasswordArgs;
+  /** An SSH username with a private key. */
+  sshPrivateKey?: SshPrivateKeyArgs;
+  /** A secret file. */
+  secretFile?: SecretFileArgs;
+  /**
+   * Any other type (GitHub App, certificate, AWS, Vault…) as its config.xml, e.g. built with `pulumi.interpolate`
+   * from `pulumi.secret`s. Its known Secret fields move into the encrypted input; a secret config whose fields are
+   * not known stays secret as a whole. The id, scope and description inputs set `<id>`, `<scope>`, `<description>`.
+   */
+  configXml?: pulumi.Input<string>;
+  /**
+   * Any text. Jenkins never returns a secret, so a secret changed by hand in Jenkins cannot be seen by a refresh;
+   * changing this value (e.g. to today's date) writes the declared secrets again, in one update.
+   */
+  secretVersion?: pulumi.Input<string>;
+  /** Take over a credential that already exists with this id in this store (its secrets are then written). */
+  adopt?: pulumi.Input<boolean>;
+  /** The controller (a name from `jenkins:controllers`); default: the stack-wide connection. Changing it replaces. */
+  controller?: pulumi.Input<string>;
+}
+
+/** The typed spec without its secrets, and its secrets in the order the provider takes them. */
+function splitTyped(args: CredentialArgs): { specs: Record<string, unknown>; values?: pulumi.Input<string>[] } {
+  if (args.secretText !== undefined)
+    return { specs: { secretText: {} as SecretTextSpec }, values: [args.secretText.secret] };
+  if (args.usernamePassword !== undefined) {
+    const spec: { username: pulumi.Input<string> } = { username: args.usernamePassword.username };
+    return {
+      specs: { usernamePassword: spec as pulumi.Input<UsernamePasswordSpec> },
+      values: [args.usernamePassword.password],
+    };
+  }
+  if (args.sshPrivateKey !== undefined) {
+    const k = args.sshPrivateKey;
+    const spec: { username: pulumi.Input<string> } = { username: k.username };
+    return {
+      specs: { sshPrivateKey: spec as pulumi.Input<SshPrivateKeySpec> },
+      values: [k.privateKey, k.passphrase ?? ""],
+    };
+  }
+  if (args.secretFile !== undefined) {
+    const spec: { fileName: pulumi.Input<string> } = { fileName: args.secretFile.fileName };
+    return { specs: { secretFile: spec as pulumi.Input<SecretFileSpec> }, values: [args.secretFile.content] };
+  }
+  return { specs: {} };
+}
+
+export class Credential extends pulumi.dynamic.Resource {
+  // `declare`: with ES2022 class fields a plain declaration would overwrite the outputs the base class sets.
+  /** The id, for jobs to name (`credentialsId: credential.credentialId`), so that Pulumi makes the credential first. */
+  declare public readonly credentialId: pulumi.Output<string>;
+  /** Browser URL of the credential. */
+  declare public readonly url: pulumi.Output<string>;
+  declare public readonly folder: pulumi.Output<string | undefined>;
+  declare public readonly domain: pulumi.Output<string | undefined>;
+  declare public readonly description: pulumi.Output<string | undefined>;
+  declare public readonly scope: pulumi.Output<CredentialScope | undefined>;
+  declare public readonly controller: pulumi.Output<string | undefined>;
+
+  constructor(name: string, args: CredentialArgs, opts?: pulumi.CustomResourceOptions) {
+    const typed = splitTyped(args);
+    let configXml: pulumi.Input<string> | undefined = args.configXml;
+    let secretValues: pulumi.Output<string[]> | undefined;
+    if (typed.values !== undefined) {
+      // Always secret, given as a pulumi.secret or not; "" for an absent passphrase.
+      secretValues = pulumi.secret(pulumi.all(typed.values).apply((vs) => vs.map((v) => v ?? "")));
+    } else if (configXml !== undefined) {
+      const hidden = hideSecrets({ configXml });
+      configXml = hidden.args.configXml;
+      secretValues = hidden.secretValues;
+    }
+    super(
+      credentialProvider,
+      name,
+      {
+        credentialId: args.id,
+        folder: args.folder,
+        domain: args.domain,
+        description: args.description,
+        scope: args.scope,
+        ...typed.specs,
+        configXml,
+        secretVersion: args.secretVersion,
+        adopt: args.adopt,
+        controller: args.controller,
+        url: undefined,
+        ...(secretValues === undefined ? {} : { secretValues }),
+      },
+      secretValues === undefined
+        ? opts
+        : { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "secretValues"] },
+      "jenkins",
+      "Credential",
+    );
+  }
+}

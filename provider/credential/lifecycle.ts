@@ -1,0 +1,316 @@
+/**
+ * What the Credential resource does at each step of the Pulumi lifecycle, with the fewest requests: create is one
+ * `createCredentials`, refresh one config.xml GET, update one config.xml POST (always with the secrets: Jenkins
+ * replaces the whole credential), delete one DELETE, a no-op none. A new id, domain, type or controller replaces
+ * the credential, and so does another store, except when its folder was moved or renamed in place (the store went
+ * with it). Loaded by the thin serialized provider (provider.ts) from the installed package at call time.
+ *
+ * Secrets: the values arrive in `secretValues` (plaintext in this process, encrypted by Pulumi in the state) and
+ * leave only in the body of a create or update. Jenkins never returns them, so a refresh compares the other fields.
+ */
+import { randomUUID } from "node:crypto";
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import { credentialFullName } from "../client/credentials";
+import { JenkinsError } from "../client/errors";
+import type { JenkinsClient } from "../client/jenkins-client";
+import { verifiedClientFor, type ConfigSource } from "../connection/settings";
+import { StackConnections } from "../connection/stack-connections";
+import { warn } from "../dynamic/engine-log";
+import { plannedPath } from "../dynamic/planned-moves";
+import { strip, UNKNOWN, type Props } from "../dynamic/props";
+import { pluginCheckOf, preflight, type PluginCheckMode } from "../plugins/preflight";
+import { declareCredential } from "../references/declared";
+import { rememberCreated } from "../references/check";
+import { parseXml } from "../xml/tree";
+import { checkCredentialInputs } from "./inputs";
+import {
+  createCredential,
+  CredentialExistsError,
+  CredentialNotFoundError,
+  deleteCredential,
+  getCredentialConfig,
+  updateCredential,
+} from "./ops";
+import {
+  declaredFields,
+  driftedConfigXml,
+  fieldChanges,
+  fieldsOfConfig,
+  kindOf,
+  renderCredential,
+  sameConfigCredential,
+} from "./render";
+import { credentialUrl, describePlace, GLOBAL_DOMAIN, type CredentialPlace } from "./store";
+import type { CredentialInputs, CredentialOutputs } from "./types";
+import { TYPED_KINDS } from "./types";
+
+const connections = new StackConnections();
+let pluginCheck: PluginCheckMode | Error = "error";
+
+const unknownIn = (v: unknown): boolean => JSON.stringify(v ?? null).includes(UNKNOWN);
+
+export async function configure(req: { config: ConfigSource }): Promise<void> {
+  connections.configure(req.config);
+  pluginCheck = pluginCheckOf(req.config);
+}
+
+function placeOf(v: Partial<CredentialInputs>): CredentialPlace {
+  return { folder: v.folder ?? "", domain: v.domain ?? GLOBAL_DOMAIN, id: v.credentialId as string };
+}
+
+function baseUrlIfConfigured(controller: unknown): string | undefined {
+  if (controller === UNKNOWN) return undefined;
+  try {
+    return connections.settingsFor(controller as string | undefined).url;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The client of the credential's Jenkins, checked to be a Jenkins; a connection error names the credential. */
+async function connect(place: CredentialPlace, controller: string | undefined) {
+  const settings = connections.settingsFor(controller);
+  try {
+    return { client: await verifiedClientFor(settings), baseUrl: settings.url };
+  } catch (e) {
+    if (e instanceof JenkinsError && e.credential === undefined)
+      throw e.restated({ credential: credentialFullName(place, place.id) });
+    throw e;
+  }
+}
+
+/** Check, plus `url` (which follows from the inputs alone), the plugin pre-flight of a new type, and the record
+ * that the program declares this credential (for the reference check of the jobs that name it). */
+export async function check(olds: Props, newsRaw: Props): Promise<dynamic.CheckResult> {
+  const { inputs, failures } = checkCredentialInputs(strip(newsRaw));
+  const problem = inputs.controller === UNKNOWN ? undefined : connections.controllerProblem(inputs.controller);
+  if (problem !== undefined) failures.push({ property: "controller", reason: problem });
+  if (failures.length > 0) return { inputs: { ...newsRaw, ...inputs }, failures };
+  const checked: Props = { ...inputs };
+  const known = !unknownIn([inputs.credentialId, inputs.folder, inputs.domain, inputs.controller]);
+  if (known) {
+    const place = placeOf(inputs as Partial<CredentialInputs>);
+    declareCredential(inputs.controller as string | undefined, place.folder, place.id);
+    const base = baseUrlIfConfigured(inputs.controller);
+    if (base !== undefined) checked.url = credentialUrl(base, place);
+  }
+  const plugins = await checkPlugins(strip(olds), checked);
+  if (plugins !== undefined) return { inputs: checked, failures: [plugins] };
+  return { inputs: checked };
+}
+
+/** The type's plugin, when the credential is new or its type changes (a plan with no change sends nothing). */
+async function checkPlugins(olds: Props, news: Props): Promise<dynamic.CheckFailure | undefined> {
+  const kind = kindOf(news as Partial<CredentialInputs>);
+  const property = kind === "configXml" ? "configXml" : kind;
+  if (kind === "configXml" ? unknownIn(news.configXml) : false) return undefined;
+  const root = parseXml(renderCredential(news as unknown as CredentialInputs)).root;
+  if (Object.keys(olds).length > 0) {
+    const before = kindOf(olds as Partial<CredentialInputs>);
+    if (before === kind && (kind !== "configXml" || sameRoot(olds.configXml, root.name))) return undefined;
+  }
+  if (pluginCheck instanceof Error) return { property, reason: pluginCheck.message };
+  if (pluginCheck === "off" || !news.url) return undefined;
+  const place = placeOf(news as Partial<CredentialInputs>);
+  let client: JenkinsClient;
+  let where: string;
+  try {
+    ({ client, baseUrl: where } = await connect(place, news.controller as string | undefined));
+  } catch (e) {
+    await warn(
+      `the plugin check of Jenkins ${describePlace(place)} was skipped: ${e instanceof Error ? e.message : String(e)}`,
+    );
+    return undefined;
+  }
+  const failure = await preflight(client, place.id, where, root, pluginCheck, {}, "credential");
+  return failure === undefined ? undefined : { property, reason: failure };
+}
+
+function sameRoot(xml: unknown, name: string): boolean {
+  if (typeof xml !== "string" || xml === "") return false;
+  try {
+    return parseXml(xml).root.name === name;
+  } catch {
+    return false;
+  }
+}
+
+/** `diffs` names the properties that change in place (for tests and callers of the lifecycle). */
+export interface CredentialDiffResult extends dynamic.DiffResult {
+  diffs?: string[];
+}
+
+/**
+ * Whether a credential whose `folder` changed from `from` to `to` went with its folder: the folder's move or
+ * rename is planned in this run (the Job's diff recorded it), or already done (the old store is gone and the
+ * credential is in the new one: a run that moved the folder, then stopped).
+ */
+async function followsFolder(olds: CredentialOutputs, to: string): Promise<boolean> {
+  const from = olds.folder ?? "";
+  if (from === "" || to === "") return false;
+  const planned = plannedPath(olds.controller, from);
+  if (planned !== undefined) return planned.toLowerCase() === to.toLowerCase();
+  const place = placeOf(olds);
+  try {
+    const { client } = await connect(place, olds.controller);
+    if (await client.exists(from)) return false;
+    await getCredentialConfig(client, { ...place, folder: to });
+    return true;
+  } catch {
+    return false; // not found there, or not reachable: a replace, as declared
+  }
+}
+
+export async function diff(_id: string, oldsRaw: Props, newsRaw: Props): Promise<CredentialDiffResult> {
+  const olds = strip(oldsRaw) as unknown as CredentialOutputs;
+  const news = strip(newsRaw) as unknown as CredentialInputs;
+  const replaces: string[] = [];
+  const diffs: string[] = [];
+  for (const key of ["credentialId", "domain", "controller"] as const) {
+    if (unknownIn(news[key]) || (olds[key] ?? "") !== (news[key] ?? "")) replaces.push(key);
+  }
+  if (unknownIn(news.folder)) replaces.push("folder");
+  else if ((olds.folder ?? "") !== (news.folder ?? "")) {
+    if (await followsFolder(olds, news.folder ?? "")) diffs.push("folder");
+    else replaces.push("folder");
+  }
+  const oldKind = kindOf(olds);
+  const newKind = kindOf(news);
+  let deleteBeforeReplace = false;
+  if (oldKind !== newKind) {
+    replaces.push(newKind);
+    // The same id in the same store: the old one must go first (Jenkins answers 409 to a second).
+    deleteBeforeReplace = replaces.length === 1;
+  } else if (newKind === "configXml") {
+    if (unknownIn(news.configXml)) diffs.push("configXml");
+    else if (!sameRoot(olds.configXml, parseXml(news.configXml as string).root.name)) {
+      replaces.push("configXml");
+      deleteBeforeReplace = replaces.length === 1;
+    } else if (olds.configXml !== news.configXml) diffs.push("configXml");
+  } else if (JSON.stringify(olds[newKind] ?? {}) !== JSON.stringify(news[newKind] ?? {})) diffs.push(newKind);
+  for (const key of ["description", "scope", "secretVersion"] as const)
+    if (unknownIn(news[key]) || (olds[key] ?? "") !== (news[key] ?? "")) diffs.push(key);
+  if (
+    unknownIn(news.secretValues) ||
+    JSON.stringify(olds.secretValues ?? []) !== JSON.stringify(news.secretValues ?? [])
+  )
+    diffs.push("secretValues");
+  const result: CredentialDiffResult = {
+    changes: diffs.length > 0 || replaces.length > 0,
+    replaces,
+    deleteBeforeReplace,
+  };
+  if (diffs.length > 0 && replaces.length === 0) result.diffs = diffs;
+  return result;
+}
+
+function outputsFor(news: CredentialInputs, baseUrl: string): CredentialOutputs {
+  const outs: CredentialOutputs = { ...news, url: credentialUrl(baseUrl, placeOf(news)) };
+  for (const key of Object.keys(outs) as (keyof CredentialOutputs)[]) if (outs[key] === undefined) delete outs[key];
+  return outs;
+}
+
+/** The XML to post, secrets in it: it exists only in this process and in the request body. */
+function toSend(v: CredentialInputs): string {
+  return renderCredential(v, v.secretValues ?? []);
+}
+
+export async function create(inputsRaw: Props): Promise<dynamic.CreateResult> {
+  const news = strip(inputsRaw) as unknown as CredentialInputs;
+  const place = placeOf(news);
+  const { client, baseUrl } = await connect(place, news.controller);
+  try {
+    await createCredential(client, place, toSend(news));
+  } catch (e) {
+    if (!(e instanceof CredentialExistsError)) throw e;
+    if (!news.adopt)
+      throw e.restated({
+        hint: "Set adopt: true to take over the existing credential (its fields and secrets are replaced by the declared ones), choose another id, or delete it in Jenkins first.",
+      });
+    // Adopting: Jenkins never shows the secrets, so the declared ones are written.
+    await updateCredential(client, place, toSend(news));
+  }
+  rememberCreated(client, place.folder, place.id);
+  return { id: randomUUID(), outs: outputsFor(news, baseUrl) };
+}
+
+export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadResult> {
+  const olds = strip(propsRaw) as unknown as CredentialOutputs;
+  const place = placeOf(olds);
+  const { client, baseUrl } = await connect(place, olds.controller);
+  let remote: string;
+  try {
+    remote = await getCredentialConfig(client, place);
+  } catch (e) {
+    if (e instanceof CredentialNotFoundError) return {}; // gone: the engine drops it from state
+    throw e;
+  }
+  const props: CredentialOutputs = { ...olds, url: credentialUrl(baseUrl, place) };
+  const kind = kindOf(olds);
+  if (kind === "configXml") {
+    if (sameConfigCredential(renderCredential(olds), remote)) return { id, props };
+    const drifted = { ...withCommonOf(props, remote), configXml: driftedConfigXml(olds.configXml as string, remote) };
+    return { id, props: drifted, inputs: inputsOf(drifted) };
+  }
+  const declared = declaredFields(olds);
+  const seen = fieldsOfConfig(remote);
+  const changed = fieldChanges(declared, seen);
+  if (changed.length === 0) return { id, props };
+  // Another type under the id: shown as a changed spec, so the next `up` replaces it with the declared one.
+  if (changed.includes("type")) {
+    const drifted = { ...withCommonOf(props, remote), configXml: driftedConfigXml("<x/>", remote) };
+    for (const k of TYPED_KINDS) delete drifted[k];
+    return { id, props: drifted, inputs: inputsOf(drifted) };
+  }
+  const drifted = withCommonOf(props, remote);
+  if (kind === "usernamePassword") drifted.usernamePassword = { username: seen.username ?? "" };
+  if (kind === "sshPrivateKey") drifted.sshPrivateKey = { username: seen.username ?? "" };
+  if (kind === "secretFile") drifted.secretFile = { fileName: seen.fileName ?? "" };
+  return { id, props: drifted, inputs: inputsOf(drifted) };
+}
+
+/** Description and scope as Jenkins has them, in the inputs' form (GLOBAL as absent), over `props`. */
+function withCommonOf(props: CredentialOutputs, remote: string): CredentialOutputs {
+  const f = fieldsOfConfig(remote);
+  const out: CredentialOutputs = { ...props, description: f.description };
+  // Absent, not undefined: a property map with an undefined value cannot be sent to the engine.
+  if (f.scope === "SYSTEM") out.scope = "SYSTEM";
+  else delete out.scope;
+  return out;
+}
+
+/** The inputs a refresh reports: the outputs without `url`, the same keys and shape `check` returns. */
+function inputsOf(props: CredentialOutputs): Partial<CredentialInputs> {
+  const inputs: Partial<CredentialOutputs> = { ...props };
+  delete inputs.url;
+  for (const key of Object.keys(inputs) as (keyof CredentialOutputs)[])
+    if (inputs[key] === undefined) delete inputs[key];
+  return inputs;
+}
+
+/** Called only when diff found a change in place: one config.xml POST, or none for a credential that only
+ * followed its folder. */
+export async function update(_id: string, oldsRaw: Props, newsRaw: Props): Promise<dynamic.UpdateResult> {
+  const olds = strip(oldsRaw) as unknown as CredentialOutputs;
+  const news = strip(newsRaw) as unknown as CredentialInputs;
+  const place = placeOf(news);
+  const { client, baseUrl } = await connect(place, news.controller);
+  const followed = { ...olds, folder: news.folder } as CredentialOutputs;
+  const onlyFolder = (await diff(_id, followed as unknown as Props, newsRaw)).changes === false;
+  if (!onlyFolder) await updateCredential(client, place, toSend(news));
+  return { outs: outputsFor(news, baseUrl) };
+}
+
+export async function deleteCredentialResource(_id: string, propsRaw: Props): Promise<void> {
+  const olds = strip(propsRaw) as unknown as CredentialOutputs;
+  const place = placeOf(olds);
+  const { client } = await connect(place, olds.controller);
+  try {
+    await deleteCredential(client, place);
+  } catch (e) {
+    if (e instanceof CredentialNotFoundError) return; // already gone is what delete wants
+    throw e;
+  }
+}
+
+export { deleteCredentialResource as delete };

@@ -1,0 +1,224 @@
+/**
+ * The credentials an import declares: those of each imported folder (read from the folder's config.xml, where the
+ * folders plugin keeps them) and, when the whole server is imported, those of the system store (read through the
+ * credentials REST API, which redacts every secret). Each becomes a `Credential` with `adopt: true` whose secrets come
+ * from stack config keys the import names (`config.requireSecret`); the import never reads a secret: an encrypted
+ * value in a folder's config is only a sign that a secret is there, and is never written anywhere. Pure, apart from
+ * `fetchSystemCredentials`.
+ */
+import { CredentialNotFoundError } from "../client/errors";
+import type { JenkinsClient } from "../client/jenkins-client";
+import { elementChildren, parseXml, textOf, type XmlElement } from "../xml/tree";
+import { writeXml } from "../xml/writer";
+import type { SkippedItem } from "./select";
+
+const PROPERTY = "com.cloudbees.hudson.plugins.folder.properties.FolderCredentialsProvider_-FolderCredentialsProperty";
+const DOMAIN = "com.cloudbees.plugins.credentials.domains.Domain";
+const REDACTED = "secret-redacted";
+/** How Jenkins writes a `hudson.util.Secret` (also `SecretBytes`) in a saved config. */
+const ENCRYPTED = /^\{[A-Za-z0-9+/]+={0,2}\}$/;
+
+const CLASSES = {
+  secretText: "org.jenkinsci.plugins.plaincredentials.impl.StringCredentialsImpl",
+  usernamePassword: "com.cloudbees.plugins.credentials.impl.UsernamePasswordCredentialsImpl",
+  sshPrivateKey: "com.cloudbees.jenkins.plugins.sshcredentials.impl.BasicSSHUserPrivateKey",
+  secretFile: "org.jenkinsci.plugins.plaincredentials.impl.FileCredentialsImpl",
+} as const;
+const DIRECT_KEY = `${CLASSES.sshPrivateKey}$DirectEntryPrivateKeySource`;
+
+export interface ImportedCredential {
+  /** The folder whose store holds it ("" for the system store). */
+  folder: string;
+  /** The domain's URL name (`_` for the global domain). */
+  domain: string;
+  /** The credential's XML, every secret replaced by `<secret-redacted/>`. */
+  xml: XmlElement;
+}
+
+const child = (e: XmlElement, name: string): XmlElement | undefined => elementChildren(e).find((c) => c.name === name);
+const classOf = (e: XmlElement): string => e.attrs.find(([k]) => k === "class")?.[1] ?? e.name;
+const redacted = (e: XmlElement): boolean => elementChildren(e).some((c) => c.name === REDACTED);
+
+/** `e` with every encrypted value replaced by `<secret-redacted/>`, as the REST API shows a credential. */
+function redact(e: XmlElement): XmlElement {
+  const own = textOf(e).trim();
+  if (elementChildren(e).length === 0 && ENCRYPTED.test(own))
+    return { ...e, children: [{ kind: "element", name: REDACTED, attrs: [], children: [] }] };
+  return { ...e, children: e.children.map((c) => (c.kind === "element" ? redact(c) : c)) };
+}
+
+/** The credentials a folder's config holds, by domain, secrets redacted. */
+export function folderCredentialsOf(fullName: string, configXml: string): ImportedCredential[] {
+  const root = parseXml(configXml).root;
+  const props = child(root, "properties");
+  const map = props && child(props, PROPERTY) && child(child(props, PROPERTY) as XmlElement, "domainCredentialsMap");
+  const out: ImportedCredential[] = [];
+  for (const entry of map ? elementChildren(map) : []) {
+    const [domain, list] = elementChildren(entry);
+    if (domain?.name !== DOMAIN || list === undefined) continue;
+    const name = child(domain, "name");
+    const urlName = name === undefined || textOf(name).trim() === "" ? "_" : textOf(name).trim();
+    for (const c of elementChildren(list)) out.push({ folder: fullName, domain: urlName, xml: redact(c) });
+  }
+  return out;
+}
+
+/**
+ * The system store's credentials, domain by domain: one listing of the domains, one of each domain's credentials and
+ * one config.xml GET per credential (secrets redacted by Jenkins). A user who may not view them (Credentials/View)
+ * gets none, and the reason.
+ */
+export async function fetchSystemCredentials(
+  client: JenkinsClient,
+): Promise<{ credentials: ImportedCredential[]; skipped: SkippedItem[] }> {
+  const credentials: ImportedCredential[] = [];
+  try {
+    for (const domain of await client.listCredentialDomains({})) {
+      for (const { id } of await client.listCredentials({ domain })) {
+        const xml = parseXml(await client.getCredentialConfig({ domain }, id)).root;
+        credentials.push({ folder: "", domain, xml: redact(xml) });
+      }
+    }
+  } catch (e) {
+    if (!(e instanceof CredentialNotFoundError)) throw e;
+    return {
+      credentials: [],
+      skipped: [
+        { fullName: "credentials of the system store", reason: "not readable by this user (Credentials/View)" },
+      ],
+    };
+  }
+  return { credentials, skipped: [] };
+}
+
+/** A secret the generated program reads from stack config. */
+export interface SecretSlot {
+  /** The field it fills ("password", "privateKey", …). */
+  field: string;
+  /** Whether the credential may go without it (an SSH key's passphrase). */
+  optional: boolean;
+}
+
+/** What a Credential declaration needs, before names and config keys are given. */
+export interface PreparedCredential {
+  folder: string;
+  domain: string;
+  id: string;
+  description: string;
+  scope?: "SYSTEM";
+  kind: "secretText" | "usernamePassword" | "sshPrivateKey" | "secretFile" | "configXml";
+  /** Plain fields of the typed kinds: `username`, `fileName`. */
+  fields: Record<string, string>;
+  /** The secrets, in the order the declaration uses them. */
+  secrets: SecretSlot[];
+  /** For `configXml`: the XML, each secret a `<secret-redacted/>` to be replaced by its config key, in order. */
+  configXml?: string;
+}
+
+/** The store's name as errors and the README say it: "system", "team/folder". */
+export function storeLabel(c: { folder: string; domain: string }): string {
+  const store = c.folder === "" ? "system" : c.folder;
+  return c.domain === "_" ? store : `${store} (domain ${c.domain})`;
+}
+
+const text = (e: XmlElement, name: string): string => {
+  const c = child(e, name);
+  return c === undefined ? "" : textOf(c).trim();
+};
+
+/** Whether `e` holds exactly the named fields (any order), each plain or redacted as `secret` says. */
+function fieldsAre(e: XmlElement, plain: readonly string[], secret: readonly string[]): boolean {
+  const names = elementChildren(e).map((c) => c.name);
+  const common = ["scope", "id", "description"];
+  return (
+    names.every((n) => common.includes(n) || plain.includes(n) || secret.includes(n)) &&
+    secret.every((n) => child(e, n) !== undefined && redacted(child(e, n) as XmlElement)) &&
+    plain.every((n) => child(e, n) === undefined || !redacted(child(e, n) as XmlElement))
+  );
+}
+
+/** The secret fields of any credential, in document order (each a `<secret-redacted/>`). */
+function redactedFields(e: XmlElement): string[] {
+  const out: string[] = [];
+  const walk = (x: XmlElement): void => {
+    for (const c of elementChildren(x)) {
+      if (redacted(c)) out.push(c.name);
+      else walk(c);
+    }
+  };
+  walk(e);
+  return out;
+}
+
+/** The declaration a credential needs: a typed kind when it is one exactly, else its XML. */
+export function prepareCredential(c: ImportedCredential): PreparedCredential | SkippedItem {
+  const id = text(c.xml, "id");
+  const where = `credential ${c.folder === "" ? "" : `${c.folder}/`}${c.domain}/${id}`;
+  if (id === "") return { fullName: where, reason: "it has no id; jobs cannot name it" };
+  const base = {
+    folder: c.folder,
+    domain: c.domain,
+    id,
+    description: text(c.xml, "description"),
+    ...(text(c.xml, "scope") === "SYSTEM" ? { scope: "SYSTEM" as const } : {}),
+  };
+  const cls = c.xml.name;
+  const usernameSecret = text(c.xml, "usernameSecret");
+  if (cls === CLASSES.secretText && fieldsAre(c.xml, [], ["secret"]))
+    return { ...base, kind: "secretText", fields: {}, secrets: [{ field: "secret", optional: false }] };
+  if (
+    cls === CLASSES.usernamePassword &&
+    usernameSecret !== "true" &&
+    fieldsAre(c.xml, ["username", "usernameSecret"], ["password"])
+  ) {
+    return {
+      ...base,
+      kind: "usernamePassword",
+      fields: { username: text(c.xml, "username") },
+      secrets: [{ field: "password", optional: false }],
+    };
+  }
+  const source = child(c.xml, "privateKeySource");
+  if (
+    cls === CLASSES.sshPrivateKey &&
+    usernameSecret !== "true" &&
+    source !== undefined &&
+    classOf(source) === DIRECT_KEY &&
+    fieldsAre(source, [], ["privateKey"]) &&
+    fieldsAre(
+      c.xml,
+      ["username", "usernameSecret", "privateKeySource"],
+      child(c.xml, "passphrase") === undefined ? [] : ["passphrase"],
+    )
+  ) {
+    return {
+      ...base,
+      kind: "sshPrivateKey",
+      fields: { username: text(c.xml, "username") },
+      secrets: [
+        { field: "privateKey", optional: false },
+        // Jenkins writes a passphrase field whether or not the key has one: the program's config says.
+        ...(child(c.xml, "passphrase") !== undefined ? [{ field: "passphrase", optional: true }] : []),
+      ],
+    };
+  }
+  if (cls === CLASSES.secretFile && fieldsAre(c.xml, ["fileName"], ["secretBytes"]))
+    return {
+      ...base,
+      kind: "secretFile",
+      fields: { fileName: text(c.xml, "fileName") },
+      secrets: [{ field: "content", optional: false }],
+    };
+  const bare: XmlElement = { ...c.xml, attrs: c.xml.attrs.filter(([k]) => k !== "plugin") };
+  return {
+    ...base,
+    kind: "configXml",
+    fields: {},
+    secrets: redactedFields(c.xml).map((field) => ({ field, optional: false })),
+    // Each secret on its own between the field's tags, so the value set in config is the value Jenkins gets.
+    configXml: writeXml(bare, { style: "pretty", declaration: null }).replace(
+      />\s*<secret-redacted\/>\s*</g,
+      "><secret-redacted/><",
+    ),
+  };
+}
