@@ -147,6 +147,26 @@ export async function listCredentials(http: JenkinsHttp, store: CredentialStore)
   });
 }
 
+/**
+ * The URL names of a store's domains (`_` for the global one), sorted: the keys of `domains` in the store's
+ * `api/json` (`credentials/store/system/api/json`, or a folder's).
+ */
+export async function listCredentialDomains(http: JenkinsHttp, store: CredentialStore): Promise<string[]> {
+  validate(store);
+  return asCredential(store, undefined, async () => {
+    const ctx = http.ctx(undefined, "list the credentials domains");
+    const f = folderOf(store);
+    const res = await http.exchange(ctx, {
+      method: "GET",
+      path: `${folderPath(f)}credentials/store/${f === "" ? "system" : "folder"}/api/json`,
+      retry: true,
+    });
+    const doc = parseJson<{ domains?: unknown }>(ctx, res, "api/json");
+    const domains = doc.domains !== null && typeof doc.domains === "object" ? Object.keys(doc.domains) : [];
+    return domains.sort();
+  });
+}
+
 async function configIfExists(http: JenkinsHttp, store: CredentialStore, id: string): Promise<string | undefined> {
   const ctx = http.ctx(undefined, "read the credential's config.xml");
   const res = await http.exchange(ctx, {

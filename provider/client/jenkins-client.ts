@@ -156,6 +156,11 @@ export class JenkinsClient {
     return this.http.run(() => credentials.listCredentials(this.http, store));
   }
 
+  /** The URL names of a store's domains (`_`: the global domain), sorted; `{}` is the system store. */
+  listCredentialDomains(store: CredentialStore): Promise<string[]> {
+    return this.http.run(() => credentials.listCredentialDomains(this.http, store));
+  }
+
   /** A credential's config.xml, every secret shown by Jenkins as `<secret-redacted/>`. */
   getCredentialConfig(store: CredentialStore, id: string): Promise<string> {
     return this.http.run(() => credentials.getCredentialConfig(this.http, store, id));

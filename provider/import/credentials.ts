@@ -64,15 +64,21 @@ export function folderCredentialsOf(fullName: string, configXml: string): Import
 }
 
 /**
- * The system store's credentials of the global domain: one listing and one config.xml GET each (secrets redacted by
- * Jenkins). A user who may not view them (Credentials/View) gets none, and the reason.
+ * The system store's credentials, domain by domain: one listing of the domains, one of each domain's credentials and
+ * one config.xml GET per credential (secrets redacted by Jenkins). A user who may not view them (Credentials/View)
+ * gets none, and the reason.
  */
 export async function fetchSystemCredentials(
   client: JenkinsClient,
 ): Promise<{ credentials: ImportedCredential[]; skipped: SkippedItem[] }> {
-  let ids: string[];
+  const credentials: ImportedCredential[] = [];
   try {
-    ids = (await client.listCredentials({})).map((c) => c.id);
+    for (const domain of await client.listCredentialDomains({})) {
+      for (const { id } of await client.listCredentials({ domain })) {
+        const xml = parseXml(await client.getCredentialConfig({ domain }, id)).root;
+        credentials.push({ folder: "", domain, xml: redact(xml) });
+      }
+    }
   } catch (e) {
     if (!(e instanceof CredentialNotFoundError)) throw e;
     return {
@@ -81,11 +87,6 @@ export async function fetchSystemCredentials(
         { fullName: "credentials of the system store", reason: "not readable by this user (Credentials/View)" },
       ],
     };
-  }
-  const credentials: ImportedCredential[] = [];
-  for (const id of ids) {
-    const xml = parseXml(await client.getCredentialConfig({}, id)).root;
-    credentials.push({ folder: "", domain: "_", xml: redact(xml) });
   }
   return { credentials, skipped: [] };
 }

@@ -93,6 +93,9 @@ test("a named domain is its own URL segment", async () => {
   expect((await client.listCredentials(store)).map((c) => c.id)).toEqual(["p"]);
   expect(sent()).toContain("POST /credentials/store/system/domain/prod%20eu/createCredentials");
   expect(await client.listCredentials({})).toEqual([]);
+  expect(await client.listCredentialDomains({})).toEqual(["_", "prod eu"]);
+  expect(await client.listCredentialDomains({ folder: "my team" })).toEqual(["_"]);
+  expect(sent()).toContain("GET /job/my%20team/credentials/store/folder/api/json");
   await client.deleteCredential(store, "p");
 });
 

@@ -165,6 +165,7 @@ describe("importing credentials, then adopting them (end to end)", () => {
     passphrase: "Pass-Phrase-4d",
     file: "apiVersion: v1\nkind: Config\n",
     bot: "Bot-Pw-9e3",
+    release: "Release-Token-6a1",
   };
   let server: JenkinsServer;
   let user: JenkinsUser;
@@ -187,6 +188,14 @@ describe("importing credentials, then adopting them (end to end)", () => {
     );
     await user.addCredential("team", secretFile({ id: "kubeconfig", fileName: "kubeconfig", content: SECRETS.file }));
     await user.addCredential(undefined, usernamePassword({ id: "git-bot", username: "bot", password: SECRETS.bot }));
+    const domain = await user.request(
+      "POST",
+      "credentials/store/system/createDomain",
+      "<com.cloudbees.plugins.credentials.domains.Domain><name>prod</name><specifications/></com.cloudbees.plugins.credentials.domains.Domain>",
+      "application/xml",
+    );
+    expect(domain.status).toBe(200);
+    await user.addCredential(undefined, secretText({ id: "release", secret: SECRETS.release }), "prod");
     out = fs.mkdtempSync(path.join(os.tmpdir(), "import-credentials-out-"));
     proc = await startConfiguredProvider(server, { cwd: out });
   });
@@ -205,9 +214,13 @@ describe("importing credentials, then adopting them (end to end)", () => {
       declared: /Declared (\d+) credentials; set their (\d+) secrets/.exec(res.stderr)?.slice(1),
     }).toEqual({
       code: 0,
-      declared: ["5", "6"],
+      declared: ["6", "7"],
     });
     expect(server.requests.every((r) => r.method === "GET")).toBe(true);
+    const index = fs.readFileSync(path.join(out, "index.ts"), "utf8");
+    expect(index).toContain(
+      'new Credential("system/prod/release", { id: "release", domain: "prod", secretText: { secret: config.requireSecret("system-prod-release-secret") }, adopt: true });',
+    );
     const written = fs
       .readdirSync(out, { recursive: true, withFileTypes: true })
       .filter((e) => e.isFile())
@@ -220,6 +233,7 @@ describe("importing credentials, then adopting them (end to end)", () => {
   it("up adopts the jobs without changing them and the credentials with the secrets from config; then no changes", async () => {
     const config: Record<string, string> = {
       "imported:system-git-bot-password": SECRETS.bot,
+      "imported:system-prod-release-secret": SECRETS.release,
       "imported:team-token-secret": SECRETS.token,
       "imported:team-deployer-password": SECRETS.password,
       "imported:team-key-private-key": SECRETS.key,
@@ -249,7 +263,11 @@ describe("importing credentials, then adopting them (end to end)", () => {
       SECRETS.passphrase,
       Buffer.from(SECRETS.file).toString("base64"),
     ]);
-    expect(held(fs.readFileSync(path.join(server.dataDir, "credentials.xml"), "utf8"))).toEqual([SECRETS.bot]);
+    expect(held(fs.readFileSync(path.join(server.dataDir, "credentials.xml"), "utf8"))).toEqual([
+      SECRETS.bot,
+      SECRETS.release,
+    ]);
+    expect(await user.credentialIds(undefined, "prod")).toEqual(["release"]);
 
     server.resetCounters();
     const again = await engine.up(programFrom(out), { preview: true, config });

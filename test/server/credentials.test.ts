@@ -191,6 +191,15 @@ describe("the system store", () => {
     expect((await ids(server, undefined)).includes("deploy")).toBe(true);
   });
 
+  test("the store's api/json names its domains, sorted, the global one as _", async () => {
+    const a = await call(server, "/credentials/store/system/api/json", { auth: adminToken });
+    expect(a.status).toBe(200);
+    const doc = JSON.parse(a.body) as { domains: Record<string, { urlName: string; global: boolean }> };
+    expect(Object.keys(doc.domains)).toEqual(["_", "prod"]);
+    expect(doc.domains.prod).toMatchObject({ urlName: "prod", global: false });
+    expect((await call(server, "/credentials/store/system/api/json", { auth: readerToken })).status).toBe(404);
+  });
+
   test("a credential of a plugin that is not installed cannot be created", async () => {
     const a = await create(
       server,

@@ -88,6 +88,9 @@ function domainJson(ref: StoreRef, domain: DomainCredentials): Json {
   };
 }
 
+const urlNameOf = (domain: Json): Json =>
+  domain !== null && typeof domain === "object" && !Array.isArray(domain) ? domain.urlName : null;
+
 /** Parses a posted credential as XStream would unmarshal it: well-formed XML of a class an installed plugin has. */
 function parseCredential(state: ServerState, body: string, frame: string): XmlElement {
   let root: XmlElement;
@@ -219,6 +222,15 @@ export function credentialsAction(ctx: RequestContext, state: ServerState, owner
   const ref: StoreRef = { owner, urlName: storeName };
   const r = rest.slice(1);
   if (r.length === 1 && r[0] === "createDomain") return createDomain(ctx, state, ref);
+  // The store's own api/json: its domains by URL name (a TreeMap: sorted), as CredentialsStoreAction.getDomains.
+  if (r.length === 2 && r[0] === "api" && r[1] === "json") {
+    const domains = state.credentials.read(owner).map((d) => domainJson(ref, d));
+    domains.sort((a, b) => (String(urlNameOf(a)) < String(urlNameOf(b)) ? -1 : 1));
+    return jsonReply(ctx, state, {
+      _class: "com.cloudbees.plugins.credentials.CredentialsStoreAction",
+      domains: Object.fromEntries(domains.map((d) => [String(urlNameOf(d)), d])),
+    });
+  }
   if (r[0] !== "domain" || r.length < 3) throw new NotFound();
   const domain = findDomain(state.credentials.read(owner), r[1]);
   if (domain === undefined) throw new NotFound();
