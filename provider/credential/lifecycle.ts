@@ -297,7 +297,18 @@ export async function update(_id: string, oldsRaw: Props, newsRaw: Props): Promi
   const { client, baseUrl } = await connect(place, news.controller);
   const followed = { ...olds, folder: news.folder } as CredentialOutputs;
   const onlyFolder = (await diff(_id, followed as unknown as Props, newsRaw)).changes === false;
-  if (!onlyFolder) await updateCredential(client, place, toSend(news));
+  if (!onlyFolder) {
+    try {
+      await updateCredential(client, place, toSend(news));
+    } catch (e) {
+      // Deleted in Jenkins since the last refresh: say so rather than make it again behind the user's back.
+      if (e instanceof CredentialNotFoundError)
+        throw e.restated({
+          hint: "It was deleted in Jenkins (or its folder moved) since the last refresh: run `pulumi refresh`, then `pulumi up` makes it again.",
+        });
+      throw e;
+    }
+  }
   return { outs: outputsFor(news, baseUrl) };
 }
 
