@@ -306,6 +306,20 @@ describe("named controllers and errors", () => {
     }
   });
 
+  test("a credential that cannot reach its Jenkins fails the preview naming the setting to fix", async () => {
+    const wrong: Record<string, string> = { ...tokenConfig(server), "jenkins:apiToken": "11" + "0".repeat(32) };
+    await credentials.configure({ config: { get: (k: string) => wrong[k] } });
+    try {
+      const checked = await credentials.check({}, { credentialId: "never", secretText: {}, secretValues: ["x"] });
+      expect(checked.failures?.[0].reason).toMatch(
+        /^Jenkins credential "system\/_\/never" cannot be planned: .*jenkins:apiToken/s,
+      );
+      expect(checked.failures?.[0].reason).not.toContain("0".repeat(32));
+    } finally {
+      await configure();
+    }
+  });
+
   test("a create Jenkins refuses names the credential, its store and the status, and never a secret", async () => {
     await configure({ "jenkins:pluginCheck": "off" });
     const bare = await startServer("current", {
