@@ -20,6 +20,7 @@
  * either, so a secret changed by hand in Jenkins cannot be seen; `secretVersion` forces a write.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { recordCredential } from "../dynamic/program-credentials";
 import { hideSecrets } from "../resource/secrets/hide";
 import credentialProvider from "./provider";
 import type { CredentialScope, SecretFileSpec, SecretTextSpec, SshPrivateKeySpec, UsernamePasswordSpec } from "./types";
@@ -167,5 +168,7 @@ export class Credential extends pulumi.dynamic.Resource {
       "jenkins",
       "Credential",
     );
+    // A job naming this id literally (not by `credentialId`) then waits for this credential.
+    if (typeof args.id === "string") recordCredential(args.id, this);
   }
 }

@@ -14,6 +14,7 @@ import { credentialFullName } from "../client/credentials";
 import { JenkinsError } from "../client/errors";
 import type { JenkinsClient } from "../client/jenkins-client";
 import { verifiedClientFor, type ConfigSource } from "../connection/settings";
+import { ConnectionCheckError } from "../connection/errors";
 import { StackConnections } from "../connection/stack-connections";
 import { warn } from "../dynamic/engine-log";
 import { plannedPath } from "../dynamic/planned-moves";
@@ -94,9 +95,20 @@ export async function check(olds: Props, newsRaw: Props): Promise<dynamic.CheckR
     const base = baseUrlIfConfigured(inputs.controller);
     if (base !== undefined) checked.url = credentialUrl(base, place);
   }
+  // A credential to create: the connection it goes to must work, or the preview fails naming the setting to fix.
+  if (Object.keys(strip(olds)).length === 0 && known) {
+    const unusable = await connections.unusable(inputs.controller as string | undefined);
+    if (unusable !== undefined)
+      return { inputs: checked, failures: [{ property: "", reason: cannotPlan(checked, unusable) }] };
+  }
   const plugins = await checkPlugins(strip(olds), checked);
   if (plugins !== undefined) return { inputs: checked, failures: [plugins] };
   return { inputs: checked };
+}
+
+function cannotPlan(v: Props, unusable: string): string {
+  const place = placeOf(v as Partial<CredentialInputs>);
+  return `Jenkins credential "${credentialFullName(place, place.id)}" cannot be planned: ${unusable}`;
 }
 
 /** The type's plugin, when the credential is new or its type changes (a plan with no change sends nothing). */
@@ -122,7 +134,15 @@ async function checkPlugins(olds: Props, news: Props): Promise<dynamic.CheckFail
     );
     return undefined;
   }
-  const failure = await preflight(client, place.id, where, root, pluginCheck, {}, "credential");
+  const failure = await preflight(
+    client,
+    credentialFullName(place, place.id),
+    where,
+    root,
+    pluginCheck,
+    {},
+    "credential",
+  );
   return failure === undefined ? undefined : { property, reason: failure };
 }
 
@@ -201,6 +221,11 @@ export async function diff(_id: string, oldsRaw: Props, newsRaw: Props): Promise
     deleteBeforeReplace,
   };
   if (diffs.length > 0 && replaces.length === 0) result.diffs = diffs;
+  // A change must be able to reach its Jenkins: the preview fails naming the setting to fix.
+  if (result.changes && !unknownIn(news.controller)) {
+    const unusable = await connections.unusable(news.controller);
+    if (unusable !== undefined) throw new ConnectionCheckError(cannotPlan(olds as unknown as Props, unusable));
+  }
   return result;
 }
 
@@ -297,7 +322,18 @@ export async function update(_id: string, oldsRaw: Props, newsRaw: Props): Promi
   const { client, baseUrl } = await connect(place, news.controller);
   const followed = { ...olds, folder: news.folder } as CredentialOutputs;
   const onlyFolder = (await diff(_id, followed as unknown as Props, newsRaw)).changes === false;
-  if (!onlyFolder) await updateCredential(client, place, toSend(news));
+  if (!onlyFolder) {
+    try {
+      await updateCredential(client, place, toSend(news));
+    } catch (e) {
+      // Deleted in Jenkins since the last refresh: say so rather than make it again behind the user's back.
+      if (e instanceof CredentialNotFoundError)
+        throw e.restated({
+          hint: "It was deleted in Jenkins (or its folder moved) since the last refresh: run `pulumi refresh`, then `pulumi up` makes it again.",
+        });
+      throw e;
+    }
+  }
   return { outs: outputsFor(news, baseUrl) };
 }
 

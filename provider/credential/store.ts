@@ -1,7 +1,8 @@
 /**
- * Where a credential lives: its store (the system store, or a folder's), its domain, and the URLs of both. Pure.
+ * Where a credential lives: its store (the system store, or a folder's), its domain, and its URL. The paths are
+ * the client's (client/credentials.ts), so the resource and the requests never disagree. Pure.
  */
-import { encodeSegment, jobUrlPath } from "../client/names";
+import { credentialUrlPath } from "../client/credentials";
 
 /** The global domain's name in URLs. */
 export const GLOBAL_DOMAIN = "_";
@@ -14,17 +15,12 @@ export interface CredentialPlace {
   id: string;
 }
 
-/** The store's path under the Jenkins root, e.g. "/job/team/credentials/store/folder/". */
-export function storePath(folder: string): string {
-  return folder === "" ? "/credentials/store/system/" : `${jobUrlPath(folder)}credentials/store/folder/`;
-}
-
 /** The credential's path under the Jenkins root, ending with "/". */
 export function credentialPath(p: CredentialPlace): string {
-  return `${storePath(p.folder)}domain/${encodeSegment(p.domain)}/credential/${encodeSegment(p.id)}/`;
+  return credentialUrlPath({ folder: p.folder, domain: p.domain }, p.id);
 }
 
-/** "team/deploy-key" style name for messages: the store, the domain when not global, the id. */
+/** For messages: the id, its store and, when not the global one, its domain. */
 export function describePlace(p: CredentialPlace): string {
   const store = p.folder === "" ? "the system store" : `the store of folder "${p.folder}"`;
   const domain = p.domain === GLOBAL_DOMAIN ? "" : `, domain "${p.domain}"`;

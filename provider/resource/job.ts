@@ -21,6 +21,7 @@ import type {
   PasswordParameterSpec,
   PipelineSpec,
 } from "../specs/types";
+import { credentialsNamed, literalCredentialIds } from "../dynamic/program-credentials";
 import jobProvider from "./provider";
 import { hideSecrets } from "./secrets/hide";
 
@@ -87,6 +88,18 @@ export interface JobArgs {
   controller?: pulumi.Input<string>;
 }
 
+/** `opts` with `resources` added to its `dependsOn` (left as given when that is a promise or output of a list). */
+function withDependencies(
+  opts: pulumi.CustomResourceOptions | undefined,
+  resources: pulumi.Resource[],
+): pulumi.CustomResourceOptions {
+  const given = opts?.dependsOn;
+  if (given === undefined) return { ...opts, dependsOn: resources };
+  if (Array.isArray(given)) return { ...opts, dependsOn: [...given, ...resources] };
+  if (pulumi.Resource.isInstance(given)) return { ...opts, dependsOn: [given, ...resources] };
+  return opts ?? {};
+}
+
 export class Job extends pulumi.dynamic.Resource {
   // `declare`: with ES2022 class fields a plain declaration would overwrite the outputs the base class sets.
   declare public readonly name: pulumi.Output<string>;
@@ -112,6 +125,9 @@ export class Job extends pulumi.dynamic.Resource {
     const hidden = hideSecrets(args);
     const source = hidden.args;
     const secrets = hidden.secretValues === undefined ? {} : { secretValues: hidden.secretValues };
+    // Credentials of the program named by a literal id come first: Pulumi orders the job after them.
+    const credentials = credentialsNamed(literalCredentialIds(args as unknown as Record<string, unknown>));
+    if (credentials.length > 0) opts = withDependencies(opts, credentials);
     super(
       jobProvider,
       name,

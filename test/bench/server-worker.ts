@@ -5,6 +5,7 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { startJenkinsServer, type JenkinsServer } from "../../provider/server";
+import { usernamePassword } from "../harness/credential-configs";
 import { threadCpuTimeMs } from "./proc-stats";
 import type { ServerStats } from "./types";
 
@@ -43,6 +44,16 @@ async function main(): Promise<void> {
     quietPeriodMs: 0,
     users: [{ ...init.user, permissions: "admin" }],
   });
+  // The credential the benchmark's jobs name, as their controller holds it (the preview checks it exists).
+  const created = await fetch(new URL("credentials/store/system/domain/_/createCredentials", server.url), {
+    method: "POST",
+    headers: {
+      Authorization: `Basic ${Buffer.from(`${init.user.name}:${init.user.apiToken}`).toString("base64")}`,
+      "Content-Type": "application/xml",
+    },
+    body: usernamePassword({ id: "github-app-ci", username: "ci", password: "bench-not-a-secret" }),
+  });
+  if (created.status !== 200) throw new Error(`bench server: creating its credential answered ${created.status}`);
   // Every request waits (without blocking the server's thread), as behind a network and a loaded controller.
   if (init.latencyMs > 0) server.faults = { ...server.faults, latencyMs: init.latencyMs, scope: "all" };
   const port = parentPort!;

@@ -207,6 +207,20 @@ describe("every type, the system store, adoption, replacement", () => {
     await credentials.delete(made.id, made.outs);
   });
 
+  test("an update of a credential deleted by hand names it and says to refresh", async () => {
+    const made = await make({ credentialId: "gone-soon", secretText: {}, secretValues: ["x"] });
+    await user.request("DELETE", "/credentials/store/system/domain/_/credential/gone-soon/config.xml");
+    const { inputs } = await plan(made.outs, {
+      credentialId: "gone-soon",
+      description: "d",
+      secretText: {},
+      secretValues: ["x"],
+    });
+    await expect(credentials.update(made.id, made.outs, inputs)).rejects.toThrow(
+      /Jenkins credential "system\/_\/gone-soon".*HTTP 404.*run `pulumi refresh`, then `pulumi up` makes it again/s,
+    );
+  });
+
   test("bad input fails the check before any request", async () => {
     const checked = await credentials.check({}, { credentialId: "bad id", secretText: {}, secretValues: ["x"] });
     expect(checked.failures?.[0].property).toBe("credentialId");
@@ -288,6 +302,20 @@ describe("named controllers and errors", () => {
       expect(unknown.failures?.[0].property).toBe("controller");
     } finally {
       await second.close();
+      await configure();
+    }
+  });
+
+  test("a credential that cannot reach its Jenkins fails the preview naming the setting to fix", async () => {
+    const wrong: Record<string, string> = { ...tokenConfig(server), "jenkins:apiToken": "11" + "0".repeat(32) };
+    await credentials.configure({ config: { get: (k: string) => wrong[k] } });
+    try {
+      const checked = await credentials.check({}, { credentialId: "never", secretText: {}, secretValues: ["x"] });
+      expect(checked.failures?.[0].reason).toMatch(
+        /^Jenkins credential "system\/_\/never" cannot be planned: .*jenkins:apiToken/s,
+      );
+      expect(checked.failures?.[0].reason).not.toContain("0".repeat(32));
+    } finally {
       await configure();
     }
   });

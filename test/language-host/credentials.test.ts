@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import type { JenkinsServer } from "../../provider/server";
 import type { JenkinsUser } from "../harness/jenkins-user";
-import type { OperationResult, PulumiCli, RefreshResult } from "../harness/language-host";
+import { previewDiff, type OperationResult, type PulumiCli, type RefreshResult } from "../harness/language-host";
 import { repoRoot } from "../harness/provider-process";
 import { findLeaks, textOf } from "../harness/secrets";
 import { startStack } from "./stack";
@@ -125,6 +125,8 @@ describe("credentials as code, through the language host", () => {
     expect(changes(plan)).toEqual(["update registry-token"]);
     const step = plan.steps.find((s) => s.op === "update");
     expect(step?.news?.secretValues).toBe("[secret]");
+    // What a reviewer reads in `preview --diff`, kept for the scan at the end: no value shown.
+    seen.push(["preview --diff new token", previewDiff(step!)]);
     server.resetCounters();
     const up = shown("up new token", await cli.up());
     expect(changes(up)).toEqual(["update registry-token"]);
@@ -173,6 +175,7 @@ describe("credentials as code, through the language host", () => {
   it("renaming the folder takes its credentials along: updates in place, no delete, no create", async () => {
     cli.setConfig("folderName", "platform-team");
     const plan = shown("preview rename", await cli.preview());
+    for (const step of plan.steps) seen.push([`preview --diff rename ${step.urn}`, previewDiff(step)]);
     expect(changes(plan)).toEqual([
       "update api",
       "update deploy-key",

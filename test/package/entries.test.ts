@@ -35,7 +35,7 @@ test("the main entry gives the resource classes and loads none of the client, XM
   expect(modules).toContain("view/view.js");
   expect(modules).toContain("credential/credential.js");
   // The resource classes, their thin providers, the Node.js version check and the program-side secret hiding.
-  expect(modules.length).toBeLessThanOrEqual(15);
+  expect(modules.length).toBeLessThanOrEqual(16);
 });
 
 test("pulumi-jenkins-jobs/testing gives the Jenkins-compatible server", () => {

@@ -20,7 +20,7 @@ import { ADMIN, startServer } from "../harness/test-server";
 import { cleanEnv } from "../harness/serialized-provider";
 import { startServeCommand, type ServeCommand } from "./serve-command";
 import { instantiateTemplate, templatePrompts } from "./pulumi-new";
-import { npmInstall, packCheckout, readmeUseSnippet, writeUserProject } from "./user-project";
+import { CREDENTIALS_PROGRAM, npmInstall, packCheckout, readmeUseSnippet, writeUserProject } from "./user-project";
 
 /** Every installed copy of a package under a project's node_modules, however deep. */
 function copiesOf(dir: string, name: string): string[] {
@@ -138,6 +138,51 @@ describe("the packed package in a new Pulumi TypeScript project", () => {
     expect(await cli.refresh()).toEqual({ ok: true, changed: [], gone: [], errors: [] });
     expect((await cli.preview()).steps.map((s) => s.op)).toEqual(["same", "same"]);
 
+    const destroy = await cli.destroy();
+    expect(destroy.errors).toEqual([]);
+    expect(await itemsOnServer(user)).toEqual([]);
+  });
+});
+
+/**
+ * A Credential from the installed package: it type-checks under the strict nodenext tsconfig with a job naming it
+ * as `credentialsId: key.credentialId`, its serialized provider is a require of the package's Credential provider
+ * module, and its secret is in neither the state nor any output.
+ */
+describe("a Credential from the packed package, named by a job", () => {
+  const KEY = "-----BEGIN OPENSSH PRIVATE KEY-----\naW5zdGFsbGVkLWtleQ==\n-----END OPENSSH PRIVATE KEY-----\n";
+  let project: string;
+  let server: JenkinsServer;
+  let user: JenkinsUser;
+  let cli: PulumiCli;
+
+  beforeAll(async () => {
+    project = path.join(work, "my-credentials-stack");
+    writeUserProject(project, repoRoot, "my-credentials-stack", CREDENTIALS_PROGRAM);
+    npmInstall(project, tarball);
+    ({ server, user, cli } = await startStack(project));
+    cli.setConfig("deployKey", KEY, { secret: true });
+  }, 180_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("type-checks, goes up, plans no changes, and keeps the key out of the state", async () => {
+    const tsc = path.join(project, "node_modules", "typescript", "bin", "tsc");
+    expect(execFileSync(process.execPath, [tsc, "--noEmit", "-p", project], { encoding: "utf8" })).toBe("");
+    const up = await cli.up();
+    expect({ ok: up.ok, errors: up.errors }).toEqual({ ok: true, errors: [] });
+    expect(await user.credentialIds("team")).toEqual(["deploy-key"]);
+    expect(await user.getConfig("team/api")).toContain("<credentialsId>deploy-key</credentialsId>");
+    const credential = cli.state.resources.find((r) => r.type === "pulumi-nodejs:dynamic/jenkins:Credential");
+    const providerText = String(credential?.outputs.__provider);
+    expect(providerText).toContain('require("pulumi-jenkins-jobs/dist/provider/credential/provider.js")');
+    expect(providerText.length).toBeLessThan(400);
+    expect(JSON.stringify(cli.state)).not.toContain("aW5zdGFsbGVkLWtleQ");
+    server.resetCounters();
+    const plan = await cli.preview();
+    expect(plan.steps.map((s) => s.op)).toEqual(["same", "same", "same"]);
+    expect(server.requests).toHaveLength(0);
     const destroy = await cli.destroy();
     expect(destroy.errors).toEqual([]);
     expect(await itemsOnServer(user)).toEqual([]);

@@ -30,6 +30,27 @@ const api = new Job("api-build", {
 export const apiUrl = api.url;
 `;
 
+/** A folder with a credential in its store and a pipeline from git naming it by reference. */
+export const CREDENTIALS_PROGRAM = `import * as pulumi from "@pulumi/pulumi";
+import { Credential, Job } from "pulumi-jenkins-jobs";
+
+const config = new pulumi.Config();
+const team = new Job("team", { name: "team", folderSpec: {} });
+const key = new Credential("deploy-key", {
+  id: "deploy-key",
+  folder: team.fullName,
+  sshPrivateKey: { username: "git", privateKey: config.requireSecret("deployKey") },
+});
+const api = new Job("api", {
+  name: "api",
+  folder: team.fullName,
+  pipeline: { scm: { url: "git@git.example.com:team/api.git", credentialsId: key.credentialId } },
+});
+
+export const keyUrl = key.url;
+export const apiUrl = api.url;
+`;
+
 export function writeUserProject(dir: string, repoRoot: string, name: string, program: string = PROGRAM): void {
   mkdirSync(dir, { recursive: true });
   writeFileSync(

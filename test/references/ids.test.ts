@@ -4,6 +4,7 @@
  * folder moves a Credential follows.
  */
 import { planMove, plannedPath } from "../../provider/dynamic/planned-moves";
+import { literalCredentialIds } from "../../provider/dynamic/program-credentials";
 import { UNKNOWN } from "../../provider/dynamic/props";
 import { parseCredentialsCheck } from "../../provider/references/check";
 import { closestIds, folderScope, idsInConfig, idsInSpec } from "../../provider/references/ids";
@@ -47,6 +48,22 @@ describe("the ids a job names", () => {
       },
     );
     expect(idsInConfig(parseXml(xml).root, UNKNOWN)).toEqual(["deploy-key"]);
+  });
+});
+
+describe("the literal ids a Job's arguments name (program side, for its dependencies)", () => {
+  test("plain strings of specs at any depth and <credentialsId> of a plain configXml; outputs are not read", () => {
+    const output = { apply: () => undefined }; // stands for an Output: not a plain object, not read
+    expect(
+      [
+        ...literalCredentialIds({
+          pipeline: { scm: { url: "u", credentialsId: "k1" } },
+          multibranch: { sources: [{ credentialsId: "k2" }, { credentialsId: output }] },
+          configXml: "<project><x><credentialsId> k3 </credentialsId></x></project>",
+        }),
+      ].sort(),
+    ).toEqual(["k1", "k2", "k3"]);
+    expect([...literalCredentialIds({ pipeline: output, configXml: output })]).toEqual([]);
   });
 });
 
