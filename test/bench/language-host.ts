@@ -208,7 +208,7 @@ class Session {
 /**
  * Sends the requests `host` saw during an `up` again with a plain undici pool, after the program's jobs were
  * destroyed: createItem with the config the server stored for that job (fetched before), anything else without a
- * body. Top-level items first, so that folders exist before the jobs in them.
+ * body. In stages by depth, so that an item exists before the requests that name it or the items in it.
  */
 async function replay(
   host: ServerHost,
@@ -231,15 +231,19 @@ async function replay(
     await res.body.text();
     if (res.statusCode >= 400) throw new Error(`replay: ${r.method} ${r.path} answered HTTP ${res.statusCode}`);
   };
-  const topLevel = requests.filter((r) => !r.path.startsWith("/job/"));
-  const nested = requests.filter((r) => r.path.startsWith("/job/"));
+  // A request can only follow the createItem of the item it names, which runs one stage earlier: the stage of a
+  // request is the number of items on its path (a folder's createItem names the folder, a job's config.xml the job).
+  const stages: Array<typeof requests> = [];
+  for (const r of requests) {
+    const depth = r.path.split("/job/").length - 1;
+    (stages[depth] ??= []).push(r);
+  }
   try {
     await host.reset();
     const server0 = await host.cpuMs();
     const client0 = threadCpuTimeMs();
     const started = process.hrtime.bigint();
-    await runPool(topLevel, defaultParallel(), send);
-    await runPool(nested, defaultParallel(), send);
+    for (const stage of stages) if (stage) await runPool(stage, defaultParallel(), send);
     const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
     return {
       requests: requests.length,
