@@ -33,6 +33,18 @@ export class StackConnections {
     return connectionFor(controller, this.defaults, this.controllers);
   }
 
+  /**
+   * The Jenkins URL of a connection, or undefined when its settings are not usable: outputs such as `url` follow
+   * from it at check time, and the step that needs the connection reports why it cannot be used.
+   */
+  urlIfConfigured(controller: string | undefined): string | undefined {
+    try {
+      return this.settingsFor(controller).url;
+    } catch {
+      return undefined;
+    }
+  }
+
   /** A check failure for a `controller` input that cannot be used, or undefined. */
   controllerProblem(controller: unknown): string | undefined {
     if (controller === undefined) return undefined;

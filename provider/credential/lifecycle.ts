@@ -60,12 +60,7 @@ function placeOf(v: Partial<CredentialInputs>): CredentialPlace {
 }
 
 function baseUrlIfConfigured(controller: unknown): string | undefined {
-  if (controller === UNKNOWN) return undefined;
-  try {
-    return connections.settingsFor(controller as string | undefined).url;
-  } catch {
-    return undefined;
-  }
+  return controller === UNKNOWN ? undefined : connections.urlIfConfigured(controller as string | undefined);
 }
 
 /** The client of the credential's Jenkins, checked to be a Jenkins; a connection error names the credential. */

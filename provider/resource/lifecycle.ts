@@ -245,12 +245,7 @@ async function checkCredentialReferences(
 
 /** The Jenkins URL of the resource's connection, or undefined when it is not usable (create then reports why). */
 function baseUrlIfConfigured(controller: unknown): string | undefined {
-  if (controller === UNKNOWN) return undefined;
-  try {
-    return settingsFor(controller as string | undefined).url;
-  } catch {
-    return undefined;
-  }
+  return controller === UNKNOWN ? undefined : connections.urlIfConfigured(controller as string | undefined);
 }
 
 /** The client for the configured Jenkins, checked to be a Jenkins; errors name the job the call was for. */

@@ -40,12 +40,7 @@ function viewUrl(baseUrl: string, folder: string | undefined, name: string): str
 }
 
 function baseUrlIfConfigured(controller: unknown): string | undefined {
-  if (controller === UNKNOWN) return undefined;
-  try {
-    return connections.settingsFor(controller as string | undefined).url;
-  } catch {
-    return undefined;
-  }
+  return controller === UNKNOWN ? undefined : connections.urlIfConfigured(controller as string | undefined);
 }
 
 /** The client of the view's Jenkins, checked to be a Jenkins; a connection error names the view. */
