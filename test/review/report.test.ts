@@ -294,6 +294,22 @@ describe("the report of one kind of change", () => {
         "fail their builds until they name the new id",
     );
     expect(replaced).toContain('- `credentialId`: `"github-token"` → `"github-token-v2"`');
+    const sameId = report(
+      digest([
+        replace(
+          "deploy-key",
+          credential("deploy-key", { sshPrivateKey: { username: "git" } }, "team"),
+          credential("deploy-key", { domain: "git", sshPrivateKey: { username: "git" } }, "team"),
+          ["domain"],
+          "Credential",
+        ),
+      ]),
+    );
+    expect(sameId).toContain(
+      "- **replace** credential `team/folder/_/deploy-key` → `team/folder/git/deploy-key` " +
+        "<https://jenkins.example.com/job/team/credentials/store/folder/domain/git/credential/deploy-key/> because " +
+        "`domain` changes: deleted and created again; jobs naming `deploy-key` fail their builds in between",
+    );
     const deleted = report(digest(scenarios["deleted-credential"]()));
     expect(deleted).toContain(
       "- **delete** credential `team/folder/_/legacy-token` " +
