@@ -40,8 +40,11 @@ function lines(key: string, v: unknown, indent: string, out: string[]): void {
   out.push(`${head}${scalar(v)}`);
 }
 
-/** The listing of `inputs`: scalars first, then nested values, a config or script last, each in input order. */
-export function bodyOf(inputs: Inputs): string[] {
+/**
+ * The listing of `inputs`: scalars first, then nested values, a config or script last, each in input order. The
+ * inputs of `hidden` (a credential's secrets and `secretVersion`) are only said to be set.
+ */
+export function bodyOf(inputs: Inputs, hidden: ReadonlySet<string> = new Set()): string[] {
   const keys = Object.keys(inputs).filter((k) => !k.startsWith("__") && !SKIPPED.has(k) && inputs[k] !== undefined);
   const weight = (k: string): number => {
     const v = inputs[k];
@@ -50,6 +53,9 @@ export function bodyOf(inputs: Inputs): string[] {
   };
   const ordered = keys.map((k, i) => ({ k, i })).sort((a, b) => weight(a.k) - weight(b.k) || a.i - b.i);
   const out: string[] = [];
-  for (const { k } of ordered) lines(k, inputs[k], "", out);
+  for (const { k } of ordered) {
+    if (hidden.has(k)) out.push(`${k}: (set; ${inputs[k] === SECRET ? "a secret: " : ""}its value is never shown)`);
+    else lines(k, inputs[k], "", out);
+  }
   return out;
 }

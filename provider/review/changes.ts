@@ -71,14 +71,16 @@ function compare(property: string, a: unknown, b: unknown, context: number, out:
 
 /**
  * The changes from `olds` to `news`, in property order. `skip` names inputs reported elsewhere (a move's folder and
- * name). A secret shown as "[secret]" on both sides cannot be compared: when the step changes nothing else the
- * provider saw, it is the secret that changed; otherwise the preview cannot tell, and says so.
+ * name); `hidden` names inputs reported like secrets, only as changed, whatever their value (a credential's
+ * `secretVersion`). A secret shown as "[secret]" on both sides cannot be compared: when the step changes nothing
+ * else the provider saw, it is the secret that changed; otherwise the preview cannot tell, and says so.
  */
 export function changesOf(
   olds: Inputs,
   news: Inputs,
   context: number,
   skip: ReadonlySet<string> = new Set(),
+  hidden: ReadonlySet<string> = new Set(),
 ): Change[] {
   const keys = [...new Set([...Object.keys(olds), ...Object.keys(news)])]
     .filter((k) => !k.startsWith("__") && !DERIVED.has(k) && !skip.has(k))
@@ -87,7 +89,10 @@ export function changesOf(
   const opaque: string[] = [];
   for (const key of keys) {
     if (olds[key] === SECRET && news[key] === SECRET) opaque.push(key);
-    else compare(key, olds[key], news[key], context, out);
+    else if (hidden.has(key)) {
+      if (JSON.stringify(olds[key]) !== JSON.stringify(news[key]))
+        out.push({ kind: "secret", property: key, known: true });
+    } else compare(key, olds[key], news[key], context, out);
   }
   const nothingElse = out.length === 0 && skip.size === 0;
   for (const key of opaque) out.push({ kind: "secret", property: key, known: nothingElse });

@@ -12,7 +12,8 @@ import { reviewOf } from "./review";
 export const USAGE = `Usage: pulumi-jenkins review [FILE] [--format markdown|text] [--max-chars N]
 
 Reads the output of \`pulumi preview --json\` (FILE, or standard input) and writes a review of the planned change:
-destructive changes first, moves, every changed job with its diff, identical changes once, new jobs in full.
+destructive changes first, moves, every changed job or credential with its diff (a secret only as "changed"),
+identical changes once, new items in full.
 
   --format markdown|text   GitHub-flavoured Markdown for a pull-request comment (default), or plain text
   --max-chars N            fold the report to at most N characters (default ${DEFAULT_MAX_CHARS}, under GitHub's

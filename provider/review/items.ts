@@ -1,14 +1,14 @@
 /**
- * The steps of a preview as the things a reviewer knows: a job, a view, a build trigger or a folder sweep at a
- * Jenkins path, with its URL, its controller and what the step does to it. The stack, providers and resources of
- * other packages are counted in the summary only.
+ * The steps of a preview as the things a reviewer knows: a job, a view, a build trigger, a folder sweep or a
+ * credential at a Jenkins path, with its URL, its controller and what the step does to it. The stack, providers and
+ * resources of other packages are counted in the summary only.
  */
 import type { PreviewStep, ResourceState } from "./digest";
 import { UNKNOWN, type Inputs } from "./changes";
 
-export type Kind = "Job" | "View" | "BuildTrigger" | "FolderSweep";
+export type Kind = "Job" | "View" | "BuildTrigger" | "FolderSweep" | "Credential";
 
-export const KINDS: readonly Kind[] = ["Job", "View", "BuildTrigger", "FolderSweep"];
+export const KINDS: readonly Kind[] = ["Job", "View", "BuildTrigger", "FolderSweep", "Credential"];
 
 /** What a reviewer calls each kind. */
 export const KIND_NOUN: Record<Kind, string> = {
@@ -16,13 +16,17 @@ export const KIND_NOUN: Record<Kind, string> = {
   View: "view",
   BuildTrigger: "build trigger",
   FolderSweep: "folder sweep",
+  Credential: "credential",
 };
 
 export interface Item {
   kind: Kind;
   op: string;
   urn: string;
-  /** The Jenkins path: the item's full name (a trigger: the job it builds; a sweep: its folder). */
+  /**
+   * The Jenkins path: the item's full name (a trigger: the job it builds; a sweep: its folder; a credential: its
+   * store, domain and id, as the client's errors name it: `system/_/deploy-key`, `team/folder/_/deploy-key`).
+   */
   path: string;
   /** The path before the step, when the step moves or renames the item. */
   oldPath?: string;
@@ -70,8 +74,18 @@ function pathOf(kind: Kind, inputs: Inputs, outputs: Inputs): string | undefined
       return text(inputs.job);
     case "FolderSweep":
       return text(inputs.folder);
+    case "Credential": {
+      const id = text(inputs.credentialId) ?? text(outputs.credentialId);
+      if (id === undefined) return undefined;
+      const folder = inputs.folder === UNKNOWN ? "…" : text(inputs.folder);
+      const domain = inputs.domain === UNKNOWN ? "…" : (text(inputs.domain) ?? "_");
+      return `${folder ? `${folder}/folder` : "system"}/${domain}/${id}`;
+    }
   }
 }
+
+/** The id jobs name a credential by (`credentialsId`), when the inputs know it. */
+export const credentialIdOf = (inputs: Inputs): string | undefined => text(inputs.credentialId);
 
 const inputsOf = (s: ResourceState | undefined): Inputs => s?.inputs ?? {};
 const outputsOf = (s: ResourceState | undefined): Inputs => s?.outputs ?? {};

@@ -5,8 +5,8 @@
 import { bodyOf } from "./body";
 import { changesText } from "./change-text";
 import type { Format } from "./format";
-import { KIND_NOUN, KINDS, type Item, type Kind } from "./items";
-import type { Changed, Destructive, Group, Review } from "./review";
+import { credentialIdOf, KIND_NOUN, KINDS, type Item, type Kind } from "./items";
+import { CREDENTIAL_HIDDEN, type Changed, type Destructive, type Group, type Review } from "./review";
 
 export interface Fold {
   /** The whole inputs of new items. */
@@ -142,6 +142,7 @@ function destructiveEntry(f: Format, d: Destructive, fold: Fold): string {
         `(found: ${listed})`,
     );
   }
+  if (item.kind === "Credential") return credentialEntry(f, d, fold);
   if (item.op === "delete") {
     const loss = item.kind === "Job" ? "deleted with its build history" : "deleted";
     return f.bullet(`${f.strong("delete")} ${noun} ${where(f, item)}: ${loss}`);
@@ -151,6 +152,32 @@ function destructiveEntry(f: Format, d: Destructive, fold: Fold): string {
   const loss =
     item.kind === "Job" ? ": deleted and created again, its build history is lost" : ": deleted and created again";
   const head = f.bullet(`${f.strong("replace")} ${noun} ${where(f, item)}${because}${loss}`);
+  return d.changes.length === 0 ? head : `${head}\n\n${f.nested(changesText(f, d.changes, fold.context))}`;
+}
+
+/**
+ * A credential deleted or replaced: what the builds of the jobs that name it meet. A replace under a new id (or in
+ * another store) names the old path too; a secret among its changes is only said to be changed.
+ */
+function credentialEntry(f: Format, d: Destructive, fold: Fold): string {
+  const { item } = d;
+  const oldId = credentialIdOf(item.olds);
+  const fails = (id: string | undefined, until: string): string =>
+    id === undefined ? "" : `; jobs naming ${f.code(id)} fail their builds ${until}`;
+  if (item.op === "delete") {
+    return f.bullet(
+      `${f.strong("delete")} credential ${where(f, item)}: deleted${fails(oldId, "until it exists again")}`,
+    );
+  }
+  const newId = credentialIdOf(item.news);
+  const because =
+    item.replaceReasons.length > 0 ? ` because ${item.replaceReasons.map((r) => f.code(r)).join(", ")} changes` : "";
+  const from = item.oldPath === undefined ? "" : `${f.code(item.oldPath)} → `;
+  const loss =
+    oldId !== undefined && newId !== undefined && oldId !== newId
+      ? `: ${f.code(oldId)} is deleted and ${f.code(newId)} created${fails(oldId, "until they name the new id")}`
+      : `: deleted and created again${fails(oldId ?? newId, "in between")}`;
+  const head = f.bullet(`${f.strong("replace")} credential ${from}${where(f, item)}${because}${loss}`);
   return d.changes.length === 0 ? head : `${head}\n\n${f.nested(changesText(f, d.changes, fold.context))}`;
 }
 
@@ -191,7 +218,9 @@ function moves(review: Review, f: Format, fold: Fold): Block[] {
     return blocks;
   }
   for (const item of list) {
-    blocks.push({ text: f.bullet(`${f.code(item.oldPath ?? "")} → ${f.code(item.path)} (history kept)`), tight: true });
+    // A credential moves only with its folder (the store goes with the folder): the same credential, not a new one.
+    const kept = item.kind === "Credential" ? "credential follows its folder" : "history kept";
+    blocks.push({ text: f.bullet(`${f.code(item.oldPath ?? "")} → ${f.code(item.path)} (${kept})`), tight: true });
   }
   return blocks;
 }
@@ -246,7 +275,14 @@ function creates(review: Review, f: Format, fold: Fold): Block[] {
   }
   for (const item of list) {
     if (fold.bodies) {
-      blocks.push({ text: f.details(labelOf(item.kind), item.path, item.url, f.block(bodyOf(item.news), "yaml")) });
+      blocks.push({
+        text: f.details(
+          labelOf(item.kind),
+          item.path,
+          item.url,
+          f.block(bodyOf(item.news, item.kind === "Credential" ? CREDENTIAL_HIDDEN : undefined), "yaml"),
+        ),
+      });
     } else {
       blocks.push({ text: f.bullet(`${labelOf(item.kind)} ${where(f, item)}`), tight: true });
     }

@@ -182,11 +182,13 @@ function grouped(updates: Array<{ item: Item; changes: Change[] }>): { groups: G
 }
 
 /**
- * What loses something in Jenkins: a job or view deleted or replaced (a job's build history goes with it), a sweep
- * that deletes what the program does not declare. Removing a trigger or a sweep from the program deletes nothing.
+ * What loses something in Jenkins: a job, view or credential deleted or replaced (a job's build history goes with
+ * it; the builds of jobs naming a credential fail while it is missing), a sweep that deletes what the program does
+ * not declare. Removing a trigger or a sweep from the program deletes nothing.
  */
 function isDestructive(item: Item): boolean {
-  if (item.kind === "Job" || item.kind === "View") return item.op === "delete" || item.op === "replace";
+  if (item.kind === "Job" || item.kind === "View" || item.kind === "Credential")
+    return item.op === "delete" || item.op === "replace";
   return item.kind === "FolderSweep" && item.sweepDeletes !== undefined && item.op !== "delete";
 }
 
@@ -194,6 +196,15 @@ const EXPLAINED: ReadonlySet<string> = new Set(["create", "update", "replace", "
 
 /** A move is told by its line `old → new`: the folder and name inputs are not listed again. */
 const MOVE_KEYS: ReadonlySet<string> = new Set(["folder", "name"]);
+
+/**
+ * A credential's inputs told only as changed or set, never by value: its secrets (Pulumi writes them "[secret]"
+ * anyway) and `secretVersion`, which a program may derive from the secret.
+ */
+export const CREDENTIAL_HIDDEN: ReadonlySet<string> = new Set(["secretValues", "secretVersion"]);
+
+const hiddenOf = (item: Item): ReadonlySet<string> | undefined =>
+  item.kind === "Credential" ? CREDENTIAL_HIDDEN : undefined;
 
 export function reviewOf(digest: PreviewDigest): Review {
   const items = itemsOf(digest.steps).sort(byPath);
@@ -212,7 +223,10 @@ export function reviewOf(digest: PreviewDigest): Review {
       continue;
     }
     const moved = item.op === "update" && item.oldPath !== undefined;
-    const changes = item.op === "delete" ? [] : changesOf(item.olds, item.news, CONTEXT, moved ? MOVE_KEYS : undefined);
+    const changes =
+      item.op === "delete"
+        ? []
+        : changesOf(item.olds, item.news, CONTEXT, moved ? MOVE_KEYS : undefined, hiddenOf(item));
     if (isDestructive(item)) {
       destructive.push({ item, changes });
       continue;

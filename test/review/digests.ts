@@ -9,7 +9,7 @@ const STACK = "urn:pulumi:dev::jobs::pulumi:pulumi:Stack::jobs-dev";
 const PROVIDER = "urn:pulumi:dev::jobs::pulumi:providers:pulumi-nodejs::default::04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
 type Inputs = Record<string, unknown>;
-type Kind = "Job" | "View" | "BuildTrigger" | "FolderSweep";
+type Kind = "Job" | "View" | "BuildTrigger" | "FolderSweep" | "Credential";
 
 const urnOf = (kind: Kind, name: string): string =>
   `urn:pulumi:dev::jobs::pulumi-nodejs:dynamic/jenkins:${kind}::${name}`;
@@ -52,6 +52,28 @@ export function view(fullName: string, listView: Inputs): Inputs {
     listView,
     name,
     url: `${base}view/${name}/`,
+  };
+}
+
+/**
+ * A Credential's checked inputs: `credentialId` (the program's `id`), its folder unless in the system store, the
+ * kind's non-secret fields, `secretValues` as Pulumi writes a secret, and the `url` check derives.
+ */
+export function credential(id: string, fields: Inputs, folder?: string): Inputs {
+  const base =
+    folder === undefined
+      ? `${JENKINS}credentials/store/system/`
+      : `${JENKINS}${folder
+          .split("/")
+          .map((s) => `job/${s}/`)
+          .join("")}credentials/store/folder/`;
+  return {
+    __provider: "exports.handler = __f0; /* the thin provider */",
+    credentialId: id,
+    ...(folder === undefined ? {} : { folder }),
+    ...fields,
+    secretValues: "[secret]",
+    url: `${base}domain/${typeof fields.domain === "string" ? fields.domain : "_"}/credential/${id}/`,
   };
 }
 

@@ -6,7 +6,19 @@ import { markdown, text } from "../../provider/review/format";
 import { fitted } from "../../provider/review/fit";
 import { parseDigest } from "../../provider/review/digest";
 import { reviewOf } from "../../provider/review/review";
-import { create, digest, freestyleXml, job, jobUrn, remove, replace, update, view, type Step } from "./digests";
+import {
+  create,
+  credential,
+  digest,
+  freestyleXml,
+  job,
+  jobUrn,
+  remove,
+  replace,
+  update,
+  view,
+  type Step,
+} from "./digests";
 import { expectGolden } from "./golden";
 
 const report = (doc: string, maxChars = 60_000): string => fitted(reviewOf(parseDigest(doc)), markdown, maxChars);
@@ -59,6 +71,63 @@ const scenarios: Record<string, () => Step[]> = {
       ),
     ];
   },
+  "new-credential": () => [
+    create(
+      "deploy-key",
+      credential(
+        "deploy-key",
+        { description: "Pushes release tags", sshPrivateKey: { username: "git" }, secretVersion: "2026-11" },
+        "team",
+      ),
+      "Credential",
+    ),
+  ],
+  "credential-description": () => [
+    update(
+      "registry",
+      credential("registry", { description: "Docker Hub", usernamePassword: { username: "ci" } }),
+      credential("registry", { description: "Docker Hub, read-only", usernamePassword: { username: "ci-ro" } }),
+      "Credential",
+    ),
+  ],
+  "rotated-credential": () => [
+    update(
+      "npm-token",
+      credential("npm-token", { secretText: {} }, "team"),
+      credential("npm-token", { secretText: {} }, "team"),
+      "Credential",
+    ),
+    update(
+      "kubeconfig",
+      credential("kubeconfig", { secretFile: { fileName: "kubeconfig" }, secretVersion: "2026-10" }, "team"),
+      credential("kubeconfig", { secretFile: { fileName: "kubeconfig" }, secretVersion: "2026-11" }, "team"),
+      "Credential",
+    ),
+  ],
+  "replaced-credential": () => [
+    replace(
+      "github-token",
+      credential("github-token", { description: "GitHub", secretText: {} }),
+      credential("github-token-v2", { description: "GitHub", secretText: {} }),
+      ["credentialId"],
+      "Credential",
+    ),
+  ],
+  "deleted-credential": () => [
+    remove(
+      "legacy-token",
+      credential("legacy-token", { description: "The old deploy token", secretText: {} }, "team"),
+      "Credential",
+    ),
+  ],
+  "moved-credential": () => [
+    update(
+      "team-token",
+      credential("team-token", { secretText: {} }, "team"),
+      credential("team-token", { secretText: {} }, "org/team"),
+      "Credential",
+    ),
+  ],
   view: () => [
     update(
       "team-view",
@@ -178,6 +247,90 @@ describe("the report of one kind of change", () => {
     expect(out).toContain('- `listView.jobs[2]`: added `"web-deploy"`');
   });
 
+  it("lists a new credential's non-secret fields and says its secrets are set, never their values", () => {
+    const out = report(digest(scenarios["new-credential"]()));
+    expect(out).toContain("| Credential | 1 |");
+    expect(out).toContain(
+      "<details><summary>credential <code>team/folder/_/deploy-key</code> " +
+        "https://jenkins.example.com/job/team/credentials/store/folder/domain/_/credential/deploy-key/</summary>",
+    );
+    for (const line of [
+      'credentialId: "deploy-key"',
+      'description: "Pushes release tags"',
+      "secretValues: (set; a secret: its value is never shown)",
+      "secretVersion: (set; its value is never shown)",
+      "sshPrivateKey:",
+      '  username: "git"',
+    ])
+      expect(out).toContain(line);
+    expect(out).not.toContain("2026-11");
+    expect(out).not.toContain("[secret]");
+  });
+
+  it("shows a credential's changed fields as old → new", () => {
+    const out = report(digest(scenarios["credential-description"]()));
+    expect(out).toContain(
+      "#### credential `system/_/registry` <https://jenkins.example.com/credentials/store/system/domain/_/credential/registry/>",
+    );
+    expect(out).toContain('- `description`: `"Docker Hub"` → `"Docker Hub, read-only"`');
+    expect(out).toContain('- `usernamePassword.username`: `"ci"` → `"ci-ro"`');
+  });
+
+  it("reports a rotated credential secret and a new secretVersion only as changed", () => {
+    const out = report(digest(scenarios["rotated-credential"]()));
+    expect(out).toContain("#### credential `team/folder/_/npm-token`");
+    expect(out).toContain("- `secretValues`: changed (a secret: its value is never shown)");
+    expect(out).toContain("- `secretVersion`: changed (a secret: its value is never shown)");
+    expect(out).toContain("- `secretValues`: a secret; the preview does not show whether it changed");
+    for (const value of ["2026-10", "2026-11", "[secret]"]) expect(out).not.toContain(value);
+  });
+
+  it("says what a replaced or deleted credential means for the jobs that name it", () => {
+    const replaced = report(digest(scenarios["replaced-credential"]()));
+    expect(replaced).toContain(
+      "- **replace** credential `system/_/github-token` → `system/_/github-token-v2` " +
+        "<https://jenkins.example.com/credentials/store/system/domain/_/credential/github-token-v2/> because " +
+        "`credentialId` changes: `github-token` is deleted and `github-token-v2` created; jobs naming `github-token` " +
+        "fail their builds until they name the new id",
+    );
+    expect(replaced).toContain('- `credentialId`: `"github-token"` → `"github-token-v2"`');
+    const sameId = report(
+      digest([
+        replace(
+          "deploy-key",
+          credential("deploy-key", { sshPrivateKey: { username: "git" } }, "team"),
+          credential("deploy-key", { domain: "git", sshPrivateKey: { username: "git" } }, "team"),
+          ["domain"],
+          "Credential",
+        ),
+      ]),
+    );
+    expect(sameId).toContain(
+      "- **replace** credential `team/folder/_/deploy-key` → `team/folder/git/deploy-key` " +
+        "<https://jenkins.example.com/job/team/credentials/store/folder/domain/git/credential/deploy-key/> because " +
+        "`domain` changes: deleted and created again; jobs naming `deploy-key` fail their builds in between",
+    );
+    const deleted = report(digest(scenarios["deleted-credential"]()));
+    expect(deleted).toContain(
+      "- **delete** credential `team/folder/_/legacy-token` " +
+        "<https://jenkins.example.com/job/team/credentials/store/folder/domain/_/credential/legacy-token/>: deleted; " +
+        "jobs naming `legacy-token` fail their builds until it exists again",
+    );
+  });
+
+  it("tells a credential that follows its folder's move in one line", () => {
+    const out = report(digest(scenarios["moved-credential"]()));
+    expect(out).toContain(
+      "### Moves and renames (1)\n- `team/folder/_/team-token` → `org/team/folder/_/team-token` (credential follows its folder)\n",
+    );
+    // Nothing else of it: only that the preview cannot tell whether its secret changed in the same step.
+    expect(out.slice(out.indexOf("### Changes"))).toBe(
+      "### Changes\n\n#### credential `org/team/folder/_/team-token` " +
+        "<https://jenkins.example.com/job/org/job/team/credentials/store/folder/domain/_/credential/team-token/>\n\n" +
+        "- `secretValues`: a secret; the preview does not show whether it changed\n",
+    );
+  });
+
   it("puts the pre-flight's error right under the summary", () => {
     const out = report(preflightError());
     expectGolden("preflight-error.md", out);
@@ -211,17 +364,28 @@ describe("the report of one kind of change", () => {
     const order = [
       "**Plan:**",
       "### Warnings of the preview",
-      "### Destructive changes (3)",
+      "### Destructive changes (5)",
       "**delete** job `legacy-deploy`",
+      "**delete** credential `team/folder/_/legacy-token`",
       "**replace** job `deploy`",
+      "**replace** credential `system/_/github-token` → `system/_/github-token-v2`",
       "**sweep** of folder `team` deletes every item in it the program does not declare (found: `team/old-job`, `team/tmp`)",
-      "### Moves and renames (1)",
+      "### Moves and renames (2)",
+      "- `team/folder/_/team-token` → `org/team/folder/_/team-token` (credential follows its folder)",
       "### Changes",
+      "#### The same change in 3 credentials",
       "#### The same change in 3 jobs",
-      "### New (2)",
+      "#### The same change in 2 items",
+      "#### credential `system/_/registry`",
+      "### New (3)",
+      "<details><summary>credential <code>team/folder/_/deploy-key</code>",
     ].map(at);
     expect(order).toEqual([...order].sort((a, b) => a - b));
     expect(out).toContain("| Job | 1 | 7 | 1 | 1 |");
+    expect(out).toContain("| Credential | 1 | 4 | 1 | 1 |");
+    expect(out).toContain("**In 2 items:** `deploy`, `team/folder/_/npm-token`");
+    expect(out).not.toContain("[secret]");
+    expect(out).not.toContain("2026-1");
     expect(out).not.toContain("debug noise");
   });
 
