@@ -39,7 +39,7 @@ export function changesText(f: Format, changes: readonly Change[], context: bool
       parts.push(
         f.bullet(
           c.known
-            ? `${f.code(c.property)}: changed (a secret: its value is never shown)`
+            ? `${f.code(c.property)}: changed (${c.notSecret ? "" : "a secret: "}its value is never shown)`
             : `${f.code(c.property)}: a secret; the preview does not show whether it changed`,
         ),
       );

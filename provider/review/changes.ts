@@ -16,7 +16,7 @@ export type Change =
   /** A value added, removed or changed; `undefined` is absent. Values are shown as JSON. */
   | { kind: "value"; property: string; old: string | undefined; new: string | undefined }
   /** A secret: never a value. `known` is false when the preview cannot say whether it changed. */
-  | { kind: "secret"; property: string; known: boolean };
+  | { kind: "secret"; property: string; known: boolean; notSecret?: true };
 
 /** Inputs the review never lists as changes: the path and URL head every entry, `__` keys are internal. */
 const DERIVED = new Set(["fullName", "url"]);
@@ -91,7 +91,12 @@ export function changesOf(
     if (olds[key] === SECRET && news[key] === SECRET) opaque.push(key);
     else if (hidden.has(key)) {
       if (JSON.stringify(olds[key]) !== JSON.stringify(news[key]))
-        out.push({ kind: "secret", property: key, known: true });
+        out.push({
+          kind: "secret",
+          property: key,
+          known: true,
+          ...(holdsSecret(olds[key]) || holdsSecret(news[key]) ? {} : { notSecret: true as const }),
+        });
     } else compare(key, olds[key], news[key], context, out);
   }
   const nothingElse = out.length === 0 && skip.size === 0;

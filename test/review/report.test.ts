@@ -280,7 +280,7 @@ describe("the report of one kind of change", () => {
     const out = report(digest(scenarios["rotated-credential"]()));
     expect(out).toContain("#### credential `team/folder/_/npm-token`");
     expect(out).toContain("- `secretValues`: changed (a secret: its value is never shown)");
-    expect(out).toContain("- `secretVersion`: changed (a secret: its value is never shown)");
+    expect(out).toContain("- `secretVersion`: changed (its value is never shown)");
     expect(out).toContain("- `secretValues`: a secret; the preview does not show whether it changed");
     for (const value of ["2026-10", "2026-11", "[secret]"]) expect(out).not.toContain(value);
   });
