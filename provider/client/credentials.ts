@@ -167,6 +167,39 @@ export async function listCredentialDomains(http: JenkinsHttp, store: Credential
   });
 }
 
+/**
+ * The credential ids of every domain of a store, by the domain's URL name (`_` for the global one), in one request:
+ * the store's `api/json?tree=domains[credentials[id]]`. `domains` is a map (CredentialsStoreAction.getDomains), which
+ * Stapler writes as an object keyed by the domains' names, each value filtered by the tree given to the map itself;
+ * `credentials` is DomainWrapper's exported list. (A depth would need `depth=2` and bring every property.)
+ */
+export async function listStoreCredentialIds(
+  http: JenkinsHttp,
+  store: Pick<CredentialStore, "folder">,
+): Promise<Map<string, string[]>> {
+  validate(store);
+  return asCredential(store, undefined, async () => {
+    const ctx = http.ctx(undefined, "list the credentials of every domain");
+    const f = folderOf(store);
+    const res = await http.exchange(ctx, {
+      method: "GET",
+      path: `${folderPath(f)}credentials/store/${f === "" ? "system" : "folder"}/api/json?tree=domains[credentials[id]]`,
+      retry: true,
+    });
+    const doc = parseJson<{ domains?: unknown }>(ctx, res, "api/json");
+    const out = new Map<string, string[]>();
+    if (doc.domains === null || typeof doc.domains !== "object") return out;
+    for (const [name, domain] of Object.entries(doc.domains as Record<string, unknown>)) {
+      const list = (domain as { credentials?: unknown } | null)?.credentials;
+      const ids = Array.isArray(list)
+        ? list.map((c) => (c as { id?: unknown } | null)?.id).filter((id): id is string => typeof id === "string")
+        : [];
+      out.set(name, ids);
+    }
+    return out;
+  });
+}
+
 async function configIfExists(http: JenkinsHttp, store: CredentialStore, id: string): Promise<string | undefined> {
   const ctx = http.ctx(undefined, "read the credential's config.xml");
   const res = await http.exchange(ctx, {

@@ -161,6 +161,11 @@ export class JenkinsClient {
     return this.http.run(() => credentials.listCredentialDomains(this.http, store));
   }
 
+  /** The credential ids of every domain of a store (`{}`: the system store), by domain, in one request. */
+  listStoreCredentialIds(store: Pick<CredentialStore, "folder">): Promise<Map<string, string[]>> {
+    return this.http.run(() => credentials.listStoreCredentialIds(this.http, store));
+  }
+
   /** A credential's config.xml, every secret shown by Jenkins as `<secret-redacted/>`. */
   getCredentialConfig(store: CredentialStore, id: string): Promise<string> {
     return this.http.run(() => credentials.getCredentialConfig(this.http, store, id));

@@ -10,7 +10,7 @@ import { canonicalizeDocument } from "../xml/canonical";
 import { elementsEqual } from "../xml/semantic";
 import { childText, elementChildren, parseXml, textOf, type XmlElement, type XmlNode } from "../xml/tree";
 import { escapeText } from "../xml/writer";
-import { revealSecrets } from "../resource/secrets/state";
+import { decodeClassName, revealSecrets } from "../resource/secrets/state";
 import { placeholderIndex } from "../resource/secrets/fields";
 import type { CredentialInputs, CredentialKind, CredentialScope, TypedKind } from "./types";
 
@@ -174,12 +174,20 @@ function withoutSecrets(e: XmlElement): XmlElement {
 }
 
 /**
+ * The remote root named as declared when both name the same class: XStream writes a class name XML-friendly
+ * (`github_branch_source` as `github__branch__source`, `A$B` as `A_-B`), a declared config may spell it plainly.
+ */
+function spelledAs(declaredName: string, remote: XmlElement): XmlElement {
+  return decodeClassName(declaredName) === decodeClassName(remote.name) ? { ...remote, name: declaredName } : remote;
+}
+
+/**
  * Whether Jenkins's (redacted) copy of a `configXml` credential holds what is declared, secrets apart. Elements
  * Jenkins writes that the declared config leaves out (a field's default) are not differences.
  */
 export function sameConfigCredential(declared: string, remote: string): boolean {
   const d = withoutSecrets(parseXml(declared).root);
-  const r = withoutSecrets(parseXml(remote).root);
+  const r = withoutSecrets(spelledAs(parseXml(declared).root.name, parseXml(remote).root));
   const names = new Set(elementChildren(d).map((c) => c.name));
   const trimmed = { ...r, children: r.children.filter((c) => c.kind !== "element" || names.has(c.name)) };
   return elementsEqual(d, trimmed);
@@ -210,5 +218,5 @@ export function driftedConfigXml(declared: string, remote: string): string {
     }),
   });
   const doc = parseXml(remote);
-  return canonicalizeDocument({ ...doc, root: fill(doc.root) });
+  return canonicalizeDocument({ ...doc, root: fill(spelledAs(parseXml(declared).root.name, doc.root)) });
 }

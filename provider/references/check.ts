@@ -3,7 +3,7 @@
  * of the folders above it (innermost first), then the system store — or be declared by a Credential resource of
  * the same program. Runs in `check`, so a preview (and the pull request showing it) fails before a build would.
  * Policy, from the stack config `jenkins:credentialsCheck`: `error` (default), `warn`, `off`. Each store is listed
- * at most once per connection and provider process (one `api/json` of its global domain `_`, listing.ts); a store that
+ * at most once per connection and provider process, every domain of it in one `api/json` (listing.ts); a store that
  * cannot be read (no permission) gives one warning and is not checked.
  */
 import { warn } from "../dynamic/engine-log";
@@ -112,7 +112,7 @@ export async function checkReferences(c: ReferenceCheck): Promise<string | undef
     );
   const missing = c.ids.filter((id) => !stores.some((s) => found.get(s)!.has(id)));
   if (missing.length === 0 || unreadable.length > 0) return undefined;
-  const searched = stores.map(storeName).join(", then ");
+  const searched = `${stores.map(storeName).join(", then ")} (every domain of each)`;
   const all = stores.flatMap((s) => [...found.get(s)!]);
   const lines = missing.map((id) => {
     const near = closestIds(id, all);

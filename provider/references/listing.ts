@@ -1,8 +1,9 @@
 /**
- * One store's credential ids for the reference check: one `api/json` of its global domain `_` (the credentials
- * plugin's documented listing), where credentials live unless a domain is made for them. A folder that does not
- * exist (yet: made in the same `up`) has no store, so nothing in it can be found but what the program declares
- * there; any other failure (no permission to view credentials) makes the store unreadable.
+ * One store's credential ids for the reference check, from every domain of the store: one request, the store's
+ * `api/json?tree=domains[credentials[id]]` (client `listStoreCredentialIds`). An id of a named domain counts as found:
+ * whether the domain's specifications (hostnames, schemes) match the job's requirements is not evaluated. A folder
+ * that does not exist (yet: made in the same `up`) has no store, so nothing in it can be found but what the
+ * program declares there; any other failure (no permission to view credentials) makes the store unreadable.
  */
 import { CredentialNotFoundError, PermissionError } from "../client/errors";
 import type { JenkinsClient } from "../client/jenkins-client";
@@ -10,7 +11,8 @@ import type { StoreListing } from "./check";
 
 export async function listStore(client: JenkinsClient, folder: string): Promise<StoreListing> {
   try {
-    return { ids: new Set((await client.listCredentials({ folder })).map((c) => c.id)) };
+    const byDomain = await client.listStoreCredentialIds({ folder });
+    return { ids: new Set([...byDomain.values()].flat()) };
   } catch (e) {
     if (e instanceof CredentialNotFoundError && folder !== "" && !(await client.exists(folder)))
       return { missing: true };

@@ -49,26 +49,43 @@ export function parseTree(text: string): TreeSpec {
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
-export function applyTree(value: Json, spec: TreeSpec): Json {
-  if (Array.isArray(value)) return value.map((v) => applyTree(v, spec));
-  if (value === null || typeof value !== "object") return value;
+/**
+ * The maps of the documents. Stapler writes an exported `Map` in its compact form, an object keyed by the entries'
+ * keys and with no `_class`; the keys are no properties, so a `tree` does not name them: each value is filtered by
+ * the tree the map itself was given (Property.writeValue). `tree=domains[credentials[id]]` thus reaches the
+ * credentials of every domain of a store.
+ */
+const maps = new WeakSet<object>();
+
+/** An exported map: an object whose values the `tree` filter treats as the map's own value. */
+export function exportedMap(entries: Iterable<readonly [string, Json]>): Json {
   const out: { [k: string]: Json } = {};
-  if ("_class" in value) out._class = value._class;
-  for (const [name, entry] of spec) {
-    if (!(name in value)) continue;
-    let v = value[name];
-    if (Array.isArray(v) && entry.range) v = v.slice(entry.range[0], entry.range[1]);
-    if (entry.sub) v = applyTree(v, entry.sub);
-    else if (v !== null && typeof v === "object") v = Array.isArray(v) ? v.map(shallow) : shallow(v);
-    out[name] = v;
-  }
+  for (const [k, v] of entries) out[k] = v;
+  maps.add(out);
   return out;
 }
 
-/** A property named without a sub-tree shows nested objects with their class only. */
-function shallow(v: Json): Json {
-  if (v === null || typeof v !== "object" || Array.isArray(v)) return v;
-  return "_class" in v ? { _class: v._class } : {};
+const NOTHING: TreeSpec = new Map();
+
+/**
+ * Filters a document as NamedPathPruner does: a property is kept when the tree names it or names `*`, in the
+ * document's order; a property named without a sub-tree shows nested objects with their class only.
+ */
+export function applyTree(value: Json, spec: TreeSpec): Json {
+  if (Array.isArray(value)) return value.map((v) => applyTree(v, spec));
+  if (value === null || typeof value !== "object") return value;
+  if (maps.has(value)) return exportedMap(Object.entries(value).map(([k, v]) => [k, applyTree(v, spec)] as const));
+  const out: { [k: string]: Json } = {};
+  if ("_class" in value) out._class = value._class;
+  for (const [name, original] of Object.entries(value)) {
+    if (name === "_class") continue;
+    const entry = spec.get(name) ?? spec.get("*");
+    if (entry === undefined) continue;
+    let v = original;
+    if (Array.isArray(v) && entry.range) v = v.slice(entry.range[0], entry.range[1]);
+    out[name] = applyTree(v, entry.sub ?? NOTHING);
+  }
+  return out;
 }
 
 export type { Json };

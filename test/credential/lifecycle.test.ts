@@ -8,10 +8,11 @@ import * as path from "node:path";
 import * as credentials from "../../provider/credential/lifecycle";
 import type { Props } from "../../provider/dynamic/props";
 import type { JenkinsServer } from "../../provider/server";
-import { secretText } from "../harness/credential-configs";
+import { githubApp, secretText } from "../harness/credential-configs";
 import { folder } from "../harness/job-configs";
 import { JenkinsUser } from "../harness/jenkins-user";
 import { ADMIN, PREFLIGHT_READS, startServer, tokenConfig } from "../harness/test-server";
+import { hideInXml } from "../../provider/resource/secrets/hide";
 
 const KEY = "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjE=\n-----END OPENSSH PRIVATE KEY-----\n";
 
@@ -225,6 +226,30 @@ describe("every type, the system store, adoption, replacement", () => {
     const checked = await credentials.check({}, { credentialId: "bad id", secretText: {}, secretValues: ["x"] });
     expect(checked.failures?.[0].property).toBe("credentialId");
     expect(sent()).toEqual([]);
+  });
+});
+
+describe("a configXml credential of another plugin's type", () => {
+  test("a GitHub App: created, stored encrypted, refreshed without drift, no secret in the outputs", async () => {
+    const pem = "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADAN-app-7f3\n-----END PRIVATE KEY-----\n";
+    // What a program gives: the key as a placeholder, its value a secret input (Credential does this itself).
+    const hidden = hideInXml(githubApp({ appID: "424242", privateKey: pem, owner: "acme" }));
+    expect(hidden.values).toEqual([pem]);
+    const declared = { credentialId: "gh-app", folder: "team", configXml: hidden.value, secretValues: hidden.values };
+    const made = await make(declared);
+    expect(sent()).toEqual(["POST /job/team/credentials/store/folder/domain/_/createCredentials"]);
+    expect(storedSecret("team", "gh-app", "privateKey")).toBe(pem);
+    expect(server.jobConfigOnDisk("team")).not.toContain("MIIEvQIBADAN-app-7f3");
+    server.resetCounters();
+    const read = await credentials.read(made.id, made.outs);
+    expect(sent()).toEqual(["GET /job/team/credentials/store/folder/domain/_/credential/gh-app/config.xml"]);
+    expect(read.inputs).toBeUndefined();
+    expect(read.props).toEqual(made.outs);
+    const { diff } = await plan(made.outs, declared);
+    expect(diff.changes).toBe(false);
+    const { secretValues, ...plain } = made.outs;
+    expect(JSON.stringify(plain)).not.toContain("MIIEvQIBADAN-app-7f3");
+    expect(secretValues).toEqual([pem]); // the one output that holds it, which Pulumi keeps encrypted
   });
 });
 

@@ -78,3 +78,45 @@ export function storePath(folder: string | undefined, domain = "_"): string {
           .join("")}credentials/store/folder/`;
   return `/${owner}domain/${encodeURIComponent(domain)}/`;
 }
+
+export const GITHUB_APP_CLASS = "org.jenkinsci.plugins.github_branch_source.GitHubAppCredentials";
+export const AWS_CLASS = "com.cloudbees.jenkins.plugins.awscredentials.AWSCredentialsImpl";
+export const CERTIFICATE_CLASS = "com.cloudbees.plugins.credentials.impl.CertificateCredentialsImpl";
+
+/** A GitHub App credential (github-branch-source): the app's id and its private key (a Secret). */
+export function githubApp(c: Common & { appID: string; privateKey: string; owner?: string }): string {
+  return [
+    `<${GITHUB_APP_CLASS}>`,
+    ...head(c),
+    `  <appID>${x(c.appID)}</appID>`,
+    `  <privateKey>${x(c.privateKey)}</privateKey>`,
+    ...(c.owner === undefined ? [] : [`  <owner>${x(c.owner)}</owner>`]),
+    `</${GITHUB_APP_CLASS}>`,
+  ].join("\n");
+}
+
+/** An AWS credential (aws-credentials): the access key in clear, the secret key a Secret. */
+export function awsKeys(c: Common & { accessKey: string; secretKey: string }): string {
+  return [
+    `<${AWS_CLASS}>`,
+    ...head(c),
+    `  <accessKey>${x(c.accessKey)}</accessKey>`,
+    `  <secretKey>${x(c.secretKey)}</secretKey>`,
+    "  <iamRoleArn></iamRoleArn>",
+    "  <iamMfaSerialNumber></iamMfaSerialNumber>",
+    `</${AWS_CLASS}>`,
+  ].join("\n");
+}
+
+/** A certificate (credentials plugin): an uploaded keystore (SecretBytes, its base64) and its password (a Secret). */
+export function certificate(c: Common & { keystore: string; password: string }): string {
+  return [
+    `<${CERTIFICATE_CLASS}>`,
+    ...head(c),
+    `  <password>${x(c.password)}</password>`,
+    `  <keyStoreSource class="${CERTIFICATE_CLASS}$UploadedKeyStoreSource">`,
+    `    <uploadedKeystoreBytes>${Buffer.from(c.keystore, "utf8").toString("base64")}</uploadedKeystoreBytes>`,
+    "  </keyStoreSource>",
+    `</${CERTIFICATE_CLASS}>`,
+  ].join("\n");
+}

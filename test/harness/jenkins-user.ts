@@ -103,6 +103,15 @@ export class JenkinsUser {
     if (res.status !== 200) throw new Error(`createCredentials in ${folder ?? "the system store"}: HTTP ${res.status}`);
   }
 
+  /** `createDomain` of a store: a named domain, its specifications as their XML (none: it matches every request). */
+  async addDomain(folder: string | undefined, name: string, specifications = ""): Promise<void> {
+    const store = folder === undefined ? "credentials/store/system/" : `${jobPath(folder)}credentials/store/folder/`;
+    const xml = `<com.cloudbees.plugins.credentials.domains.Domain><name>${name}</name><specifications>${specifications}</specifications></com.cloudbees.plugins.credentials.domains.Domain>`;
+    const res = await this.request("POST", `${store}createDomain`, xml, "application/xml");
+    if (res.status !== 200)
+      throw new Error(`createDomain ${name} in ${folder ?? "the system store"}: HTTP ${res.status}`);
+  }
+
   /** The ids of the credentials of a store's domain, in the store's order. */
   async credentialIds(folder: string | undefined, domain = "_"): Promise<string[]> {
     const res = await this.request("GET", `${storePath(folder, domain)}api/json?tree=credentials[id]`);

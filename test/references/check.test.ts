@@ -44,6 +44,8 @@ beforeAll(async () => {
   await user.createJob("team/apps", folder());
   await user.addCredential("team", secretText({ id: "deploy-key", secret: "s" }));
   await user.addCredential(undefined, usernamePassword({ id: "github-bot", username: "bot", password: "p" }));
+  await user.addDomain(undefined, "prod");
+  await user.addCredential(undefined, secretText({ id: "system-domain-key", secret: "s" }), "prod");
 });
 afterAll(async () => {
   await server.close();
@@ -57,9 +59,29 @@ describe("with jenkins:credentialsCheck at its default (error)", () => {
     expect(await failuresOf(pipelineFromGit("api", "deploy-key"))).toEqual([]);
     expect(await failuresOf(pipelineFromGit("web", "github-bot"))).toEqual([]);
     expect(listings().sort()).toEqual([
-      "GET /credentials/store/system/domain/_/api/json",
-      "GET /job/team/credentials/store/folder/domain/_/api/json",
-      "GET /job/team/job/apps/credentials/store/folder/domain/_/api/json",
+      "GET /credentials/store/system/api/json",
+      "GET /job/team/credentials/store/folder/api/json",
+      "GET /job/team/job/apps/credentials/store/folder/api/json",
+    ]);
+  });
+
+  test("an id only in a named domain of a folder's store passes; still one request per store, every domain in it", async () => {
+    const spec =
+      "<com.cloudbees.plugins.credentials.domains.HostnameSpecification><includes>git.example.com</includes><excludes></excludes></com.cloudbees.plugins.credentials.domains.HostnameSpecification>";
+    await user.createJob("squad", folder());
+    await user.addDomain("squad", "git-hosts", spec);
+    await user.addDomain("squad", "empty");
+    await user.addCredential("squad", secretText({ id: "git-hosts-key", secret: "s" }), "git-hosts");
+    server.resetCounters();
+    expect(await failuresOf(pipelineFromGit("svc", "git-hosts-key", "squad"))).toEqual([]);
+    expect(await failuresOf(pipelineFromGit("svc2", "system-domain-key", "squad"))).toEqual([]);
+    const [reason] = await failuresOf(pipelineFromGit("svc3", "git-host-key", "squad"));
+    expect(reason).toContain('names credential "git-host-key" (closest existing: "git-hosts-key")');
+    expect(reason).toContain('searched folder "squad", then the system store (every domain of each)');
+    // The system store was listed earlier in the run (its listing is kept); the new folder's store once.
+    expect(listings()).toEqual(["GET /job/squad/credentials/store/folder/api/json"]);
+    expect(server.requests.filter((r) => r.path.includes("/credentials/store/")).map((r) => r.query)).toEqual([
+      "tree=domains[credentials[id]]",
     ]);
   });
 
@@ -69,7 +91,7 @@ describe("with jenkins:credentialsCheck at its default (error)", () => {
     expect(reason).toContain(
       'Jenkins job "team/apps/api" names credential "deploy-kye" (closest existing: "deploy-key")',
     );
-    expect(reason).toContain('searched folder "team/apps", then folder "team", then the system store');
+    expect(reason).toContain('searched folder "team/apps", then folder "team", then the system store (every domain');
     expect(reason).toContain("credential.credentialId");
     expect(reason).toContain('set jenkins:credentialsCheck to "warn"');
     expect(listings()).toEqual([]); // listed once for the run

@@ -3,6 +3,9 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { JenkinsServer } from "../../provider/server";
 import {
+  awsKeys,
+  certificate,
+  githubApp,
   secretFile,
   secretText,
   sshKey,
@@ -14,6 +17,7 @@ import { folder } from "../harness/job-configs";
 import { ADMIN, READER } from "../harness/users";
 import { adminToken, basic, call, createJob, h, readerToken, XML } from "./helpers";
 import { startQueueingServer } from "../harness/test-server";
+import { INSTALLED_PLUGINS } from "../../provider/server/xstream/plugins";
 
 /** A reader who may also see credentials (Credentials/View granted on its own, as a matrix strategy does). */
 const VIEWER = {
@@ -69,7 +73,15 @@ describe("the system store", () => {
     expect(onDisk).toContain('<domainCredentialsMap class="hudson.util.CopyOnWriteMap$Hash">');
     expect(onDisk).not.toContain(SECRET);
     expect(decryptedIn(server, onDisk)).toEqual([SECRET]);
-    const full = JSON.parse((await call(server, `${storePath(undefined)}api/json`, { auth: adminToken })).body) as {
+    // Every exported property of the wrappers has visibility 1: depth 0 shows the credentials by class only.
+    const shallow = JSON.parse((await call(server, `${storePath(undefined)}api/json`, { auth: adminToken })).body) as {
+      credentials: unknown[];
+    };
+    expect(shallow.credentials).toEqual([
+      { _class: "com.cloudbees.plugins.credentials.CredentialsStoreAction$CredentialsWrapper" },
+    ]);
+    const url = `${storePath(undefined)}api/json?depth=1`;
+    const full = JSON.parse((await call(server, url, { auth: adminToken })).body) as {
       credentials: Array<Record<string, unknown>>;
       global: boolean;
     };
@@ -196,8 +208,53 @@ describe("the system store", () => {
     expect(a.status).toBe(200);
     const doc = JSON.parse(a.body) as { domains: Record<string, { urlName: string; global: boolean }> };
     expect(Object.keys(doc.domains)).toEqual(["_", "prod"]);
-    expect(doc.domains.prod).toMatchObject({ urlName: "prod", global: false });
+    // A map's values one level down: at depth 0 each domain by class only, at depth 1 its properties.
+    expect(doc.domains.prod).toEqual({
+      _class: "com.cloudbees.plugins.credentials.CredentialsStoreAction$DomainWrapper",
+    });
+    const deeper = await call(server, "/credentials/store/system/api/json?depth=1", { auth: adminToken });
+    const domains = (JSON.parse(deeper.body) as typeof doc).domains;
+    expect(domains.prod).toMatchObject({ urlName: "prod", global: false });
     expect((await call(server, "/credentials/store/system/api/json", { auth: readerToken })).status).toBe(404);
+  });
+
+  test("tree=domains[credentials[id]] gives every domain's ids in one request, as Stapler filters a map's values", async () => {
+    const a = await call(server, "/credentials/store/system/api/json?tree=domains[credentials[id]]", {
+      auth: adminToken,
+    });
+    expect(a.status).toBe(200);
+    const wrapper = "com.cloudbees.plugins.credentials.CredentialsStoreAction$";
+    const doc = JSON.parse(a.body) as { domains: Record<string, { credentials: Array<{ id: string }> }> };
+    expect(doc).toEqual({
+      _class: "com.cloudbees.plugins.credentials.CredentialsStoreAction",
+      domains: {
+        _: { _class: `${wrapper}DomainWrapper`, credentials: expect.any(Array) as unknown },
+        prod: {
+          _class: `${wrapper}DomainWrapper`,
+          credentials: [{ _class: `${wrapper}CredentialsWrapper`, id: "deploy" }],
+        },
+      },
+    });
+    expect(doc.domains._.credentials.map((c) => c.id)).toContain("deploy");
+    // A map's keys are no properties: `*` names every property of each domain, so `credentials` gets `[credentials[id]]`
+    // and its entries show their class only; a depth of 1 shows the credentials by class only, 2 their ids.
+    const star = await call(server, "/credentials/store/system/api/json?tree=domains[*[credentials[id]]]", {
+      auth: adminToken,
+    });
+    const starred = JSON.parse(star.body) as { domains: Record<string, Record<string, unknown>> };
+    expect(starred.domains.prod).toMatchObject({
+      urlName: "prod",
+      global: false,
+      credentials: [{ _class: `${wrapper}CredentialsWrapper` }],
+    });
+    const depth2 = await call(server, "/credentials/store/system/api/json?depth=2", { auth: adminToken });
+    const deep = JSON.parse(depth2.body) as {
+      domains: Record<string, { credentials: Array<Record<string, unknown>> }>;
+    };
+    expect(deep.domains.prod.credentials).toEqual([
+      expect.objectContaining({ id: "deploy", typeName: "Secret text", fingerprint: null }),
+    ]);
+    expect(depth2.body).not.toContain("prod-secret");
   });
 
   test("a credential of a plugin that is not installed cannot be created", async () => {
@@ -328,5 +385,83 @@ describe("a folder's store, inside the folder's config.xml", () => {
     const renamed = await call(server, "/job/moving/confirmRename?newName=moved", { method: "POST", auth: adminToken });
     expect(renamed.status).toBe(302);
     expect(await ids(server, "moved")).toEqual(["m"]);
+  });
+});
+
+describe("the Secret fields of other plugins' credential types", () => {
+  let server: JenkinsServer;
+  beforeAll(async () => {
+    // aws-credentials is not among the server's default plugins; the version is this test's own.
+    server = await startQueueingServer({
+      users: [ADMIN, READER, VIEWER],
+      plugins: { ...INSTALLED_PLUGINS, "aws-credentials": "1.0-test" },
+    });
+  });
+  afterAll(() => server.close());
+
+  const PEM = "-----BEGIN PRIVATE KEY-----\nMIIEvQ-app-key\n-----END PRIVATE KEY-----";
+  const configOf = async (folderName: string | undefined, id: string): Promise<string> => {
+    const a = await call(server, `${storePath(folderName)}credential/${id}/config.xml`, { auth: adminToken });
+    expect(a.status).toBe(200);
+    return a.body;
+  };
+
+  test("a GitHub App, an AWS and a certificate credential are stored encrypted and read redacted", async () => {
+    const app = githubApp({ id: "gh-app", appID: "123456", privateKey: PEM, owner: "acme" });
+    expect((await create(server, undefined, app)).status).toBe(200);
+    const aws = awsKeys({ id: "aws", accessKey: "AKIAEXAMPLE", secretKey: "aws-Secret-Key-7" });
+    expect((await create(server, undefined, aws)).status).toBe(200);
+    const cert = certificate({ id: "cert", keystore: "keystore-bytes-8", password: "cert-pw-9" });
+    expect((await create(server, undefined, cert)).status).toBe(200);
+    const onDisk = fs.readFileSync(path.join(server.dataDir, "credentials.xml"), "utf8");
+    expect(decryptedIn(server, onDisk)).toEqual([
+      PEM,
+      "aws-Secret-Key-7",
+      "cert-pw-9",
+      Buffer.from("keystore-bytes-8").toString("base64"),
+    ]);
+    for (const plain of [
+      "MIIEvQ-app-key",
+      "aws-Secret-Key-7",
+      "cert-pw-9",
+      Buffer.from("keystore-bytes-8").toString("base64"),
+    ])
+      expect(onDisk).not.toContain(plain);
+    const appXml = await configOf(undefined, "gh-app");
+    // Named by its class as XStream writes it (`_` doubled), whichever spelling was posted.
+    expect(appXml).toMatch(
+      /^<org\.jenkinsci\.plugins\.github__branch__source\.GitHubAppCredentials plugin="github-branch-source@/,
+    );
+    expect(appXml).toMatch(/<privateKey>\s*<secret-redacted\/>\s*<\/privateKey>/);
+    expect(appXml).toContain("<appID>123456</appID>");
+    expect(appXml).toContain("<owner>acme</owner>");
+    const awsXml = await configOf(undefined, "aws");
+    expect(awsXml).toMatch(/<secretKey>\s*<secret-redacted\/>\s*<\/secretKey>/);
+    expect(awsXml).toContain("<accessKey>AKIAEXAMPLE</accessKey>");
+    const certXml = await configOf(undefined, "cert");
+    expect(certXml).toMatch(/<password>\s*<secret-redacted\/>\s*<\/password>/);
+    expect(certXml).toMatch(/<uploadedKeystoreBytes>\s*<secret-redacted\/>\s*<\/uploadedKeystoreBytes>/);
+    for (const xml of [appXml, awsXml, certXml])
+      expect(xml).not.toMatch(/\{AQAAAB|MIIEvQ|aws-Secret|cert-pw|a2V5c3Rvcm/);
+  });
+
+  test("in a folder's store the same fields are encrypted in the folder's config.xml and survive its next save", async () => {
+    await createJob(server, "apps", folder({}));
+    expect((await create(server, "apps", githubApp({ id: "gh", appID: "7", privateKey: PEM }))).status).toBe(200);
+    expect(decryptedIn(server, server.jobConfigOnDisk("apps") as string)).toEqual([PEM]);
+    expect(server.jobConfigOnDisk("apps")).not.toContain("MIIEvQ-app-key");
+    // Another credential saved into the store rewrites the folder: the App's key stays the same encrypted text.
+    const before = /<privateKey>([^<]+)<\/privateKey>/.exec(server.jobConfigOnDisk("apps") as string)?.[1];
+    expect((await create(server, "apps", secretText({ id: "t", secret: "folder-secret" }))).status).toBe(200);
+    expect(/<privateKey>([^<]+)<\/privateKey>/.exec(server.jobConfigOnDisk("apps") as string)?.[1]).toBe(before);
+    expect(await configOf("apps", "gh")).toMatch(/<privateKey>\s*<secret-redacted\/>\s*<\/privateKey>/);
+  });
+
+  test("a Vault credential is refused while its plugin is not installed", async () => {
+    const vault =
+      "<com.datapipe.jenkins.vault.credentials.VaultTokenCredential><scope>GLOBAL</scope><id>v</id><token>t</token></com.datapipe.jenkins.vault.credentials.VaultTokenCredential>";
+    const a = await create(server, undefined, vault);
+    expect(a.status).toBe(500);
+    expect(a.body).toContain("CannotResolveClassException");
   });
 });

@@ -23,7 +23,8 @@ export interface SecretProps {
   secretDigests?: unknown;
 }
 
-function decodeClassName(elementName: string): string {
+/** The class an element name stands for: XStream writes `$` as `_-` and `_` as `__` (`a.B_-C` is `a.B$C`). */
+export function decodeClassName(elementName: string): string {
   return elementName.replace(/_([_-])/g, (_m, c: string) => (c === "_" ? "_" : "$"));
 }
 

@@ -27,11 +27,11 @@ import { ContainerError, Failure, NotFound, Oops } from "../http-errors";
 import { PERMISSIONS } from "../permissions";
 import { empty, reply, text, type Reply } from "../reply";
 import { fullNameOf } from "../store";
-import type { Json } from "../tree-param";
+import { exportedMap, type Json } from "../tree-param";
 import { decodeXmlReader, decodeXmlStream } from "../xml-body";
 import { assignPluginAttributes, ownerOf } from "../xstream/ownership";
 import { isInstalled } from "../xstream/plugins";
-import { classOfElement } from "../xstream/element-class";
+import { classOfElement, encodeClassName } from "../xstream/element-class";
 import { activePlugins } from "./plugin-manager";
 import { can, jsonReply, requirePermission, requirePost } from "./common";
 
@@ -66,18 +66,36 @@ const descriptionOf = (credential: XmlElement): string | null => {
   return d === undefined ? null : d.children.map((c) => (c.kind === "text" ? c.text : "")).join("");
 };
 
-function domainJson(ref: StoreRef, domain: DomainCredentials): Json {
+const DOMAIN_WRAPPER = "com.cloudbees.plugins.credentials.CredentialsStoreAction$DomainWrapper";
+const CREDENTIALS_WRAPPER = "com.cloudbees.plugins.credentials.CredentialsStoreAction$CredentialsWrapper";
+
+/**
+ * How much of a domain the remote API shows. Every exported getter of DomainWrapper and CredentialsWrapper has the
+ * default visibility 1, so each level of nesting needs one more `depth`: `full` shows the domain's properties and
+ * its credentials' properties, `domain` shows the domain's properties and its credentials by class only, `class`
+ * shows the domain by class only. A `tree` parameter selects from the `full` document.
+ */
+type Detail = "full" | "domain" | "class";
+
+function credentialJson(ref: StoreRef, urlName: string, c: XmlElement, detail: Detail): Json {
+  if (detail !== "full") return { _class: CREDENTIALS_WRAPPER };
+  return {
+    _class: CREDENTIALS_WRAPPER,
+    description: descriptionOf(c),
+    fingerprint: null,
+    fullName: `${storeFullName(ref)}/${urlName}/${credentialIdOf(c) ?? ""}`,
+    id: credentialIdOf(c) ?? "",
+    typeName: typeNameOf(c),
+  };
+}
+
+function domainJson(ref: StoreRef, domain: DomainCredentials, detail: Detail): Json {
+  if (detail === "class") return { _class: DOMAIN_WRAPPER };
   const urlName = domainUrlName(domain.domain);
   const global = urlName === "_";
   return {
-    _class: "com.cloudbees.plugins.credentials.CredentialsStoreAction$DomainWrapper",
-    credentials: domain.credentials.map((c) => ({
-      _class: "com.cloudbees.plugins.credentials.CredentialsStoreAction$CredentialsWrapper",
-      description: descriptionOf(c),
-      fullName: `${storeFullName(ref)}/${urlName}/${credentialIdOf(c) ?? ""}`,
-      id: credentialIdOf(c) ?? "",
-      typeName: typeNameOf(c),
-    })),
+    _class: DOMAIN_WRAPPER,
+    credentials: domain.credentials.map((c) => credentialJson(ref, urlName, c, detail)),
     description: global
       ? "Credentials that should be available irrespective of domain specification to requirements matching."
       : (descriptionOf(domain.domain) ?? null),
@@ -88,8 +106,16 @@ function domainJson(ref: StoreRef, domain: DomainCredentials): Json {
   };
 }
 
-const urlNameOf = (domain: Json): Json =>
-  domain !== null && typeof domain === "object" && !Array.isArray(domain) ? domain.urlName : null;
+/**
+ * The detail of a domain `nesting` levels below the document's root (0: the domain's own api/json, 1: a store's),
+ * for the request's `depth` (Api: `tree` wins over `depth`; a missing or unreadable depth is 0).
+ */
+function detailOf(ctx: RequestContext, nesting: number): Detail {
+  if (ctx.params.get("tree")) return "full";
+  const depth = Number.parseInt(ctx.params.get("depth") ?? "0", 10);
+  const level = (Number.isNaN(depth) ? 0 : depth) - nesting;
+  return level >= 1 ? "full" : level === 0 ? "domain" : "class";
+}
 
 /** Parses a posted credential as XStream would unmarshal it: well-formed XML of a class an installed plugin has. */
 function parseCredential(state: ServerState, body: string, frame: string): XmlElement {
@@ -113,7 +139,10 @@ function parseCredential(state: ServerState, body: string, frame: string): XmlEl
       frame,
     );
   }
-  return root;
+  // Unmarshalled, then written by XStream: the element is named by its class, XML-friendly encoded
+  // (`github_branch_source` is written `github__branch__source`), however the posted name spelled it.
+  const cls = classOfElement(root);
+  return cls === undefined ? root : { ...root, name: encodeClassName(cls) };
 }
 
 function serve(state: ServerState, credential: XmlElement): string {
@@ -224,11 +253,14 @@ export function credentialsAction(ctx: RequestContext, state: ServerState, owner
   if (r.length === 1 && r[0] === "createDomain") return createDomain(ctx, state, ref);
   // The store's own api/json: its domains by URL name (a TreeMap: sorted), as CredentialsStoreAction.getDomains.
   if (r.length === 2 && r[0] === "api" && r[1] === "json") {
-    const domains = state.credentials.read(owner).map((d) => domainJson(ref, d));
-    domains.sort((a, b) => (String(urlNameOf(a)) < String(urlNameOf(b)) ? -1 : 1));
+    const detail = detailOf(ctx, 1);
+    const domains = state.credentials
+      .read(owner)
+      .map((d) => [domainUrlName(d.domain), domainJson(ref, d, detail)] as const)
+      .sort(([a], [b]) => (a < b ? -1 : 1));
     return jsonReply(ctx, state, {
       _class: "com.cloudbees.plugins.credentials.CredentialsStoreAction",
-      domains: Object.fromEntries(domains.map((d) => [String(urlNameOf(d)), d])),
+      domains: exportedMap(domains),
     });
   }
   if (r[0] !== "domain" || r.length < 3) throw new NotFound();
@@ -236,7 +268,7 @@ export function credentialsAction(ctx: RequestContext, state: ServerState, owner
   if (domain === undefined) throw new NotFound();
   const tail = r.slice(2);
   if (tail.length === 2 && tail[0] === "api" && tail[1] === "json")
-    return jsonReply(ctx, state, domainJson(ref, domain));
+    return jsonReply(ctx, state, domainJson(ref, domain, detailOf(ctx, 0)));
   if (tail.length === 1 && tail[0] === "createCredentials") return createCredentials(ctx, state, ref, domain);
   // Stapler reaches a credential by `credential/ID` (getCredential) and by `credentials/ID` (the map).
   if ((tail[0] === "credential" || tail[0] === "credentials") && tail.length >= 3)

@@ -9,7 +9,7 @@
  */
 import { parseXml, textOf, type XmlElement } from "../../xml/tree";
 import type { Item } from "../store";
-import { secretFieldElements } from "./secret-fields";
+import { SECRET_CLASS_MARKERS, secretFieldElements } from "./secret-fields";
 import { decryptSecret, encryptSecret } from "./secret-key";
 
 export interface LoadedSecrets {
@@ -32,10 +32,8 @@ export function loadValue(key: Buffer, text: string): string {
 }
 
 /** A cheap test first: most configs hold no Secret field, and they are never parsed for it. */
-const MARKERS = ["PasswordParameterDefinition", "CredentialsImpl", "BasicSSHUserPrivateKey", "EnvInjectPasswordEntry"];
-
 export function mayHoldSecrets(xml: string): boolean {
-  return MARKERS.some((m) => xml.includes(m));
+  return SECRET_CLASS_MARKERS.some((m) => xml.includes(m));
 }
 
 function load(key: Buffer, stored: string): LoadedSecrets {

@@ -17,6 +17,11 @@ export function decodeClassName(elementName: string): string {
   return elementName.replace(/_([_-])/g, (_m, c: string) => (c === "_" ? "_" : "$"));
 }
 
+/** `a.B$C` → `a.B_-C`, `github_branch_source` → `github__branch__source`: the element name XStream writes. */
+export function encodeClassName(className: string): string {
+  return className.replace(/[_$]/g, (c) => (c === "_" ? "__" : "_-"));
+}
+
 /**
  * The class of `e`, or undefined when only the (unknown) declared type of a field would tell.
  * `rootClass` is the class of the item type when `e` is the root element.

@@ -86,6 +86,8 @@ const CLASS_OWNERS: ReadonlyArray<readonly [string, string | null]> = [
   ["com.cloudbees.hudson.plugins.folder.", "cloudbees-folder"],
   ["com.cloudbees.plugins.credentials.", "credentials"],
   ["com.cloudbees.jenkins.plugins.sshcredentials.", "ssh-credentials"],
+  ["com.cloudbees.jenkins.plugins.awscredentials.", "aws-credentials"],
+  ["com.datapipe.jenkins.vault.", "hashicorp-vault-plugin"],
   ["org.jenkinsci.plugins.plaincredentials.", "plain-credentials"],
   ["com.chikli.hudson.plugin.naginator.", "naginator"],
   ["com.coravy.hudson.plugins.github.", "github"],
