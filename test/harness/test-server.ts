@@ -39,11 +39,11 @@ export function tokenConfig(server: JenkinsServer): Record<string, string> {
 export const PREFLIGHT_READS = ["GET /api/json", "GET /pluginManager/api/json"];
 
 /**
- * The reads of the credentials reference check: the listing of a store's global domain, once per store and
- * connection, before a job naming a credential is planned (for a folder without a store yet, whether it exists).
+ * The reads of the credentials reference check: the listing of a store (every domain in one `api/json`), once per
+ * store and connection, before a job naming a credential is planned (for a folder without a store yet, whether it
+ * exists).
  */
-export const CREDENTIALS_CHECK_READ =
-  /^GET (\/job\/[^ ]+)?\/credentials\/store\/(system|folder)\/domain\/_\/api\/json$/;
+export const CREDENTIALS_CHECK_READ = /^GET (\/job\/[^ ]+)?\/credentials\/store\/(system|folder)\/api\/json$/;
 
 /** The requests recorded since the last reset, other than the pre-flight reads and the credentials check's. */
 export function beyondPreflight(server: JenkinsServer): string[] {
