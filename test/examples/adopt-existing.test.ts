@@ -3,12 +3,12 @@
  * capture script puts on the server, and adopting with it changes nothing. The command runs as the compiled bin
  * (a child process), the sample program through the Layer-3 mock engine and the real provider process.
  */
-import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { JenkinsServer } from "../../provider/server";
 import { EXISTING, SAMPLE_URL } from "../../scripts/capture-adopt-existing";
+import { runBin } from "../harness/bin";
 import { FIXTURE_DIR } from "../harness/fixtures";
 import { JenkinsUser } from "../harness/jenkins-user";
 import { MockEngine } from "../harness/mock-engine";
@@ -19,7 +19,6 @@ import { ADMIN, startServer, beyondPreflight } from "../harness/test-server";
 import { programFrom } from "../import/run-program";
 
 const SAMPLE = path.join(repoRoot, "examples", "adopt-existing", "sample");
-const CLI = path.join(repoRoot, "dist", "provider", "entries", "bin.js");
 
 function filesUnder(dir: string): string[] {
   return fs
@@ -27,16 +26,6 @@ function filesUnder(dir: string): string[] {
     .filter((e) => e.isFile())
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join("/"))
     .sort();
-}
-
-function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env, stdio: ["ignore", "ignore", "pipe"] });
-    let stderr = "";
-    child.stderr.on("data", (c: Buffer) => (stderr += c.toString("utf8")));
-    child.once("error", reject);
-    child.once("close", (code) => resolve({ code, stderr }));
-  });
 }
 
 describe("examples/adopt-existing sample", () => {
@@ -60,7 +49,7 @@ describe("examples/adopt-existing sample", () => {
 
   it("is exactly what the import command writes (apart from the server's URL and the path to this checkout)", async () => {
     const env = cleanEnv({ JENKINS_URL: server.url, JENKINS_USER: ADMIN.name, JENKINS_API_TOKEN: ADMIN.apiToken });
-    const res = await runCli(["import", "--out", out, "--project", "jenkins-jobs", "--force"], env);
+    const res = await runBin(["import", "--out", out, "--project", "jenkins-jobs", "--force"], env);
     expect({ code: res.code, stderr: res.stderr }).toEqual({
       code: 0,
       stderr: expect.stringContaining("Wrote 5 items"),

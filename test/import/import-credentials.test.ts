@@ -4,12 +4,12 @@
  * written without their credentials, no secret read or written. Then, end to end: the import command against the
  * server, the generated program run through the mock engine with every resource forwarded to the provider process.
  */
-import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { JenkinsServer } from "../../provider/server";
 import { generateProgram } from "../../provider/import";
+import { runBin } from "../harness/bin";
 import { startConfiguredProvider } from "../harness/configured-provider";
 import { secretFile, secretText, sshKey, usernamePassword } from "../harness/credential-configs";
 import { JenkinsUser } from "../harness/jenkins-user";
@@ -145,18 +145,6 @@ describe("the import's credentials, as program text", () => {
   });
 });
 
-const CLI = path.join(repoRoot, "dist", "provider", "entries", "bin.js");
-
-function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env, stdio: ["ignore", "ignore", "pipe"] });
-    let stderr = "";
-    child.stderr.on("data", (c: Buffer) => (stderr += c.toString("utf8")));
-    child.once("error", reject);
-    child.once("close", (code) => resolve({ code, stderr }));
-  });
-}
-
 describe("importing credentials, then adopting them (end to end)", () => {
   const SECRETS = {
     token: "Team-Token-81f",
@@ -208,7 +196,7 @@ describe("importing credentials, then adopting them (end to end)", () => {
   it("the import reads no secret and names a config key for each", async () => {
     server.resetCounters();
     const env = cleanEnv({ JENKINS_URL: server.url, JENKINS_USER: ADMIN.name, JENKINS_API_TOKEN: ADMIN.apiToken });
-    const res = await runCli(["import", "--out", out, "--project", "imported"], env);
+    const res = await runBin(["import", "--out", out, "--project", "imported"], env);
     expect({
       code: res.code,
       declared: /Declared (\d+) credentials; set their (\d+) secrets/.exec(res.stderr)?.slice(1),

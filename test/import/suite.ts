@@ -5,11 +5,11 @@
  * holding 200 mixed items, then the generated program run through the Layer-3 mock engine with every Job forwarded
  * to the real provider process. Adopting the imported jobs must change nothing on the server.
  */
-import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { JenkinsServer } from "../../provider/server";
+import { runBin } from "../harness/bin";
 import { MockEngine } from "../harness/mock-engine";
 import { ProviderProcess, repoRoot } from "../harness/provider-process";
 import { startConfiguredProvider } from "../harness/configured-provider";
@@ -20,23 +20,6 @@ import { homeLayout, writeHome, type HomeItem } from "./home";
 import { programFrom, typeCheck } from "./run-program";
 import { JenkinsUser } from "../harness/jenkins-user";
 import { addCredentialsNamedIn } from "../harness/known-credentials";
-
-const CLI = path.join(repoRoot, "dist", "provider", "entries", "bin.js");
-
-function runCli(
-  args: string[],
-  env: NodeJS.ProcessEnv,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (c: Buffer) => (stdout += c.toString("utf8")));
-    child.stderr.on("data", (c: Buffer) => (stderr += c.toString("utf8")));
-    child.once("error", reject);
-    child.once("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 function filesUnder(dir: string): string[] {
   return fs
@@ -93,7 +76,7 @@ export function importSuite(mode: Mode): void {
     it("writes one adopting Job per item, each config in its own file, with reads only", async () => {
       server.resetCounters();
       const env = cleanEnv({ JENKINS_URL: server.url, JENKINS_USER: ADMIN.name, JENKINS_API_TOKEN: ADMIN.apiToken });
-      const res = await runCli(["import", "--out", out, "--project", "imported"], env);
+      const res = await runBin(["import", "--out", out, "--project", "imported"], env);
       expect({ code: res.code, stderr: res.stderr }).toEqual({
         code: 0,
         stderr: expect.stringContaining("Wrote 200 items"),

@@ -5,7 +5,6 @@
  * (its credential follows). `pulumi preview --json` (written as the CLI writes it) goes to `pulumi-jenkins review`,
  * run as the installed command runs, and no secret value reaches the digest or the report.
  */
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -13,10 +12,10 @@ import type { JenkinsServer } from "../../provider/server";
 import type { PulumiCli } from "../harness/language-host";
 import { repoRoot } from "../harness/provider-process";
 import { findLeaks, secretForms } from "../harness/secrets";
+import { reviewReport } from "../harness/bin";
 import { startStack } from "./stack";
 
 const PROJECT = path.join(repoRoot, "test", "language-host", "projects", "review-credentials");
-const BIN = path.join(repoRoot, "dist", "provider", "entries", "bin.js");
 
 const SECRET = {
   registryPassword: "reg-Pa55-first-61b2",
@@ -30,10 +29,6 @@ const DEPLOY_KEY_BODY = "b3BlbnNzaC1rZXktdjEAAAAAreview-5b7d";
 const DEPLOY_KEY = `-----BEGIN OPENSSH PRIVATE KEY-----\n${DEPLOY_KEY_BODY}\n-----END OPENSSH PRIVATE KEY-----\n`;
 const PASSPHRASE = "key-passphrase-48f0";
 const ALL_SECRETS = [...Object.values(SECRET), NEW_NPM_TOKEN, DEPLOY_KEY, DEPLOY_KEY_BODY, PASSPHRASE];
-
-function review(file: string, ...args: string[]): string {
-  return execFileSync(process.execPath, [BIN, "review", file, ...args], { encoding: "utf8" });
-}
 
 describe("a pull request's change to credentials, previewed with --json and reviewed", () => {
   let server: JenkinsServer;
@@ -65,7 +60,7 @@ describe("a pull request's change to credentials, previewed with --json and revi
     expect(preview.result.ok).toBe(true);
     json = preview.json;
     writeFileSync(path.join(dir, "preview.json"), json);
-    report = review(path.join(dir, "preview.json"));
+    report = reviewReport(path.join(dir, "preview.json"));
   }, 240_000);
   afterAll(async () => {
     await cli?.destroy();
@@ -135,7 +130,7 @@ describe("a pull request's change to credentials, previewed with --json and revi
 
   it("holds no secret value, in the digest or in either format of the report", () => {
     const forms = secretForms("ci", ALL_SECRETS);
-    const text = review(path.join(dir, "preview.json"), "--format", "text", "--max-chars", "0");
+    const text = reviewReport(path.join(dir, "preview.json"), "--format", "text", "--max-chars", "0");
     expect([
       ...findLeaks("preview --json", json, forms),
       ...findLeaks("review", report, forms),

@@ -5,23 +5,18 @@
  * and a new description. `pulumi preview --json` (written as the CLI writes it) goes to `pulumi-jenkins review`, run
  * as the installed command runs.
  */
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { JenkinsServer } from "../../provider/server";
 import type { PulumiCli } from "../harness/language-host";
 import { repoRoot } from "../harness/provider-process";
+import { reviewReport } from "../harness/bin";
 import { startStack } from "./stack";
 
 const PROJECT = path.join(repoRoot, "test", "language-host", "projects", "review");
-const BIN = path.join(repoRoot, "dist", "provider", "entries", "bin.js");
 const OLD_PASSWORD = "first-Pa55word-4f1c";
 const NEW_PASSWORD = "second-Pa55word-9e27";
-
-function review(file: string, ...args: string[]): string {
-  return execFileSync(process.execPath, [BIN, "review", file, ...args], { encoding: "utf8" });
-}
 
 describe("a pull request's change, previewed with --json and reviewed", () => {
   let server: JenkinsServer;
@@ -50,7 +45,7 @@ describe("a pull request's change, previewed with --json and reviewed", () => {
     writeFileSync(path.join(dir, "preview.json"), json);
     // REVIEW_CAPTURE=<file> keeps the digest, for the README's captured report.
     if (process.env.REVIEW_CAPTURE) writeFileSync(process.env.REVIEW_CAPTURE, json);
-    report = review(path.join(dir, "preview.json"));
+    report = reviewReport(path.join(dir, "preview.json"));
   }, 240_000);
   afterAll(async () => {
     await cli?.destroy();
@@ -118,7 +113,7 @@ describe("a pull request's change, previewed with --json and reviewed", () => {
     cli.removeConfig("review:brokenJobName");
     expect(failed.result.ok).toBe(false);
     writeFileSync(path.join(dir, "failed.json"), failed.json);
-    const out = review(path.join(dir, "failed.json"));
+    const out = reviewReport(path.join(dir, "failed.json"));
     const summaryEnd = out.indexOf("**By controller:**");
     const failedAt = out.search(/### The preview failed: \d+ errors?\n/);
     expect(failedAt).toBeGreaterThan(summaryEnd);
@@ -130,9 +125,9 @@ describe("a pull request's change, previewed with --json and reviewed", () => {
   });
 
   it("prints the same bytes every time", () => {
-    expect(review(path.join(dir, "preview.json"))).toBe(report);
-    expect(review(path.join(dir, "preview.json"), "--format", "text")).toBe(
-      review(path.join(dir, "preview.json"), "--format", "text"),
+    expect(reviewReport(path.join(dir, "preview.json"))).toBe(report);
+    expect(reviewReport(path.join(dir, "preview.json"), "--format", "text")).toBe(
+      reviewReport(path.join(dir, "preview.json"), "--format", "text"),
     );
   });
 });
