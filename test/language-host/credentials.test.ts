@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import type { JenkinsServer } from "../../provider/server";
 import type { JenkinsUser } from "../harness/jenkins-user";
-import { previewDiff, type OperationResult, type PulumiCli, type RefreshResult } from "../harness/language-host";
+import { previewDiff, recordShown, type OperationResult, type PulumiCli, type Shown } from "../harness/language-host";
 import { repoRoot } from "../harness/provider-process";
 import { findLeaks, textOf } from "../harness/secrets";
 import { startStack } from "./stack";
@@ -45,14 +45,10 @@ describe("credentials as code, through the language host", () => {
   let server: JenkinsServer;
   let user: JenkinsUser;
   let cli: PulumiCli;
-  const seen: Array<[string, unknown]> = [];
+  const seen: Shown = [];
 
-  function shown<T extends OperationResult | RefreshResult>(label: string, result: T): T {
-    const logs = "logs" in result ? result.logs.filter((l) => l.severity !== "debug") : [];
-    seen.push([label, "logs" in result ? { ...result, logs } : result]);
-    seen.push([`state after ${label}`, cli.state]);
-    return result;
-  }
+  // What each operation showed, for the secret scan at the end.
+  const shown = recordShown(seen, () => cli.state);
 
   /** The plaintext Jenkins holds in a credential's secret field (its store on disk, decrypted). */
   function held(store: string, id: string, field: string): string | undefined {

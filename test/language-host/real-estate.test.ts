@@ -12,7 +12,7 @@ import * as path from "node:path";
 import type { JenkinsServer } from "../../provider/server";
 import { elementChildren, parseXml, textOf as xmlText, type XmlElement } from "../../provider/xml/tree";
 import { jobPath, type JenkinsUser } from "../harness/jenkins-user";
-import { previewDiff, type OperationResult, type PulumiCli, type RefreshResult } from "../harness/language-host";
+import { recordShown, type OperationResult, type PulumiCli, type Shown } from "../harness/language-host";
 import { repoRoot } from "../harness/provider-process";
 import { findLeaks, textOf } from "../harness/secrets";
 import { calls } from "../harness/test-server";
@@ -59,23 +59,10 @@ describe("the real-estate example: every kind of job an estate has, through the 
   let server: JenkinsServer;
   let user: JenkinsUser;
   let cli: PulumiCli;
-  const seen: Array<[string, unknown]> = [];
+  const seen: Shown = [];
 
-  /**
-   * Keeps what an operation showed (with each step's diff as `preview --diff` prints it) and the state after it, for
-   * the scan at the end. Left out: the language SDK's debug-level RPC traces, printed only with `-v`.
-   */
-  function shown<T extends OperationResult | RefreshResult>(label: string, result: T): T {
-    if ("logs" in result) {
-      const logs = result.logs.filter((l) => l.severity !== "debug");
-      seen.push([label, { ...result, logs }]);
-      for (const step of result.steps.filter((s) => s.op !== "same")) seen.push([`${label} --diff`, previewDiff(step)]);
-    } else {
-      seen.push([label, result]);
-    }
-    seen.push([`state after ${label}`, cli.state]);
-    return result;
-  }
+  // What each operation showed, for the secret scan at the end.
+  const shown = recordShown(seen, () => cli.state);
 
   beforeAll(async () => {
     ({ server, user, cli } = await startStack(PROJECT, {

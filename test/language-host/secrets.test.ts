@@ -7,7 +7,7 @@
 import * as path from "node:path";
 import type { JenkinsServer } from "../../provider/server";
 import type { JenkinsUser } from "../harness/jenkins-user";
-import type { OperationResult, PulumiCli, RefreshResult } from "../harness/language-host";
+import { recordShown, type OperationResult, type PulumiCli, type Shown } from "../harness/language-host";
 import { repoRoot } from "../harness/provider-process";
 import { findLeaks, textOf } from "../harness/secrets";
 import { MODES } from "../harness/test-server";
@@ -43,18 +43,10 @@ describe.each(MODES)("secrets through the language host (%s server)", (mode) => 
   let server: JenkinsServer;
   let user: JenkinsUser;
   let cli: PulumiCli;
-  const seen: Array<[string, unknown]> = [];
+  const seen: Shown = [];
 
-  /**
-   * Keeps everything an operation showed, for the scan at the end. Left out: the language SDK's debug-level RPC
-   * traces (printed only with `-v`), which echo what the engine returns to the program.
-   */
-  function shown<T extends OperationResult | RefreshResult>(label: string, result: T): T {
-    const logs = "logs" in result ? result.logs.filter((l) => l.severity !== "debug") : [];
-    seen.push([label, "logs" in result ? { ...result, logs } : result]);
-    seen.push([`state after ${label}`, cli.state]);
-    return result;
-  }
+  // What each operation showed, for the secret scan at the end.
+  const shown = recordShown(seen, () => cli.state);
 
   beforeAll(async () => {
     ({ server, user, cli } = await startStack(PROJECT, { mode }));

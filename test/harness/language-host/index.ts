@@ -24,3 +24,4 @@ export { PulumiCli, type CliOptions, type OperationResult, type RefreshResult } 
 export type { Step, StepOp, StepError } from "./deployment";
 export type { LogEntry } from "./monitor";
 export { changedInputs, previewDiff } from "./display";
+export { recordShown, type Shown } from "./shown";
