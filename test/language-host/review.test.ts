@@ -43,7 +43,7 @@ describe("a pull request's change, previewed with --json and reviewed", () => {
     expect(preview.result.ok).toBe(true);
     json = preview.json;
     writeFileSync(path.join(dir, "preview.json"), json);
-    // REVIEW_CAPTURE=<file> keeps the digest, for the README's captured report.
+    // REVIEW_CAPTURE=<file> keeps the digest, for the captured report in examples/pull-request-workflow/README.md.
     if (process.env.REVIEW_CAPTURE) writeFileSync(process.env.REVIEW_CAPTURE, json);
     report = reviewReport(path.join(dir, "preview.json"));
   }, 240_000);

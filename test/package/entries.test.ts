@@ -1,7 +1,8 @@
 /**
  * The package surface as Node.js resolves it by name (the exports map), each entry loaded in a fresh process so the
  * modules it pulls in are its own: the main entry loads the resource classes and nothing of the client, the XML
- * layer or the server; each subpath gives the names the README and its own doc comment promise.
+ * layer or the server; each subpath gives the names that docs/guide/first-stack.md ("What a program imports") and
+ * its own doc comment promise.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
