@@ -1,0 +1,145 @@
+/**
+ * The stack config keys the provider reads, documented in one place for the reference (`npm run docs`). The code
+ * that reads each key names it next to its parser: settings.ts (`jenkins:url` … `jenkins:maxConnections`),
+ * controllers.ts (`jenkins:controllers`), plugins/preflight.ts (`jenkins:pluginCheck`), references/check.ts
+ * (`jenkins:credentialsCheck`). A test of the reference holds every `"jenkins:…"` key named in provider/ to a
+ * property of StackConfig.
+ */
+
+/**
+ * How strictly a check of the preview treats what it finds: fail the preview, warn, or not check at all.
+ *
+ * @category Stack config
+ */
+export type CheckPolicy = "error" | "warn" | "off";
+
+/**
+ * One named controller of `jenkins:controllers`: the same fields as the stack-wide connection, without the
+ * `jenkins:` prefix. A field left out is read from the environment variable `JENKINS_CONTROLLER_<NAME>_<FIELD>`
+ * (NAME upper-cased, every character other than A–Z and 0–9 as `_`; FIELD as `URL`, `USER`, `API_TOKEN`,
+ * `PASSWORD`, `CA_CERT`, `INSECURE_SKIP_TLS_VERIFY`, `MAX_CONNECTIONS`), never from the stack-wide keys: a second
+ * Jenkins with the first one's token would be a surprise.
+ *
+ * ```sh
+ * pulumi config set --path jenkins:controllers.ci2.url https://ci2.example.com/
+ * pulumi config set --path jenkins:controllers.ci2.user deployer
+ * pulumi config set --secret --path jenkins:controllers.ci2.apiToken <token>
+ * ```
+ *
+ * @category Stack config
+ */
+export interface ControllerConfig {
+  /** The controller's URL, as `jenkins:url`. Required (here or in `JENKINS_CONTROLLER_<NAME>_URL`). */
+  url?: string;
+  /** The user, as `jenkins:user`. */
+  user?: string;
+  /** The user's API token, as `jenkins:apiToken` (set it with `--secret`). */
+  apiToken?: string;
+  /** The user's password, as `jenkins:password`, when there is no API token. */
+  password?: string;
+  /** As `jenkins:caCert`. */
+  caCert?: string;
+  /**
+   * As `jenkins:insecureSkipTlsVerify`.
+   *
+   * @defaultValue `false`
+   */
+  insecureSkipTlsVerify?: boolean;
+  /**
+   * As `jenkins:maxConnections`.
+   *
+   * @defaultValue `16`
+   */
+  maxConnections?: number;
+}
+
+/**
+ * The stack config of a program using this package: the `jenkins:*` keys, set with `pulumi config set` (add
+ * `--secret` for a token or password, `--path` for a field of `jenkins:controllers`). The provider reads them in its
+ * own process when the engine configures it; they are never written into a resource's serialized provider.
+ *
+ * A connection key left unset is read from the environment variable named with it (`JENKINS_URL`,
+ * `JENKINS_USER`, `JENKINS_API_TOKEN`, `JENKINS_PASSWORD`, `JENKINS_MAX_CONNECTIONS`). One exception: an API token
+ * or password in the environment wins over the stack config's (with the environment's user, when it names one),
+ * because `refresh` and `destroy` run with the config stored at the last `up`, and the environment is how a
+ * rotated token reaches them. `JENKINS_LOG_REQUESTS=1` writes one line per request to the provider's log
+ * (`pulumi up -v=9` shows it).
+ *
+ * The keys are not inputs of any resource: changing one shows no change in a preview, and the next operation uses
+ * the new value.
+ *
+ * ```sh
+ * pulumi config set jenkins:url https://jenkins.example.com/
+ * pulumi config set jenkins:user deployer
+ * pulumi config set --secret jenkins:apiToken <token>
+ * ```
+ *
+ * @category Stack config
+ */
+export interface StackConfig {
+  /**
+   * The Jenkins URL (`http://` or `https://`, no user or password in it; a trailing `/` is added). Required (here or in
+   * `JENKINS_URL`) for every resource without a `controller`.
+   */
+  "jenkins:url"?: string;
+  /** The Jenkins user the provider acts as (or `JENKINS_USER`). Required with a token or password. */
+  "jenkins:user"?: string;
+  /**
+   * The user's API token (or `JENKINS_API_TOKEN`); set it with `--secret`. Used instead of the password when both
+   * are set.
+   */
+  "jenkins:apiToken"?: string;
+  /** The user's password (or `JENKINS_PASSWORD`), when there is no API token; set it with `--secret`. */
+  "jenkins:password"?: string;
+  /**
+   * The CA certificate(s) to trust for an `https://` Jenkins, as PEM text or the path of a PEM file (read again on
+   * every call). No environment variable. The system's trusted CAs when unset.
+   */
+  "jenkins:caCert"?: string;
+  /**
+   * Accept any TLS certificate (`true`, `1`, `yes`; `false`, `0`, `no`). For a test Jenkins only. No environment
+   * variable.
+   *
+   * @defaultValue `false`
+   */
+  "jenkins:insecureSkipTlsVerify"?: boolean;
+  /**
+   * Sockets to one Jenkins at most, shared by every resource of the provider process: a whole number from 1 to
+   * 1024 (or `JENKINS_MAX_CONNECTIONS`).
+   *
+   * @defaultValue `16`
+   */
+  "jenkins:maxConnections"?: number;
+  /**
+   * Named controllers besides the stack-wide connection; a resource's `controller` input names one. Set each field
+   * with `pulumi config set --path jenkins:controllers.<name>.<field>`. Changing a resource's `controller` replaces
+   * the resource (it moves to another Jenkins).
+   *
+   * @defaultValue `{}` (no named controllers)
+   */
+  "jenkins:controllers"?: Record<string, ControllerConfig>;
+  /**
+   * The plugin check of a job, view or credential whose config is created or changed: `error` fails the preview
+   * when a plugin the config needs is missing or disabled (an older version is a warning), `warn` reports
+   * everything as a warning, `off` does not check. A user who may not read the installed plugins gets one warning
+   * that the check was skipped.
+   *
+   * @defaultValue `"error"`
+   */
+  "jenkins:pluginCheck"?: CheckPolicy;
+  /**
+   * The credentials check of a job: every credential id its config or spec names must be in a store of its scope
+   * (the folders above it, then the system store) or declared by a Credential of the program. `error` fails the
+   * preview, `warn` reports a warning, `off` does not check.
+   *
+   * @defaultValue `"error"`
+   */
+  "jenkins:credentialsCheck"?: CheckPolicy;
+  /**
+   * The check of jobs that cannot run as declared: `error` fails the preview, `warn` reports a warning, `off` does
+   * not check.
+   *
+   * @defaultValue `"error"`
+   */
+  "jenkins:runnableCheck"?: CheckPolicy;
+}
