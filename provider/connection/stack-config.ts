@@ -62,8 +62,8 @@ export interface ControllerConfig {
  * `JENKINS_USER`, `JENKINS_API_TOKEN`, `JENKINS_PASSWORD`, `JENKINS_MAX_CONNECTIONS`). One exception: an API token
  * or password in the environment wins over the stack config's (with the environment's user, when it names one),
  * because `refresh` and `destroy` run with the config stored at the last `up`, and the environment is how a
- * rotated token reaches them. `JENKINS_LOG_REQUESTS=1` writes one line per request to the provider's log
- * (`pulumi up -v=9` shows it).
+ * rotated token reaches them. `JENKINS_LOG_REQUESTS=1` writes one line per request (method, path, status, time;
+ * never a credential) to the provider's stderr.
  *
  * The keys are not inputs of any resource: changing one shows no change in a preview, and the next operation uses
  * the new value.
@@ -78,18 +78,22 @@ export interface ControllerConfig {
  */
 export interface StackConfig {
   /**
-   * The Jenkins URL (`http://` or `https://`, no user or password in it; a trailing `/` is added). Required (here or in
-   * `JENKINS_URL`) for every resource without a `controller`.
+   * The Jenkins URL, e.g. `https://jenkins.example.com/` (`http://` or `https://`; a context path such as
+   * `/jenkins/` is fine; no user or password in it; a trailing `/` is added). Required (here or in `JENKINS_URL`)
+   * for every resource without a `controller`.
    */
   "jenkins:url"?: string;
   /** The Jenkins user the provider acts as (or `JENKINS_USER`). Required with a token or password. */
   "jenkins:user"?: string;
   /**
-   * The user's API token (or `JENKINS_API_TOKEN`); set it with `--secret`. Used instead of the password when both
-   * are set.
+   * The user's API token (or `JENKINS_API_TOKEN`); set it with `--secret`. Preferred: no CSRF crumb is needed.
+   * Used instead of the password when both are set.
    */
   "jenkins:apiToken"?: string;
-  /** The user's password (or `JENKINS_PASSWORD`), when there is no API token; set it with `--secret`. */
+  /**
+   * The user's password (or `JENKINS_PASSWORD`), when there is no API token; set it with `--secret`. A CSRF crumb
+   * is then fetched once per session, with its session cookie.
+   */
   "jenkins:password"?: string;
   /**
    * The CA certificate(s) to trust for an `https://` Jenkins, as PEM text or the path of a PEM file (read again on
@@ -128,7 +132,8 @@ export interface StackConfig {
    */
   "jenkins:pluginCheck"?: CheckPolicy;
   /**
-   * The credentials check of a job: every credential id its config or spec names must be in a store of its scope
+   * The credentials check of a new or changed job: every credential id its config or spec names must be in a store
+   * of its scope
    * (the folders above it, then the system store) or declared by a Credential of the program. `error` fails the
    * preview, `warn` reports a warning, `off` does not check.
    *

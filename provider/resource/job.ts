@@ -76,8 +76,8 @@ export type MultibranchInput = pulumi.Input<MultibranchSpec> | SpecInput<Multibr
 
 /**
  * The inputs of a {@link Job}. A job is declared by exactly one of `configXml`, `pipeline`, `freestyle`,
- * `folderSpec` and `multibranch`. A change of the config or spec updates the job in place (one POST of its
- * config.xml); a config or spec of another item type replaces it, since Jenkins cannot change an item's type.
+ * `folderSpec` and `multibranch`. A change of the config or spec updates the job in place; a config or spec of
+ * another item type replaces it, since Jenkins cannot change an item's type.
  *
  * @category Resource inputs
  */

@@ -41,7 +41,11 @@ export interface BuildTriggerArgs {
    * @defaultValue none: the build is queued through `build`
    */
   parameters?: pulumi.Input<Record<string, pulumi.Input<string | number | boolean>>>;
-  /** Values that fire the trigger again when any of them changes (a commit id, a version, a timestamp). */
+  /**
+   * Values that fire the trigger again when any of them changes (a commit id, a version, a timestamp).
+   *
+   * @defaultValue none: the trigger fires when it is created and when another of these inputs changes
+   */
   triggers?: pulumi.Input<pulumi.Input<unknown>[]>;
   /**
    * The controller the job lives on (a name from `jenkins:controllers`). Changing it fires the trigger again, on
