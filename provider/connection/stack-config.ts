@@ -18,7 +18,8 @@ export type CheckPolicy = "error" | "warn" | "off";
  * `jenkins:` prefix. A field left out is read from the environment variable `JENKINS_CONTROLLER_<NAME>_<FIELD>`
  * (NAME upper-cased, every character other than A–Z and 0–9 as `_`; FIELD as `URL`, `USER`, `API_TOKEN`,
  * `PASSWORD`, `CA_CERT`, `INSECURE_SKIP_TLS_VERIFY`, `MAX_CONNECTIONS`), never from the stack-wide keys: a second
- * Jenkins with the first one's token would be a surprise.
+ * Jenkins with the first one's token would be a surprise. As with the stack-wide keys, a token or password in the
+ * environment wins over the config's.
  *
  * ```sh
  * pulumi config set --path jenkins:controllers.ci2.url https://ci2.example.com/
@@ -29,26 +30,46 @@ export type CheckPolicy = "error" | "warn" | "off";
  * @category Stack config
  */
 export interface ControllerConfig {
-  /** The controller's URL, as `jenkins:url`. Required (here or in `JENKINS_CONTROLLER_<NAME>_URL`). */
+  /**
+   * The controller's URL, as `jenkins:url`. Required (here or in `JENKINS_CONTROLLER_<NAME>_URL`).
+   *
+   * @defaultValue `JENKINS_CONTROLLER_<NAME>_URL`
+   */
   url?: string;
-  /** The user, as `jenkins:user`. */
+  /**
+   * The user, as `jenkins:user`.
+   *
+   * @defaultValue `JENKINS_CONTROLLER_<NAME>_USER`
+   */
   user?: string;
-  /** The user's API token, as `jenkins:apiToken` (set it with `--secret`). */
+  /**
+   * The user's API token, as `jenkins:apiToken` (set it with `--secret`).
+   *
+   * @defaultValue `JENKINS_CONTROLLER_<NAME>_API_TOKEN`
+   */
   apiToken?: string;
-  /** The user's password, as `jenkins:password`, when there is no API token. */
+  /**
+   * The user's password, as `jenkins:password`, when there is no API token.
+   *
+   * @defaultValue `JENKINS_CONTROLLER_<NAME>_PASSWORD`
+   */
   password?: string;
-  /** As `jenkins:caCert`. */
+  /**
+   * As `jenkins:caCert`.
+   *
+   * @defaultValue `JENKINS_CONTROLLER_<NAME>_CA_CERT`; none: the system's trusted CAs
+   */
   caCert?: string;
   /**
    * As `jenkins:insecureSkipTlsVerify`.
    *
-   * @defaultValue `false`
+   * @defaultValue `JENKINS_CONTROLLER_<NAME>_INSECURE_SKIP_TLS_VERIFY`, else `false`
    */
   insecureSkipTlsVerify?: boolean;
   /**
    * As `jenkins:maxConnections`.
    *
-   * @defaultValue `16`
+   * @defaultValue `JENKINS_CONTROLLER_<NAME>_MAX_CONNECTIONS`, else `16`
    */
   maxConnections?: number;
 }
@@ -81,23 +102,35 @@ export interface StackConfig {
    * The Jenkins URL, e.g. `https://jenkins.example.com/` (`http://` or `https://`; a context path such as
    * `/jenkins/` is fine; no user or password in it; a trailing `/` is added). Required (here or in `JENKINS_URL`)
    * for every resource without a `controller`.
+   *
+   * @defaultValue the environment's `JENKINS_URL`
    */
   "jenkins:url"?: string;
-  /** The Jenkins user the provider acts as (or `JENKINS_USER`). Required with a token or password. */
+  /**
+   * The Jenkins user the provider acts as (or `JENKINS_USER`). Required with a token or password.
+   *
+   * @defaultValue the environment's `JENKINS_USER`
+   */
   "jenkins:user"?: string;
   /**
    * The user's API token (or `JENKINS_API_TOKEN`); set it with `--secret`. Preferred: no CSRF crumb is needed.
    * Used instead of the password when both are set.
+   *
+   * @defaultValue the environment's `JENKINS_API_TOKEN`
    */
   "jenkins:apiToken"?: string;
   /**
    * The user's password (or `JENKINS_PASSWORD`), when there is no API token; set it with `--secret`. A CSRF crumb
    * is then fetched once per session, with its session cookie.
+   *
+   * @defaultValue the environment's `JENKINS_PASSWORD`
    */
   "jenkins:password"?: string;
   /**
    * The CA certificate(s) to trust for an `https://` Jenkins, as PEM text or the path of a PEM file (read again on
-   * every call). No environment variable. The system's trusted CAs when unset.
+   * every call). No environment variable.
+   *
+   * @defaultValue none: the system's trusted CAs
    */
   "jenkins:caCert"?: string;
   /**
@@ -111,7 +144,7 @@ export interface StackConfig {
    * Sockets to one Jenkins at most, shared by every resource of the provider process: a whole number from 1 to
    * 1024 (or `JENKINS_MAX_CONNECTIONS`).
    *
-   * @defaultValue `16`
+   * @defaultValue the environment's `JENKINS_MAX_CONNECTIONS`, else `16`
    */
   "jenkins:maxConnections"?: number;
   /**

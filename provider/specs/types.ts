@@ -286,7 +286,11 @@ export interface FreestyleSpec {
  * `description` input. A change to any field updates the folder in place.
  */
 export interface FolderSpec {
-  /** Name shown in the UI instead of the folder's own name. */
+  /**
+   * Name shown in the UI instead of the folder's own name.
+   *
+   * @defaultValue the folder's `name`
+   */
   displayName?: string;
 }
 
