@@ -14,6 +14,7 @@ export type ParameterSpec = StringParameterSpec | BooleanParameterSpec | ChoiceP
 
 /** A string parameter (`hudson.model.StringParameterDefinition`). */
 export interface StringParameterSpec {
+  /** Tells the parameter types apart. */
   type: "string";
   /** The parameter's name, as builds see it. */
   name: string;
@@ -35,6 +36,7 @@ export interface StringParameterSpec {
 
 /** A boolean parameter (`hudson.model.BooleanParameterDefinition`). */
 export interface BooleanParameterSpec {
+  /** Tells the parameter types apart. */
   type: "boolean";
   /** The parameter's name, as builds see it. */
   name: string;
@@ -50,6 +52,7 @@ export interface BooleanParameterSpec {
 
 /** A choice parameter (`hudson.model.ChoiceParameterDefinition`). */
 export interface ChoiceParameterSpec {
+  /** Tells the parameter types apart. */
   type: "choice";
   /** The parameter's name, as builds see it. */
   name: string;
@@ -65,6 +68,7 @@ export interface ChoiceParameterSpec {
  * leaves a placeholder (`[secret 1]`) in the spec, so neither the state nor `pulumi preview --diff` shows it.
  */
 export interface PasswordParameterSpec {
+  /** Tells the parameter types apart. */
   type: "password";
   /** The parameter's name, as builds see it. */
   name: string;
@@ -323,6 +327,7 @@ export type IndexingInterval =
  * Jenkins assigns one, which the provider then keeps (a new id would make Jenkins re-create every branch job).
  */
 export interface GitBranchSourceSpec {
+  /** Tells the branch source types apart. */
   type: "git";
   /** The repository URL. */
   remote: string;
@@ -358,6 +363,7 @@ export interface GitBranchSourceSpec {
 
 /** A GitHub repository as a branch source (github-branch-source's GitHubSCMSource), discovering its branches. */
 export interface GitHubBranchSourceSpec {
+  /** Tells the branch source types apart. */
   type: "github";
   /** The owner (user or organization) of the repository. */
   repoOwner: string;
@@ -423,9 +429,13 @@ export type JobSpecKind = "pipeline" | "freestyle" | "folder" | "multibranch";
 
 /** Each kind of typed spec by name. */
 export interface JobSpecs {
+  /** The `pipeline` input's spec. */
   pipeline: PipelineSpec;
+  /** The `freestyle` input's spec. */
   freestyle: FreestyleSpec;
+  /** The `folderSpec` input's spec. */
   folder: FolderSpec;
+  /** The `multibranch` input's spec. */
   multibranch: MultibranchSpec;
 }
 
