@@ -1,16 +1,28 @@
 /**
  * pulumi-jenkins-jobs: the entry a Pulumi program imports.
  *
- * It loads only what a program needs to declare resources: the `Job`, `View`, `Credential`, `BuildTrigger` and `FolderSweep` classes and the types of
- * their inputs. The rest of the package has its own entry, so a program does not load it:
+ * It loads only what a program needs to declare resources: the `Job`, `View`, `Credential`, `BuildTrigger` and
+ * `FolderSweep` classes and the types of their inputs. The rest of the package has its own entry, so a program does
+ * not load it:
  * - `pulumi-jenkins-jobs/client`: the Jenkins client, its typed errors, and build/SCM-check functions for scripts;
  * - `pulumi-jenkins-jobs/xml`: the canonical form and the semantic comparison the diff uses;
  * - `pulumi-jenkins-jobs/testing`: the Jenkins-compatible server, for tests of your own programs.
+ *
+ * This reference covers that entry: each resource (its outputs, and on its `…Args` page every input with its type,
+ * default and what a change to it does: an update in place, a rename or move in place, or a replacement), the
+ * typed specs, and the stack config keys (`jenkins:*`). It is generated from the types and their doc comments by
+ * `npm run docs`; edit those, not these pages.
+ *
+ * @sortStrategy alphabetical-ignoring-documents
+ * @packageDocumentation
  */
 import "./runtime/node-version"; // first: an unsupported Node.js stops here with one line
 export {
   Job,
   type JobArgs,
+  type PipelineInput,
+  type FreestyleInput,
+  type MultibranchInput,
   type PasswordParameterInput,
   type SpecInput,
   type WithSecretDefaults,
@@ -30,5 +42,7 @@ export {
 export type { CredentialScope } from "./credential/types";
 export type { SweepAction } from "./sweep/types";
 export type { TriggerKind } from "./triggers/types";
+// Types only: the `jenkins:*` stack config keys, for the reference.
+export type { StackConfig, ControllerConfig, CheckPolicy } from "./connection/stack-config";
 // Types only: the spec types of the `pipeline`, `freestyle`, `folderSpec` and `multibranch` inputs.
 export type * from "./specs/types";

@@ -25,29 +25,55 @@ import { hideSecrets } from "../resource/secrets/hide";
 import credentialProvider from "./provider";
 import type { CredentialScope, SecretFileSpec, SecretTextSpec, SshPrivateKeySpec, UsernamePasswordSpec } from "./types";
 
-/** A secret text (`StringCredentialsImpl`, plugin plain-credentials): a token, an API key. */
+/**
+ * A secret text (`StringCredentialsImpl`, plugin plain-credentials): a token, an API key. A new secret updates the
+ * credential in place.
+ *
+ * @category Resource inputs
+ */
 export interface SecretTextArgs {
   /** The secret. Best a `pulumi.secret` or `config.requireSecret(…)`; it is made secret either way. */
   secret: pulumi.Input<string>;
 }
 
-/** A username with a password (`UsernamePasswordCredentialsImpl`, plugin credentials). */
+/**
+ * A username with a password (`UsernamePasswordCredentialsImpl`, plugin credentials). Changing either updates the
+ * credential in place.
+ *
+ * @category Resource inputs
+ */
 export interface UsernamePasswordArgs {
+  /** The username. */
   username: pulumi.Input<string>;
   /** The password; made secret. */
   password: pulumi.Input<string>;
 }
 
-/** An SSH username with a private key (`BasicSSHUserPrivateKey`, plugin ssh-credentials). */
+/**
+ * An SSH username with a private key (`BasicSSHUserPrivateKey`, plugin ssh-credentials). Changing any field
+ * updates the credential in place.
+ *
+ * @category Resource inputs
+ */
 export interface SshPrivateKeyArgs {
+  /** The username. */
   username: pulumi.Input<string>;
   /** The private key, in PEM or OpenSSH form ("-----BEGIN … PRIVATE KEY-----"); made secret. */
   privateKey: pulumi.Input<string>;
-  /** The key's passphrase, if it has one; made secret. */
+  /**
+   * The key's passphrase, if it has one; made secret.
+   *
+   * @defaultValue none (an unencrypted key)
+   */
   passphrase?: pulumi.Input<string>;
 }
 
-/** A secret file (`FileCredentialsImpl`, plugin plain-credentials). */
+/**
+ * A secret file (`FileCredentialsImpl`, plugin plain-credentials). Changing either field updates the credential in
+ * place.
+ *
+ * @category Resource inputs
+ */
 export interface SecretFileArgs {
   /** The file's name as builds see it, e.g. "kubeconfig". */
   fileName: pulumi.Input<string>;
@@ -55,22 +81,41 @@ export interface SecretFileArgs {
   content: pulumi.Input<string>;
 }
 
+/**
+ * The inputs of a {@link Credential}. A credential is declared by exactly one of `secretText`, `usernamePassword`,
+ * `sshPrivateKey`, `secretFile` and `configXml`; switching to another type replaces it (the old one is deleted
+ * first, since the id stays taken). Secrets are never read back from Jenkins: a new secret in the program updates
+ * the credential, one changed by hand in Jenkins is not seen (see `secretVersion`).
+ *
+ * @category Resource inputs
+ */
 export interface CredentialArgs {
   /** The id jobs name as `credentialsId` (letters, digits, "_", "-", "."). Changing it replaces the credential. */
   id: pulumi.Input<string>;
   /**
-   * Full name of the folder whose store holds it (often a Job's `fullName`); the system store when omitted.
-   * Another store replaces the credential (Jenkins cannot move one), except when its folder was moved or renamed
-   * in place: the store went with the folder, and the credential follows without a replace.
+   * Full name of the folder whose store holds it (often a Job's `fullName`). Another store replaces the credential
+   * (Jenkins cannot move one), except when its folder was moved or renamed in place: the store went with the
+   * folder, and the credential follows without a replace.
+   *
+   * @defaultValue the system store
    */
   folder?: pulumi.Input<string>;
-  /** The credentials domain; the global domain `_` when omitted. Changing it replaces the credential. */
+  /**
+   * The credentials domain. Changing it replaces the credential.
+   *
+   * @defaultValue the global domain `_`
+   */
   domain?: pulumi.Input<string>;
-  /** The description Jenkins shows; compared on refresh. */
+  /** The description Jenkins shows; compared on refresh. Changing it updates the credential in place. */
   description?: pulumi.Input<string>;
-  /** GLOBAL (default: jobs may use it) or SYSTEM (Jenkins itself only; system store only). */
+  /**
+   * GLOBAL (jobs may use it) or SYSTEM (Jenkins itself only; system store only). Changing it updates the
+   * credential in place.
+   *
+   * @defaultValue `"GLOBAL"`
+   */
   scope?: pulumi.Input<CredentialScope>;
-  /** A secret text. Exactly one of secretText, usernamePassword, sshPrivateKey, secretFile and configXml. */
+  /** A secret text. */
   secretText?: SecretTextArgs;
   /** A username with a password. */
   usernamePassword?: UsernamePasswordArgs;
@@ -82,6 +127,7 @@ export interface CredentialArgs {
    * Any other type (GitHub App, certificate, AWS, Vault…) as its config.xml, e.g. built with `pulumi.interpolate`
    * from `pulumi.secret`s. Its known Secret fields move into the encrypted input; a secret config whose fields are
    * not known stays secret as a whole. The id, scope and description inputs set `<id>`, `<scope>`, `<description>`.
+   * Changing it updates the credential in place; a config of another credential type (root element) replaces it.
    */
   configXml?: pulumi.Input<string>;
   /**
@@ -89,9 +135,19 @@ export interface CredentialArgs {
    * changing this value (e.g. to today's date) writes the declared secrets again, in one update.
    */
   secretVersion?: pulumi.Input<string>;
-  /** Take over a credential that already exists with this id in this store (its secrets are then written). */
+  /**
+   * Take over a credential that already exists with this id in this store (its fields and secrets are then
+   * written); without it, creating one that exists fails. Read only when the credential is created: changing it
+   * later changes nothing.
+   *
+   * @defaultValue `false`
+   */
   adopt?: pulumi.Input<boolean>;
-  /** The controller (a name from `jenkins:controllers`); default: the stack-wide connection. Changing it replaces. */
+  /**
+   * The controller (a name from `jenkins:controllers`). Changing it replaces the credential.
+   *
+   * @defaultValue the stack-wide connection (`jenkins:url`)
+   */
   controller?: pulumi.Input<string>;
 }
 
@@ -121,16 +177,28 @@ function splitTyped(args: CredentialArgs): { specs: Record<string, unknown>; val
   return { specs: {} };
 }
 
+/**
+ * A Jenkins credential in the system store or a folder's store (`jenkins:Credential`). Its outputs follow;
+ * {@link CredentialArgs} lists the inputs and what a change to each does. Deleting the resource deletes the
+ * credential in Jenkins.
+ *
+ * @category Resources
+ */
 export class Credential extends pulumi.dynamic.Resource {
   // `declare`: with ES2022 class fields a plain declaration would overwrite the outputs the base class sets.
   /** The id, for jobs to name (`credentialsId: credential.credentialId`), so that Pulumi makes the credential first. */
   declare public readonly credentialId: pulumi.Output<string>;
   /** Browser URL of the credential. */
   declare public readonly url: pulumi.Output<string>;
+  /** The folder whose store holds it; undefined for the system store. */
   declare public readonly folder: pulumi.Output<string | undefined>;
+  /** The credentials domain; undefined for the global domain `_`. */
   declare public readonly domain: pulumi.Output<string | undefined>;
+  /** The description, as declared (or as a refresh found it). */
   declare public readonly description: pulumi.Output<string | undefined>;
+  /** The scope; undefined for GLOBAL. */
   declare public readonly scope: pulumi.Output<CredentialScope | undefined>;
+  /** The controller's name, when the credential is not on the stack-wide connection. */
   declare public readonly controller: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: CredentialArgs, opts?: pulumi.CustomResourceOptions) {

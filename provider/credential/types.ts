@@ -4,7 +4,11 @@
  * shapes except `secretValues`, which Pulumi keeps encrypted (the Credential class marks it secret).
  */
 
-/** Who may use the credential: jobs and agents (`GLOBAL`), or Jenkins itself only (`SYSTEM`, system store only). */
+/**
+ * Who may use the credential: jobs and agents (`GLOBAL`), or Jenkins itself only (`SYSTEM`, system store only).
+ *
+ * @category Resource inputs
+ */
 export type CredentialScope = "GLOBAL" | "SYSTEM";
 
 /** `org.jenkinsci.plugins.plaincredentials.impl.StringCredentialsImpl`: its only field, `secret`, is a secret. */

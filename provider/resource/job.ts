@@ -25,10 +25,18 @@ import { credentialsNamed, literalCredentialIds } from "../dynamic/program-crede
 import jobProvider from "./provider";
 import { hideSecrets } from "./secrets/hide";
 
-/** A password parameter whose default may be a `pulumi.secret` (it moves into an input Pulumi encrypts). */
+/**
+ * A password parameter whose default may be a `pulumi.secret` (it moves into an input Pulumi encrypts).
+ *
+ * @category Resource inputs
+ */
 export type PasswordParameterInput = Omit<PasswordParameterSpec, "default"> & { default?: pulumi.Input<string> };
 
-/** A spec whose password parameters may take their default from an Output. */
+/**
+ * A spec whose password parameters may take their default from an Output.
+ *
+ * @category Resource inputs
+ */
 export type WithSecretDefaults<S extends { parameters?: ParameterSpec[] }> = Omit<S, "parameters"> & {
   parameters?: Array<Exclude<ParameterSpec, PasswordParameterSpec> | PasswordParameterInput>;
 };
@@ -36,6 +44,8 @@ export type WithSecretDefaults<S extends { parameters?: ParameterSpec[] }> = Omi
 /**
  * A spec whose values may be other resources' outputs at any depth, e.g. a Credential's `credentialId` as a git
  * remote's `credentialsId`, so that Pulumi makes the credential before the job.
+ *
+ * @category Resource inputs
  */
 export type SpecInput<T> = T extends string | number | boolean
   ? pulumi.Input<T>
@@ -45,45 +55,100 @@ export type SpecInput<T> = T extends string | number | boolean
       ? { [K in keyof T]: SpecInput<T[K]> }
       : T;
 
+/**
+ * The `pipeline` input: a PipelineSpec whose values may be outputs, password defaults may be secrets.
+ *
+ * @category Resource inputs
+ */
+export type PipelineInput = pulumi.Input<PipelineSpec> | WithSecretDefaults<PipelineSpec> | SpecInput<PipelineSpec>;
+/**
+ * The `freestyle` input: a FreestyleSpec whose values may be outputs, password defaults may be secrets.
+ *
+ * @category Resource inputs
+ */
+export type FreestyleInput = pulumi.Input<FreestyleSpec> | WithSecretDefaults<FreestyleSpec> | SpecInput<FreestyleSpec>;
+/**
+ * The `multibranch` input: a MultibranchSpec whose values may be outputs.
+ *
+ * @category Resource inputs
+ */
+export type MultibranchInput = pulumi.Input<MultibranchSpec> | SpecInput<MultibranchSpec>;
+
+/**
+ * The inputs of a {@link Job}. A job is declared by exactly one of `configXml`, `pipeline`, `freestyle`,
+ * `folderSpec` and `multibranch`. A change of the config or spec updates the job in place; a config or spec of
+ * another item type replaces it, since Jenkins cannot change an item's type.
+ *
+ * @category Resource inputs
+ */
 export interface JobArgs {
-  /** The job's own name (no slashes). Changing it renames the job in place and keeps its build history. */
+  /**
+   * The job's own name (no slashes). Changing it renames the job in place (build history kept).
+   */
   name: pulumi.Input<string>;
   /**
-   * Full path of the parent folder, e.g. `team` or `team/apps` (often another Job's `fullName`). Changing it moves the
-   * job in place, keeping its build history; a job whose folder was renamed or moved finds itself already there.
+   * Full path of the parent folder, e.g. `team` or `team/apps` (often another Job's `fullName`). Changing it moves
+   * the job in place (build history kept); a job whose folder was renamed or moved finds itself already there.
+   *
+   * @defaultValue the root of Jenkins
    */
   folder?: pulumi.Input<string>;
   /**
-   * The job's config.xml. Compared semantically: formatting, attribute order and plugin versions do not count.
-   * Exactly one of configXml, pipeline, freestyle and folderSpec. Secrets in it (a password parameter's default,
-   * other known Secret fields, encrypted values) move to an input Pulumi encrypts, leaving `[secret N]` in their
-   * place: build it from a `pulumi.secret` (e.g. with `pulumi.interpolate`) so the program holds them safely too.
+   * The job's config.xml, for any item type. Compared semantically: formatting, attribute order and plugin
+   * versions do not count. Secrets in it (a password parameter's default, other known Secret fields, encrypted
+   * values) move to an input Pulumi encrypts, leaving `[secret N]` in their place: build it from a `pulumi.secret`
+   * (e.g. with `pulumi.interpolate`) so the program holds them safely too. Changing it updates the job in place;
+   * a config whose root element is another item type replaces the job.
    */
   configXml?: pulumi.Input<string>;
   /**
    * A Pipeline job: inline script or script from git, parameters, triggers, build discarder. A password
    * parameter's default (best a `pulumi.secret`) moves into an encrypted input, leaving `[secret N]` in the spec.
+   * Changing it updates the job in place; switching a job of another type to it replaces the job.
    */
-  pipeline?: pulumi.Input<PipelineSpec> | WithSecretDefaults<PipelineSpec> | SpecInput<PipelineSpec>;
-  /** A freestyle job: git checkout, shell/batch steps, triggers, build discarder, archived artifacts, JUnit. */
-  freestyle?: pulumi.Input<FreestyleSpec> | WithSecretDefaults<FreestyleSpec> | SpecInput<FreestyleSpec>;
-  /** A folder (its description is the `description` input). Named so because `folder` is the parent folder's path. */
+  pipeline?: PipelineInput;
+  /**
+   * A freestyle job: git checkout, shell/batch steps, triggers, build discarder, archived artifacts, JUnit.
+   * Changing it updates the job in place; switching a job of another type to it replaces the job.
+   */
+  freestyle?: FreestyleInput;
+  /**
+   * A folder (its description is the `description` input). Named so because `folder` is the parent folder's
+   * path. Changing it updates the folder in place; switching a job of another type to it replaces the item.
+   */
   folderSpec?: pulumi.Input<FolderSpec>;
   /**
    * A Multibranch Pipeline project: branch sources (git, GitHub), script path, orphaned-item strategy, periodic
-   * indexing. Jenkins makes its branch jobs; they are never declared, planned or swept.
+   * indexing. Jenkins makes its branch jobs; they are never declared, planned or swept. Changing it updates the
+   * project in place; switching a job of another type to it replaces the job.
    */
-  multibranch?: pulumi.Input<MultibranchSpec> | SpecInput<MultibranchSpec>;
-  /** The job's description; wins over `<description>` in configXml. */
+  multibranch?: MultibranchInput;
+  /**
+   * The job's description; wins over `<description>` in configXml. Changing it updates the job in place.
+   *
+   * @defaultValue `<description>` of configXml; `""` with a spec
+   */
   description?: pulumi.Input<string>;
-  /** Whether the job is enabled; wins over `<disabled>` in configXml. Folders cannot be disabled. */
+  /**
+   * Whether the job is enabled; wins over `<disabled>` in configXml. Folders cannot be disabled. Changing it
+   * updates the job in place.
+   *
+   * @defaultValue `<disabled>` of configXml; `true` with a spec
+   */
   enabled?: pulumi.Input<boolean>;
-  /** Take over a job that already exists (its config is replaced by the declared one). Default false. */
+  /**
+   * Take over a job that already exists (its config is replaced by the declared one); without it, creating a job
+   * that exists fails. Read only when the job is created: changing it later changes nothing.
+   *
+   * @defaultValue `false`
+   */
   adopt?: pulumi.Input<boolean>;
   /**
    * The controller the job lives on: a name from the stack config `jenkins:controllers` (or the
-   * `JENKINS_CONTROLLER_<NAME>_*` variables). Default: the stack-wide `jenkins:url`. Only the name goes into the
-   * state. Changing it replaces the job (it is another Jenkins).
+   * `JENKINS_CONTROLLER_<NAME>_*` variables). Only the name goes into the state. Changing it replaces the job: it
+   * is made on the other Jenkins, then deleted from the old one.
+   *
+   * @defaultValue the stack-wide connection (`jenkins:url`)
    */
   controller?: pulumi.Input<string>;
 }
@@ -100,22 +165,38 @@ function withDependencies(
   return opts ?? {};
 }
 
+/**
+ * A Jenkins job or folder (`jenkins:Job`). Its outputs follow; {@link JobArgs} lists the inputs and what a change to
+ * each does. Deleting the resource deletes the item in Jenkins, with its builds (a folder with everything in it).
+ *
+ * @category Resources
+ */
 export class Job extends pulumi.dynamic.Resource {
   // `declare`: with ES2022 class fields a plain declaration would overwrite the outputs the base class sets.
+  /** The job's own name, as declared. */
   declare public readonly name: pulumi.Output<string>;
+  /** The parent folder's full path, as declared; undefined at the root. */
   declare public readonly folder: pulumi.Output<string | undefined>;
-  /** Full path, e.g. "team/api-build". */
+  /** Full path, e.g. "team/api-build": what other resources name (a BuildTrigger's `job`, a FolderSweep's `keep`). */
   declare public readonly fullName: pulumi.Output<string>;
   /** Browser URL of the job. */
   declare public readonly url: pulumi.Output<string>;
-  /** The config in canonical form, as last applied (or as found by a refresh that detected a hand edit). */
+  /**
+   * The config in canonical form, as last applied (or as found by a refresh that detected a hand edit), each
+   * secret replaced by `[secret N]`.
+   */
   declare public readonly configXml: pulumi.Output<string>;
   /** The spec, for a job declared with one (after a refresh that found a hand edit: the spec as Jenkins has it). */
   declare public readonly pipeline: pulumi.Output<PipelineSpec | undefined>;
+  /** The spec, for a job declared with one (after a refresh that found a hand edit: the spec as Jenkins has it). */
   declare public readonly freestyle: pulumi.Output<FreestyleSpec | undefined>;
+  /** The spec, for a folder declared with one. */
   declare public readonly folderSpec: pulumi.Output<FolderSpec | undefined>;
+  /** The spec, for a project declared with one (after a refresh that found a hand edit: as Jenkins has it). */
   declare public readonly multibranch: pulumi.Output<MultibranchSpec | undefined>;
+  /** The description Jenkins holds. */
   declare public readonly description: pulumi.Output<string>;
+  /** Whether the job is enabled in Jenkins (always true for a folder). */
   declare public readonly enabled: pulumi.Output<boolean>;
   /** The controller's name, when the job is not on the stack-wide connection. */
   declare public readonly controller: pulumi.Output<string | undefined>;

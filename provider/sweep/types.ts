@@ -1,6 +1,11 @@
 /** Inputs and outputs of the FolderSweep resource, as the provider sees them. */
-export const SWEEP_ACTIONS = ["report", "disable", "delete"] as const;
-export type SweepAction = (typeof SWEEP_ACTIONS)[number];
+/**
+ * What a FolderSweep does to an item it finds: warn about it (`report`), `disable` it, or `delete` it.
+ *
+ * @category Resource inputs
+ */
+export type SweepAction = "report" | "disable" | "delete";
+export const SWEEP_ACTIONS = ["report", "disable", "delete"] as const satisfies readonly SweepAction[];
 
 export interface SweepInputs {
   /** Full name of the folder the stack owns exclusively. */

@@ -4,7 +4,11 @@
  */
 import type { BuildParameters } from "../client/jenkins-client";
 
-/** "build": queue a build of the job. "scmCheck": ask Jenkins to poll the job's SCM now. */
+/**
+ * "build": queue a build of the job. "scmCheck": ask Jenkins to poll the job's SCM now.
+ *
+ * @category Resource inputs
+ */
 export type TriggerKind = "build" | "scmCheck";
 export const TRIGGER_KINDS: readonly TriggerKind[] = ["build", "scmCheck"];
 

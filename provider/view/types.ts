@@ -3,16 +3,29 @@
  * Pulumi-facing argument type with Input<> wrappers is in view.ts.
  */
 
-/** A `hudson.model.ListView`: the jobs it lists by name, and/or those whose name matches a regular expression. */
+/**
+ * A `hudson.model.ListView`: the jobs it lists by name, and/or those whose name matches a regular expression. The
+ * shape of a View's `listView` output (the input is {@link ListViewArgs}); a change to any field updates the view in
+ * place.
+ */
 export interface ListViewSpec {
   /** Names of jobs relative to the view's folder ("api", or "apps/api" with `recurse`); often Jobs' `name` outputs. */
   jobs?: string[];
   /** A Java regular expression; jobs whose (relative) name matches it in full are listed too. */
   includeRegex?: string;
-  /** Look into sub-folders too. Default false. */
+  /**
+   * Look into sub-folders too.
+   *
+   * @defaultValue `false`
+   */
   recurse?: boolean;
-  /** Column class names, e.g. "hudson.views.StatusColumn"; Jenkins's default set when omitted. */
+  /**
+   * Column class names, e.g. "hudson.views.StatusColumn".
+   *
+   * @defaultValue Jenkins's default set of columns
+   */
   columns?: string[];
+  /** The view's description, shown above its list. */
   description?: string;
 }
 

@@ -15,36 +15,83 @@ import * as pulumi from "@pulumi/pulumi";
 import type { ListViewSpec } from "./types";
 import viewProvider from "./provider";
 
-/** The `listView` input: like ListViewSpec, with job names that may be other resources' outputs. */
+/**
+ * The `listView` input: like {@link ListViewSpec}, with job names that may be other resources' outputs. Changing
+ * any field updates the view in place.
+ *
+ * @category Resource inputs
+ */
 export interface ListViewArgs {
   /** Names of jobs relative to the view's folder, usually Jobs' `name` outputs (so a rename flows through). */
   jobs?: pulumi.Input<string>[];
   /** A Java regular expression; jobs whose relative name matches it in full are listed too. */
   includeRegex?: pulumi.Input<string>;
-  /** Look into sub-folders too (names then are paths such as "apps/api"). Default false. */
+  /**
+   * Look into sub-folders too (names then are paths such as "apps/api").
+   *
+   * @defaultValue `false`
+   */
   recurse?: pulumi.Input<boolean>;
-  /** Column class names, e.g. "hudson.views.StatusColumn"; Jenkins's default set when omitted. */
+  /**
+   * Column class names, e.g. "hudson.views.StatusColumn".
+   *
+   * @defaultValue Jenkins's default set of columns
+   */
   columns?: pulumi.Input<string>[];
+  /** The view's description, shown above its list. */
   description?: pulumi.Input<string>;
 }
 
+/**
+ * The inputs of a {@link View}. A view is declared by exactly one of `configXml` and `listView`. A new name, folder
+ * or controller replaces the view (views keep no history: the new one is made, then the old one deleted).
+ *
+ * @category Resource inputs
+ */
 export interface ViewArgs {
-  /** The view's name (no slashes). Changing it replaces the view: views keep no history. */
+  /** The view's name (no slashes). Changing it replaces the view. */
   name: pulumi.Input<string>;
-  /** Full name of the folder holding the view (often a Job's `fullName`); the root when omitted. Changing it replaces. */
+  /**
+   * Full name of the folder holding the view (often a Job's `fullName`). Changing it replaces the view.
+   *
+   * @defaultValue the root of Jenkins
+   */
   folder?: pulumi.Input<string>;
-  /** The view's config.xml (any view type); compared by meaning. Exactly one of configXml and listView. */
+  /**
+   * The view's config.xml (any view type); compared by meaning. Changing it updates the view in place; a config
+   * of another view type (root element) replaces it.
+   */
   configXml?: pulumi.Input<string>;
-  /** A list view as a typed spec. */
+  /**
+   * A list view as a typed spec. Changing it updates the view in place; switching a view of another type to it
+   * replaces the view.
+   */
   listView?: pulumi.Input<ListViewArgs>;
-  /** Take over a view that already exists (its config is replaced by the declared one). Default false. */
+  /**
+   * Take over a view that already exists (its config is replaced by the declared one); without it, creating a
+   * view that exists fails. Read only when the view is created: changing it later changes nothing.
+   *
+   * @defaultValue `false`
+   */
   adopt?: pulumi.Input<boolean>;
-  /** The controller (a name from `jenkins:controllers`); default: the stack-wide connection. Changing it replaces. */
+  /**
+   * The controller (a name from `jenkins:controllers`). Changing it replaces the view.
+   *
+   * @defaultValue the stack-wide connection (`jenkins:url`)
+   */
   controller?: pulumi.Input<string>;
 }
 
+/**
+ * A Jenkins view at the root or in a folder (`jenkins:View`). Its outputs follow; {@link ViewArgs} lists the inputs
+ * and what a change to each does. Deleting the resource deletes the view; the jobs it lists stay.
+ *
+ * @category Resources
+ */
 export class View extends pulumi.dynamic.Resource {
+  /** The view's name, as declared. */
   declare public readonly name: pulumi.Output<string>;
+  /** The folder holding the view, as declared; undefined at the root. */
   declare public readonly folder: pulumi.Output<string | undefined>;
   /** "team/apps" (the name alone at the root). */
   declare public readonly fullName: pulumi.Output<string>;
@@ -52,7 +99,9 @@ export class View extends pulumi.dynamic.Resource {
   declare public readonly url: pulumi.Output<string>;
   /** The view's config in canonical form, as last applied (or as found by a refresh that detected a hand edit). */
   declare public readonly configXml: pulumi.Output<string>;
+  /** The list view's spec, for a view declared with one (after a refresh that found a hand edit: as Jenkins has it). */
   declare public readonly listView: pulumi.Output<ListViewSpec | undefined>;
+  /** The controller's name, when the view is not on the stack-wide connection. */
   declare public readonly controller: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: ViewArgs, opts?: pulumi.CustomResourceOptions) {

@@ -59,6 +59,7 @@ const ALLOWED: Record<string, string[]> = {
     "credential/types",
     "triggers/types",
     "specs/types",
+    "connection/stack-config",
   ],
 };
 

@@ -1,0 +1,183 @@
+/**
+ * The stack config keys the provider reads, documented in one place for the reference (`npm run docs`). The code
+ * that reads each key names it next to its parser: settings.ts (`jenkins:url` … `jenkins:maxConnections`),
+ * controllers.ts (`jenkins:controllers`), plugins/preflight.ts (`jenkins:pluginCheck`), references/check.ts
+ * (`jenkins:credentialsCheck`). A test of the reference holds every `"jenkins:…"` key named in provider/ to a
+ * property of StackConfig.
+ */
+
+/**
+ * How strictly a check of the preview treats what it finds: fail the preview, warn, or not check at all.
+ *
+ * @category Stack config
+ */
+export type CheckPolicy = "error" | "warn" | "off";
+
+/**
+ * One named controller of `jenkins:controllers`: the same fields as the stack-wide connection, without the
+ * `jenkins:` prefix. A field left out is read from the environment variable `JENKINS_CONTROLLER_<NAME>_<FIELD>`
+ * (NAME upper-cased, every character other than A–Z and 0–9 as `_`; FIELD as `URL`, `USER`, `API_TOKEN`,
+ * `PASSWORD`, `CA_CERT`, `INSECURE_SKIP_TLS_VERIFY`, `MAX_CONNECTIONS`), never from the stack-wide keys: a second
+ * Jenkins with the first one's token would be a surprise. As with the stack-wide keys, a token or password in the
+ * environment wins over the config's.
+ *
+ * ```sh
+ * pulumi config set --path jenkins:controllers.ci2.url https://ci2.example.com/
+ * pulumi config set --path jenkins:controllers.ci2.user deployer
+ * pulumi config set --secret --path jenkins:controllers.ci2.apiToken <token>
+ * ```
+ *
+ * @category Stack config
+ */
+export interface ControllerConfig {
+  /**
+   * The controller's URL, as `jenkins:url`. Required (here or in `JENKINS_CONTROLLER_<NAME>_URL`).
+   *
+   * @defaultValue `JENKINS_CONTROLLER_<NAME>_URL`
+   */
+  url?: string;
+  /**
+   * The user, as `jenkins:user`.
+   *
+   * @defaultValue `JENKINS_CONTROLLER_<NAME>_USER`
+   */
+  user?: string;
+  /**
+   * The user's API token, as `jenkins:apiToken` (set it with `--secret`).
+   *
+   * @defaultValue `JENKINS_CONTROLLER_<NAME>_API_TOKEN`
+   */
+  apiToken?: string;
+  /**
+   * The user's password, as `jenkins:password`, when there is no API token.
+   *
+   * @defaultValue `JENKINS_CONTROLLER_<NAME>_PASSWORD`
+   */
+  password?: string;
+  /**
+   * As `jenkins:caCert`.
+   *
+   * @defaultValue `JENKINS_CONTROLLER_<NAME>_CA_CERT`; none: the system's trusted CAs
+   */
+  caCert?: string;
+  /**
+   * As `jenkins:insecureSkipTlsVerify`.
+   *
+   * @defaultValue `JENKINS_CONTROLLER_<NAME>_INSECURE_SKIP_TLS_VERIFY`, else `false`
+   */
+  insecureSkipTlsVerify?: boolean;
+  /**
+   * As `jenkins:maxConnections`.
+   *
+   * @defaultValue `JENKINS_CONTROLLER_<NAME>_MAX_CONNECTIONS`, else `16`
+   */
+  maxConnections?: number;
+}
+
+/**
+ * The stack config of a program using this package: the `jenkins:*` keys, set with `pulumi config set` (add
+ * `--secret` for a token or password, `--path` for a field of `jenkins:controllers`). The provider reads them in its
+ * own process when the engine configures it; they are never written into a resource's serialized provider.
+ *
+ * A connection key left unset is read from the environment variable named with it (`JENKINS_URL`,
+ * `JENKINS_USER`, `JENKINS_API_TOKEN`, `JENKINS_PASSWORD`, `JENKINS_MAX_CONNECTIONS`). One exception: an API token
+ * or password in the environment wins over the stack config's (with the environment's user, when it names one),
+ * because `refresh` and `destroy` run with the config stored at the last `up`, and the environment is how a
+ * rotated token reaches them. `JENKINS_LOG_REQUESTS=1` writes one line per request (method, path, status, time;
+ * never a credential) to the provider's stderr.
+ *
+ * The keys are not inputs of any resource: changing one shows no change in a preview, and the next operation uses
+ * the new value.
+ *
+ * ```sh
+ * pulumi config set jenkins:url https://jenkins.example.com/
+ * pulumi config set jenkins:user deployer
+ * pulumi config set --secret jenkins:apiToken <token>
+ * ```
+ *
+ * @category Stack config
+ */
+export interface StackConfig {
+  /**
+   * The Jenkins URL, e.g. `https://jenkins.example.com/` (`http://` or `https://`; a context path such as
+   * `/jenkins/` is fine; no user or password in it; a trailing `/` is added). Required (here or in `JENKINS_URL`)
+   * for every resource without a `controller`.
+   *
+   * @defaultValue the environment's `JENKINS_URL`
+   */
+  "jenkins:url"?: string;
+  /**
+   * The Jenkins user the provider acts as (or `JENKINS_USER`). Required with a token or password.
+   *
+   * @defaultValue the environment's `JENKINS_USER`
+   */
+  "jenkins:user"?: string;
+  /**
+   * The user's API token (or `JENKINS_API_TOKEN`); set it with `--secret`. Preferred: no CSRF crumb is needed.
+   * Used instead of the password when both are set.
+   *
+   * @defaultValue the environment's `JENKINS_API_TOKEN`
+   */
+  "jenkins:apiToken"?: string;
+  /**
+   * The user's password (or `JENKINS_PASSWORD`), when there is no API token; set it with `--secret`. A CSRF crumb
+   * is then fetched once per session, with its session cookie.
+   *
+   * @defaultValue the environment's `JENKINS_PASSWORD`
+   */
+  "jenkins:password"?: string;
+  /**
+   * The CA certificate(s) to trust for an `https://` Jenkins, as PEM text or the path of a PEM file (read again on
+   * every call). No environment variable.
+   *
+   * @defaultValue none: the system's trusted CAs
+   */
+  "jenkins:caCert"?: string;
+  /**
+   * Accept any TLS certificate (`true`, `1`, `yes`; `false`, `0`, `no`). For a test Jenkins only. No environment
+   * variable.
+   *
+   * @defaultValue `false`
+   */
+  "jenkins:insecureSkipTlsVerify"?: boolean;
+  /**
+   * Sockets to one Jenkins at most, shared by every resource of the provider process: a whole number from 1 to
+   * 1024 (or `JENKINS_MAX_CONNECTIONS`).
+   *
+   * @defaultValue the environment's `JENKINS_MAX_CONNECTIONS`, else `16`
+   */
+  "jenkins:maxConnections"?: number;
+  /**
+   * Named controllers besides the stack-wide connection; a resource's `controller` input names one. Set each field
+   * with `pulumi config set --path jenkins:controllers.<name>.<field>`. Changing a resource's `controller` replaces
+   * the resource (it moves to another Jenkins).
+   *
+   * @defaultValue `{}` (no named controllers)
+   */
+  "jenkins:controllers"?: Record<string, ControllerConfig>;
+  /**
+   * The plugin check of a job, view or credential whose config is created or changed: `error` fails the preview
+   * when a plugin the config needs is missing or disabled (an older version is a warning), `warn` reports
+   * everything as a warning, `off` does not check. A user who may not read the installed plugins gets one warning
+   * that the check was skipped.
+   *
+   * @defaultValue `"error"`
+   */
+  "jenkins:pluginCheck"?: CheckPolicy;
+  /**
+   * The credentials check of a new or changed job: every credential id its config or spec names must be in a store
+   * of its scope
+   * (the folders above it, then the system store) or declared by a Credential of the program. `error` fails the
+   * preview, `warn` reports a warning, `off` does not check.
+   *
+   * @defaultValue `"error"`
+   */
+  "jenkins:credentialsCheck"?: CheckPolicy;
+  /**
+   * The check of jobs that cannot run as declared: `error` fails the preview, `warn` reports a warning, `off` does
+   * not check.
+   *
+   * @defaultValue `"error"`
+   */
+  "jenkins:runnableCheck"?: CheckPolicy;
+}
