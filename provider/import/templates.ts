@@ -103,9 +103,10 @@ export const OVERWRITE_WARNING =
 function credentialsWarning(c: CredentialsPlan): string {
   if (!c.declare || c.count === 0) return "";
   return `
-${OVERWRITE_WARNING} \`index.ts\` declares ${c.count} credential${c.count === 1 ? "" : "s"}; the first \`pulumi up\`
-replaces the secrets of each in Jenkins with the values of its stack config keys (see Credentials below). A wrong
-value breaks every build that uses the credential.
+${OVERWRITE_WARNING}
+\`index.ts\` declares ${c.count} credential${c.count === 1 ? "" : "s"}; the first \`pulumi up\` replaces the secrets of each in Jenkins
+with the values of its stack config keys (see Credentials below). A wrong value breaks every build that uses the
+credential.
 `;
 }
 
@@ -144,9 +145,10 @@ The credentials of the system store and of the imported folders are declared as 
 \`adopt: true\`. Jenkins never gives a secret away (the import read none), so each secret comes from a secret stack
 config key.
 
-${OVERWRITE_WARNING} The first \`pulumi up\` writes every declared credential with the values of its keys,
-whatever Jenkins held before, and a wrong value breaks the builds that use it. Set every key before that \`up\` (a
-secret file's content as text). To leave a credential whose secrets you do not know as Jenkins holds it, delete its
+${OVERWRITE_WARNING}
+The first \`pulumi up\` writes every declared credential with the values of its keys, whatever Jenkins held
+before, and a wrong value breaks the builds that use it. Set every key before that \`up\` (a secret file's content
+as text). To leave a credential whose secrets you do not know as Jenkins holds it, delete its
 \`new Credential(...)\` from \`index.ts\` (the jobs keep naming it by id), or import again without
 \`--credentials\`.
 

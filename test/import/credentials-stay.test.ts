@@ -113,23 +113,37 @@ describe("an import leaves the credentials in Jenkins unless asked, and its adop
       .setConfig("jenkins:apiToken", ADMIN.apiToken, { secret: true });
   });
 
-  it("up adopts every item and sends no write at all; the preview after it is clean", async () => {
-    const before = held();
-    server.resetCounters();
-    const up = await cli.up();
-    expect({ ok: up.ok, errors: up.errors }).toEqual({ ok: true, errors: [] });
-    expect(up.steps.map((s) => `${s.op} ${s.urn.split("::").pop()}`).sort()).toEqual(ITEMS.map((i) => `create ${i}`));
-    expect(writes(server)).toEqual([]);
-    // Each adoption tried a create that Jenkins refused, and nothing else was posted.
-    expect(server.requests.filter((r) => r.method === "POST").map((r) => r.status)).toEqual(ITEMS.map(() => 400));
-    expect(held()).toEqual(before);
-    expect(await user.credentialIds("team")).toEqual(["deploy-token"]);
+  // An operation of the language host starts the program and the provider; on a busy 2-core machine that alone can
+  // take tens of seconds.
+  const OPERATION_MS = 120_000;
 
-    server.resetCounters();
-    const plan = await cli.preview();
-    expect({ ok: plan.ok, changes: changes(plan.steps) }).toEqual({ ok: true, changes: [] });
-    expect(writes(server)).toEqual([]);
-  });
+  it(
+    "up adopts every item and sends no write at all",
+    async () => {
+      const before = held();
+      server.resetCounters();
+      const up = await cli.up();
+      expect({ ok: up.ok, errors: up.errors }).toEqual({ ok: true, errors: [] });
+      expect(up.steps.map((s) => `${s.op} ${s.urn.split("::").pop()}`).sort()).toEqual(ITEMS.map((i) => `create ${i}`));
+      expect(writes(server)).toEqual([]);
+      // Each adoption tried a create that Jenkins refused, and nothing else was posted.
+      expect(server.requests.filter((r) => r.method === "POST").map((r) => r.status)).toEqual(ITEMS.map(() => 400));
+      expect(held()).toEqual(before);
+      expect(await user.credentialIds("team")).toEqual(["deploy-token"]);
+    },
+    OPERATION_MS,
+  );
+
+  it(
+    "the preview after it is clean and sends no write",
+    async () => {
+      server.resetCounters();
+      const plan = await cli.preview();
+      expect({ ok: plan.ok, changes: changes(plan.steps) }).toEqual({ ok: true, changes: [] });
+      expect(writes(server)).toEqual([]);
+    },
+    OPERATION_MS,
+  );
 
   it("with --credentials declares both, and the README warns before any `pulumi config set --secret` line", async () => {
     const res = await runBin(["import", "--out", withCredentials, "--project", "declared", "--credentials"], env());
@@ -150,20 +164,24 @@ describe("an import leaves the credentials in Jenkins unless asked, and its adop
     expect(readme).toMatch(/^pulumi config set --secret team-deploy-token-secret '<value>'/m);
   });
 
-  it("the reference check verifies the ids a changed job names: one gone from Jenkins fails the preview", async () => {
-    const gone = await user.request("POST", `${storePath("team")}credential/deploy-token/doDelete`);
-    expect(gone.status).toBeLessThan(400);
-    expect(await user.credentialIds("team")).toEqual([]);
-    // The job's build step changes (in index.ts as a typed spec, or in its config file).
-    const file = [path.join(out, "index.ts"), path.join(out, "jobs", "team", "deploy.xml")].find(
-      (f) => fs.existsSync(f) && fs.readFileSync(f, "utf8").includes("make deploy"),
-    ) as string;
-    fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace("make deploy", "make deploy-all"));
-    server.resetCounters();
-    const plan = await cli.preview();
-    expect(plan.ok).toBe(false);
-    expect(plan.errors.map((e) => e.urn.split("::").pop())).toEqual(["team/deploy"]);
-    expect(plan.errors[0].message).toContain('names credential "deploy-token"');
-    expect(writes(server)).toEqual([]);
-  });
+  it(
+    "the reference check verifies the ids a changed job names: one gone from Jenkins fails the preview",
+    async () => {
+      const gone = await user.request("POST", `${storePath("team")}credential/deploy-token/doDelete`);
+      expect(gone.status).toBeLessThan(400);
+      expect(await user.credentialIds("team")).toEqual([]);
+      // The job's build step changes (in index.ts as a typed spec, or in its config file).
+      const file = [path.join(out, "index.ts"), path.join(out, "jobs", "team", "deploy.xml")].find(
+        (f) => fs.existsSync(f) && fs.readFileSync(f, "utf8").includes("make deploy"),
+      ) as string;
+      fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace("make deploy", "make deploy-all"));
+      server.resetCounters();
+      const plan = await cli.preview();
+      expect(plan.ok).toBe(false);
+      expect(plan.errors.map((e) => e.urn.split("::").pop())).toEqual(["team/deploy"]);
+      expect(plan.errors[0].message).toContain('names credential "deploy-token"');
+      expect(writes(server)).toEqual([]);
+    },
+    OPERATION_MS,
+  );
 });
