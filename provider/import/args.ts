@@ -4,9 +4,13 @@ import type { ScriptConnection } from "../connection/script";
 
 export const USAGE = `Usage: pulumi-jenkins import --out <dir> [options]
 
-Writes a Pulumi TypeScript program that declares every job of a Jenkins server (or of one folder), each with
-adopt: true and either the typed spec it fits exactly or its config.xml in its own file, so that the existing
-jobs can be taken over by Pulumi.
+Writes a Pulumi TypeScript program that declares every job, folder and list view of a Jenkins server (or of one
+folder), each with adopt: true and either the typed spec it fits exactly or its config.xml in its own file, so
+that the existing jobs can be taken over by Pulumi.
+
+Credentials are not declared unless --credentials is given: they stay in Jenkins, the jobs keep naming them by
+id (the preview of a job being adopted or changed checks that each id exists where the job can use it), a
+folder's own credentials stay as Jenkins holds them, and the first \`pulumi up\` changes nothing in Jenkins.
 
 Options:
   --url <url>           Jenkins URL (default: $JENKINS_URL)
@@ -16,6 +20,9 @@ Options:
   --ca-cert <file|pem>  CA certificate(s) to trust
   --insecure            accept any TLS certificate
   --folder <a/b>        import only what is inside this folder
+  --credentials         also declare the credentials of the system store (whole server only) and of the imported
+                        folders, each secret read from a stack config key the generated README lists; adopting
+                        them writes those secrets over the ones Jenkins holds
   --out <dir>           folder to write the program into (required)
   --project <name>      Pulumi project name (default: the name of the --out folder)
   --concurrency <n>     parallel config.xml requests (default 8)
@@ -34,6 +41,8 @@ export class UsageError extends Error {
 export interface ImportArgs {
   connection: ScriptConnection;
   folder?: string;
+  /** Declare the credentials (system store and imported folders) as `Credential`s; by default they stay in Jenkins. */
+  credentials: boolean;
   out: string;
   projectName?: string;
   concurrency: number;
@@ -63,6 +72,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
         "ca-cert": { type: "string" },
         insecure: { type: "boolean" },
         folder: { type: "string" },
+        credentials: { type: "boolean" },
         out: { type: "string" },
         project: { type: "string" },
         concurrency: { type: "string" },
@@ -98,6 +108,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
         insecureSkipTlsVerify: values.insecure === true ? true : undefined,
       },
       folder: folder === "" ? undefined : folder,
+      credentials: values.credentials === true,
       out,
       projectName: values.project as string | undefined,
       concurrency,

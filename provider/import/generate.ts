@@ -60,6 +60,11 @@ export interface GenerateInput {
   views?: readonly ImportedView[];
   /** Credentials of the system store (those of imported folders are read from the folders' configs). */
   credentials?: readonly ImportedCredential[];
+  /**
+   * Whether the credentials (those above and the imported folders') are declared as `Credential`s. By default they
+   * are not: they stay in Jenkins, the jobs name them by id, and adopting the program writes nothing.
+   */
+  declareCredentials?: boolean;
 }
 
 export interface GeneratedProgram {
@@ -98,7 +103,7 @@ interface Prepared {
   fullName: string;
   /** The views a folder's config held (they become View resources, or stay Jenkins's). */
   views: ImportedView[];
-  /** The credentials a folder's config held (they become Credential resources). */
+  /** The credentials a folder's config held (Credential resources when they are declared, else Jenkins's). */
   credentials: ImportedCredential[];
   canonical: string;
   isFolder: boolean;
@@ -185,6 +190,19 @@ function quote(s: string): string {
 }
 
 function header(input: GenerateInput, withCredentials: boolean): string {
+  const credentialsNote = withCredentials
+    ? `
+ *
+ * The credentials of the system store and of the folders are declared as \`Credential\`s with \`adopt: true\`. Jenkins
+ * never gives a secret away, so each secret is read from a secret stack config key (README.md lists them):
+ * \`pulumi config set --secret <key> <value>\`. The first \`pulumi up\` writes them over the secrets the credentials
+ * it adopts hold in Jenkins.`
+    : input.declareCredentials
+      ? ""
+      : `
+ *
+ * Credentials are not declared: they stay in Jenkins, and the jobs name them by id (the preview of a job being
+ * adopted or changed checks that the ids exist). \`pulumi-jenkins import --credentials\` declares them as well.`;
   const scope = input.root ? `the folder ${input.root} of ${input.sourceUrl}` : input.sourceUrl;
   return `/**
  * Jenkins jobs imported from ${scope.replace(/\*\//g, "*\\/")} by \`pulumi-jenkins import\`.
@@ -193,15 +211,7 @@ function header(input: GenerateInput, withCredentials: boolean): string {
  * instead of failing. A job that fits a typed spec exactly is declared with it (pipeline, freestyle, folderSpec);
  * the config.xml of every other job is in ./jobs (one file per job, laid out like the folders); edit it there and
  * \`pulumi preview --diff\` shows the lines that change. The connection comes from the stack config (jenkins:url,
- * jenkins:user, jenkins:apiToken) or the JENKINS_URL / JENKINS_USER / JENKINS_API_TOKEN variables.${
-   withCredentials
-     ? `
- *
- * The credentials of the system store and of the folders are declared as \`Credential\`s with \`adopt: true\`. Jenkins
- * never gives a secret away, so each secret is read from a secret stack config key (README.md lists them):
- * \`pulumi config set --secret <key> <value>\`. The first \`pulumi up\` writes them to the credentials it adopts.`
-     : ""
- }
+ * jenkins:user, jenkins:apiToken) or the JENKINS_URL / JENKINS_USER / JENKINS_API_TOKEN variables.${credentialsNote}
  */
 import { readFileSync } from "node:fs";
 import * as path from "node:path";${withCredentials ? '\nimport * as pulumi from "@pulumi/pulumi";' : ""}
@@ -262,9 +272,13 @@ export function generateProgram(input: GenerateInput): GeneratedProgram {
     for (const j of v.spec.jobs) referenced.add(viewJobFullName(v, j).toLowerCase());
   }
 
-  // Every credential, the system store's first; those a Credential cannot declare are listed as not imported.
+  // Every credential, the system store's first, when asked for; those a Credential cannot declare are listed as not
+  // imported. Otherwise none: a folder's own stay a part of it that Jenkins owns, left out of its config above.
   const credentials: PreparedCredential[] = [];
-  for (const c of [...(input.root ? [] : (input.credentials ?? [])), ...ordered.flatMap((i) => i.credentials)]) {
+  const found = input.declareCredentials
+    ? [...(input.root ? [] : (input.credentials ?? [])), ...ordered.flatMap((i) => i.credentials)]
+    : [];
+  for (const c of found) {
     const p = prepareCredential(c);
     if ("reason" in p) skipped.push(p);
     else credentials.push(p);
@@ -342,7 +356,14 @@ export function generateProgram(input: GenerateInput): GeneratedProgram {
   files.set("tsconfig.json", tsconfigJson());
   files.set(".gitignore", gitignore());
   if (input.npmrc !== undefined) files.set(".npmrc", input.npmrc);
-  files.set("README.md", readme(settings, { jobs: ordered.length, skipped: skipped.length }, secretKeys));
+  files.set(
+    "README.md",
+    readme(
+      settings,
+      { jobs: ordered.length, skipped: skipped.length },
+      { declare: input.declareCredentials === true, count: credentials.length, secretKeys },
+    ),
+  );
   return {
     files,
     declared: ordered.map((i) => i.fullName),

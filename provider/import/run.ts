@@ -94,8 +94,10 @@ export async function runImport(args: ImportArgs, io: ImportIo): Promise<ImportS
     progress.done();
     // The root's views, when the whole server is imported (a folder's are in its config.xml).
     const views = args.folder ? [] : await fetchRootViews(client);
-    // The system store's credentials, likewise (a folder's are in its config.xml); never their secrets.
-    const system = args.folder ? { credentials: [], skipped: [] } : await fetchSystemCredentials(client);
+    // The system store's credentials, likewise (a folder's are in its config.xml); never their secrets. Only when
+    // asked for: by default credentials stay in Jenkins and the store is not even read.
+    const system =
+      args.credentials && !args.folder ? await fetchSystemCredentials(client) : { credentials: [], skipped: [] };
 
     const own = findOwnPackage();
     const source = packageSource(own, out, own !== undefined && installedFromRegistry(own.root));
@@ -107,6 +109,7 @@ export async function runImport(args: ImportArgs, io: ImportIo): Promise<ImportS
       skipped: [...selection.skipped, ...system.skipped],
       views,
       credentials: system.credentials,
+      declareCredentials: args.credentials,
       packageRange: source.spec,
       pulumiRange: own?.pulumiRange,
       npmrc: source.npmrc,
@@ -118,7 +121,7 @@ export async function runImport(args: ImportArgs, io: ImportIo): Promise<ImportS
     );
     if (program.credentials.length > 0)
       say(
-        `Declared ${program.credentials.length} credentials; set their ${program.secretKeys.length} secrets first (README.md lists the \`pulumi config set --secret\` lines)`,
+        `Declared ${program.credentials.length} credentials; set their ${program.secretKeys.length} secrets first (README.md lists the \`pulumi config set --secret\` lines): the first \`pulumi up\` writes them over the secrets Jenkins holds`,
       );
     if (source.note) say(source.note);
     if (program.skipped.length > 0) {

@@ -85,10 +85,57 @@ export interface SecretKeyLine {
   optional: boolean;
 }
 
-/** The README's section on the credentials: one `pulumi config set --secret` line per secret. */
-function credentialsSection(keys: readonly SecretKeyLine[]): string {
-  if (keys.length === 0) return "";
-  const lines = keys.map(
+/** What the program does with the credentials, for the README. */
+export interface CredentialsPlan {
+  /** Whether the import was asked to declare them (`--credentials`). */
+  declare: boolean;
+  /** How many it declares. */
+  count: number;
+  /** The stack config keys their secrets come from, one `pulumi config set --secret` line each. */
+  secretKeys: readonly SecretKeyLine[];
+}
+
+/** Said above every `pulumi config set --secret` line of a README that declares credentials. */
+export const OVERWRITE_WARNING =
+  "**Adopting the credentials writes the secrets set in the stack config over the ones Jenkins holds.**";
+
+/** The README's warning, first thing after the introduction, when credentials are declared. */
+function credentialsWarning(c: CredentialsPlan): string {
+  if (!c.declare || c.count === 0) return "";
+  return `
+${OVERWRITE_WARNING}
+\`index.ts\` declares ${c.count} credential${c.count === 1 ? "" : "s"}; the first \`pulumi up\` replaces the secrets of each in Jenkins
+with the values of its stack config keys (see Credentials below). A wrong value breaks every build that uses the
+credential.
+`;
+}
+
+/** The README's section on the credentials: where they stay, or one `pulumi config set --secret` line per secret. */
+function credentialsSection(c: CredentialsPlan): string {
+  if (!c.declare) {
+    return `
+## Credentials
+
+This program declares no credential: they stay in Jenkins as they are. The jobs keep naming them by id, and the
+preview of a job being adopted (the first one) or changed checks that each id it names exists where the job can
+use it (in the folders above it or the system store), so a missing credential fails the preview rather than a
+build. A folder's own credentials are a part of the folder that Jenkins owns: they are left out of its declared
+config, never show as drift, and an update of the folder keeps them.
+
+To manage the credentials in code as well, import again with \`--credentials\`. Adopting them then writes the
+secrets set in the stack config over the ones Jenkins holds.
+`;
+  }
+  if (c.count === 0) {
+    return `
+## Credentials
+
+The import found no credential to declare in the system store or the imported folders. The jobs keep naming
+credentials by id, and the preview of a job being adopted or changed checks that each id it names exists where the
+job can use it.
+`;
+  }
+  const lines = c.secretKeys.map(
     (k) => `pulumi config set --secret ${k.key} '<value>'   # ${k.what}${k.optional ? " (only if it has one)" : ""}`,
   );
   return `
@@ -96,8 +143,14 @@ function credentialsSection(keys: readonly SecretKeyLine[]): string {
 
 The credentials of the system store and of the imported folders are declared as \`Credential\`s with
 \`adopt: true\`. Jenkins never gives a secret away (the import read none), so each secret comes from a secret stack
-config key. Set every key before the first \`pulumi up\`, which writes them to the credentials it adopts (a secret
-file's content as text):
+config key.
+
+${OVERWRITE_WARNING}
+The first \`pulumi up\` writes every declared credential with the values of its keys, whatever Jenkins held
+before, and a wrong value breaks the builds that use it. Set every key before that \`up\` (a secret file's content
+as text). To leave a credential whose secrets you do not know as Jenkins holds it, delete its
+\`new Credential(...)\` from \`index.ts\` (the jobs keep naming it by id), or import again without
+\`--credentials\`.
 
 \`\`\`sh
 ${lines.join("\n")}
@@ -108,14 +161,15 @@ ${lines.join("\n")}
 export function readme(
   s: ProjectSettings,
   counts: { jobs: number; skipped: number },
-  secretKeys: readonly SecretKeyLine[] = [],
+  credentials: CredentialsPlan = { declare: false, count: 0, secretKeys: [] },
 ): string {
+  const writes = credentials.declare && credentials.count > 0;
   return `# ${s.projectName}
 
 ${counts.jobs} Jenkins items imported from ${s.sourceUrl} with \`pulumi-jenkins import\`.
 Each item is a \`Job\` in \`index.ts\`, declared with a typed spec where it fits one exactly; the config.xml of every
 other item is in \`jobs/\`, one file per item, laid out like the folders.
-${counts.skipped > 0 ? `\n${counts.skipped} item(s) were not imported; \`index.ts\` ends with the list and the reasons.\n` : ""}
+${counts.skipped > 0 ? `\n${counts.skipped} item(s) were not imported; \`index.ts\` ends with the list and the reasons.\n` : ""}${credentialsWarning(credentials)}
 ## Take the jobs over
 
 \`\`\`sh
@@ -124,8 +178,8 @@ pulumi stack init dev
 pulumi config set jenkins:url ${s.sourceUrl}
 pulumi config set jenkins:user <user>
 pulumi config set --secret jenkins:apiToken <token>   # or the JENKINS_USER / JENKINS_API_TOKEN variables
-pulumi preview      # every job shows as a create (+): that is its adoption; nothing is sent to Jenkins
-pulumi up           # takes each job over; sends nothing to a job that already matches
+${writes ? "# then the credentials' secrets: the `pulumi config set --secret` lines under Credentials below\n" : ""}pulumi preview      # every job shows as a create (+): that is its adoption; nothing is sent to Jenkins
+pulumi up           # takes each job over; sends nothing to a job that already matches${writes ? "; writes each credential" : ""}
 pulumi preview      # no changes
 \`\`\`
 ${packageParagraph(s)}
@@ -134,5 +188,5 @@ instead of failing. Pulumi has no step for taking over an existing object, so th
 as a create; as the declared configs are the ones read from Jenkins, \`up\` leaves the jobs themselves unchanged,
 and every preview after it shows no changes. From then on, edit a file under \`jobs/\` and
 \`pulumi preview --diff\` shows the lines that change.
-${credentialsSection(secretKeys)}`;
+${credentialsSection(credentials)}`;
 }

@@ -34,6 +34,7 @@ describe("parseCommandLine", () => {
       "4",
       "--force",
       "--insecure",
+      "--credentials",
     ]);
     expect(parsed).toEqual({
       command: "import",
@@ -47,6 +48,7 @@ describe("parseCommandLine", () => {
           insecureSkipTlsVerify: true,
         },
         folder: "a/b",
+        credentials: true,
         out: "dir",
         projectName: undefined,
         concurrency: 4,
@@ -54,6 +56,8 @@ describe("parseCommandLine", () => {
         quiet: false,
       },
     });
+    // Credentials stay in Jenkins unless asked for.
+    expect(parseCommandLine(["import", "--out", "dir"])).toMatchObject({ args: { credentials: false } });
     expect(parseCommandLine([])).toEqual({ command: "help" });
     expect(parseCommandLine(["import", "--help"])).toEqual({ command: "help" });
   });
@@ -151,6 +155,7 @@ describe("runImport", () => {
     connection: {},
     out,
     concurrency: 4,
+    credentials: false,
     force: false,
     quiet: false,
     ...extra,

@@ -1,8 +1,10 @@
 /**
- * The import's credentials: the folders' (read from their configs) and the system store's (read through the REST
- * API) written as adopting `Credential`s whose secrets come from stack config keys the README names, folder configs
- * written without their credentials, no secret read or written. Then, end to end: the import command against the
- * server, the generated program run through the mock engine with every resource forwarded to the provider process.
+ * The import's credentials, declared when asked for (`--credentials`): the folders' (read from their configs) and the
+ * system store's (read through the REST API) written as adopting `Credential`s whose secrets come from stack config
+ * keys the README names, after its warning that adopting writes them over Jenkins's; folder configs written without
+ * their credentials, no secret read or written. Not asked for, none is declared and no secret config key named.
+ * Then, end to end: the import command against the server, the generated program run through the mock engine with
+ * every resource forwarded to the provider process.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -57,7 +59,7 @@ describe("the import's credentials, as program text", () => {
   ]);
   // As the REST API shows a system credential: secrets redacted.
   const systemXml = `<com.cloudbees.plugins.credentials.impl.UsernamePasswordCredentialsImpl plugin="credentials@1491"><scope>SYSTEM</scope><id>git-bot</id><description></description><username>bot</username><password><secret-redacted/></password><usernameSecret>false</usernameSecret></com.cloudbees.plugins.credentials.impl.UsernamePasswordCredentialsImpl>`;
-  const program = generateProgram({
+  const input = {
     items: [
       { fullName: "team", configXml: teamXml },
       { fullName: "team/api", configXml: FREESTYLE_XML },
@@ -72,9 +74,29 @@ describe("the import's credentials, as program text", () => {
         ).root,
       },
     ],
-  });
+  };
+  const program = generateProgram({ ...input, declareCredentials: true });
   const index = program.files.get("index.ts") as string;
   const readme = program.files.get("README.md") as string;
+
+  it("by default declares none: no Credential, no secret config key, and the folder's config the same", () => {
+    const kept = generateProgram(input);
+    const keptIndex = kept.files.get("index.ts") as string;
+    const keptReadme = kept.files.get("README.md") as string;
+    expect({ credentials: kept.credentials, secretKeys: kept.secretKeys }).toEqual({ credentials: [], secretKeys: [] });
+    expect(keptIndex).not.toMatch(/Credential\(|@pulumi\/pulumi|pulumi\.Config|Secret\(|config set/);
+    expect(keptIndex).toContain('new Job("team", {');
+    expect(keptReadme.match(/pulumi config set --secret \S+/g)).toEqual([
+      "pulumi config set --secret jenkins:apiToken",
+    ]);
+    expect(keptReadme).toContain("import again with `--credentials`");
+    // The folder is declared as with --credentials: without its credentials, which stay Jenkins's.
+    const folderOf = (text: string): string =>
+      text.slice(text.indexOf('new Job("team"'), text.indexOf('new Job("team/api"'));
+    expect(folderOf(keptIndex)).toBe(folderOf(index));
+    expect(folderOf(keptIndex)).toMatch(/^new Job\("team", \{ name: "team", /);
+    expect(kept.files.get("jobs/team.xml")).toBe(program.files.get("jobs/team.xml"));
+  });
 
   it("declares each credential with adopt: true, its secrets read from named config keys", () => {
     expect(index).toContain('import * as pulumi from "@pulumi/pulumi";');
@@ -99,6 +121,15 @@ describe("the import's credentials, as program text", () => {
     expect(app).toContain("<description>The \\`bot\\` \\${app}</description>");
     expect(app).toContain("<appID>1234</appID>");
     expect(app).not.toContain("plugin=");
+  });
+
+  it("the README says adopting writes the secrets over Jenkins's, above every `pulumi config set --secret` line", () => {
+    const warning = readme.indexOf(
+      "**Adopting the credentials writes the secrets set in the stack config over the ones Jenkins holds.**",
+    );
+    expect(warning).toBeGreaterThan(0);
+    expect(warning).toBeLessThan(readme.indexOf("pulumi config set --secret"));
+    expect(readme).toContain("`index.ts` declares 7 credentials; the first `pulumi up`");
   });
 
   it("the README lists one `pulumi config set --secret` line per secret", () => {
@@ -196,7 +227,7 @@ describe("importing credentials, then adopting them (end to end)", () => {
   it("the import reads no secret and names a config key for each", async () => {
     server.resetCounters();
     const env = cleanEnv({ JENKINS_URL: server.url, JENKINS_USER: ADMIN.name, JENKINS_API_TOKEN: ADMIN.apiToken });
-    const res = await runBin(["import", "--out", out, "--project", "imported"], env);
+    const res = await runBin(["import", "--out", out, "--project", "imported", "--credentials"], env);
     expect({
       code: res.code,
       declared: /Declared (\d+) credentials; set their (\d+) secrets/.exec(res.stderr)?.slice(1),

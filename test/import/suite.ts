@@ -2,8 +2,9 @@
  * The end-to-end import suite, run once per server mode (one test file each, so the two run in parallel).
  *
  * End to end: `pulumi-jenkins import` (the compiled bin, as a child process) against the Jenkins-compatible server
- * holding 200 mixed items, then the generated program run through the Layer-3 mock engine with every Job forwarded
- * to the real provider process. Adopting the imported jobs must change nothing on the server.
+ * holding 200 mixed items whose jobs name credentials of the system store, then the generated program run through
+ * the Layer-3 mock engine with every Job forwarded to the real provider process. The credentials stay in Jenkins
+ * (not declared without --credentials), and adopting the imported jobs must send no write at all.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -31,13 +32,10 @@ function filesUnder(dir: string): string[] {
 
 const isCredentialsCall = (p: string): boolean => p.includes("/credentials/store/");
 
-/**
- * Requests that would change a job (anything but GETs and a refused createItem of a job that exists); adopting a
- * credential writes it (its secrets cannot be compared), counted on its own.
- */
+/** Requests that would change something: anything but GETs and a refused createItem of an item that exists. */
 function changingRequests(server: JenkinsServer): string[] {
   return server.requests
-    .filter((r) => r.method !== "GET" && r.method !== "HEAD" && !isCredentialsCall(r.path))
+    .filter((r) => r.method !== "GET" && r.method !== "HEAD")
     .filter((r) => !(/\/create(Item|View)$/.test(r.path) && r.status === 400))
     .map((r) => `${r.method} ${r.path} → ${r.status}`);
 }
@@ -49,10 +47,6 @@ export function importSuite(mode: Mode): void {
     let server: JenkinsServer;
     let out: string;
     let proc: ProviderProcess;
-    /** The stack config of the credentials' secrets, from the keys the generated README names. */
-    let secretConfig: Record<string, string>;
-    /** The credentials the program declares (those of the system store the jobs name). */
-    let credentials: number;
 
     beforeAll(async () => {
       layout = homeLayout(200);
@@ -73,7 +67,7 @@ export function importSuite(mode: Mode): void {
       for (const dir of [home, out]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
     });
 
-    it("writes one adopting Job per item, each config in its own file, with reads only", async () => {
+    it("writes one adopting Job per item, each config in its own file, with reads only and no credential", async () => {
       server.resetCounters();
       const env = cleanEnv({ JENKINS_URL: server.url, JENKINS_USER: ADMIN.name, JENKINS_API_TOKEN: ADMIN.apiToken });
       const res = await runBin(["import", "--out", out, "--project", "imported"], env);
@@ -82,7 +76,8 @@ export function importSuite(mode: Mode): void {
         stderr: expect.stringContaining("Wrote 200 items"),
       });
       expect(server.requests.every((r) => r.method === "GET")).toBe(true);
-      const credentialReads = server.requests.filter((r) => isCredentialsCall(r.path));
+      // Credentials stay in Jenkins: the import does not even list them.
+      expect(server.requests.filter((r) => isCredentialsCall(r.path))).toEqual([]);
       expect(server.requests.filter((r) => r.path.endsWith("/config.xml") && !isCredentialsCall(r.path))).toHaveLength(
         200,
       );
@@ -119,19 +114,11 @@ export function importSuite(mode: Mode): void {
       // The list views of the imported folders (folders saved with one, from the fixtures), adopting, by spec.
       const views = index.match(/^new View\(.*, listView: \{.*\}, adopt: true \}\);$/gm) ?? [];
       expect(views.length).toBe(layout.filter((i) => i.fixture === "folder-listview-v1.0.xml").length);
-      // The credentials of the system store (those the jobs name), adopting, each read once and never its secret.
-      credentials = (index.match(/^new Credential\(.*, adopt: true \}\);$/gm) ?? []).length;
-      expect(credentials).toBeGreaterThan(0);
-      expect(credentialReads.filter((r) => r.path.endsWith("/config.xml"))).toHaveLength(credentials);
-      expect(index.match(/, adopt: true \}\);/g)).toHaveLength(200 + views.length + credentials);
-      // The team's own records give each secret; here, what the server was given for each id.
+      // No credential, although the jobs name some of the system store; no secret config key but the connection's.
+      expect(index.match(/, adopt: true \}\);/g)).toHaveLength(200 + views.length);
+      expect(index).not.toMatch(/Credential\(|requireSecret/);
       const readme = fs.readFileSync(path.join(out, "README.md"), "utf8");
-      secretConfig = Object.fromEntries(
-        [
-          ...readme.matchAll(/^pulumi config set --secret (\S+) '<value>'\s+# password of the credential "([^"]+)"/gm),
-        ].map((m) => [`imported:${m[1]}`, `not-a-real-secret-${m[2]}`]),
-      );
-      expect(Object.keys(secretConfig)).toHaveLength(credentials);
+      expect(readme.match(/pulumi config set --secret \S+/g)).toEqual(["pulumi config set --secret jenkins:apiToken"]);
       // Folders are declared before what they hold, and children refer to their folder's resource.
       for (const [i, name] of declared.entries()) {
         const parent = name.includes("/") ? name.slice(0, name.lastIndexOf("/")) : undefined;
@@ -157,34 +144,27 @@ export function importSuite(mode: Mode): void {
     it("the generated program previews 200 adoptions (and its views') and sends nothing", async () => {
       server.resetCounters();
       const engine = new MockEngine(proc, { project: "imported", stack: `preview-${mode}` });
-      const preview = await engine.up(programFrom(out), { preview: true, config: secretConfig });
+      const preview = await engine.up(programFrom(out), { preview: true });
       const views = layout.filter((i) => i.fixture === "folder-listview-v1.0.xml").length;
-      expect(preview.steps).toHaveLength(200 + views + credentials);
+      expect(preview.steps).toHaveLength(200 + views);
       expect(preview.steps.every((s) => s.op === "create")).toBe(true);
       // Only the reads of the plugin pre-flight, once per provider process; nothing written.
       expect(beyondPreflight(server)).toEqual([]);
     });
 
-    it("up adopts every job without changing any; the next preview and refresh show no changes", async () => {
+    it("up adopts every job and sends no write at all; the next preview and refresh show no changes", async () => {
       const before = new Map(layout.map((i) => [i.fullName, server.jobConfigOnDisk(i.fullName)]));
       const engine = new MockEngine(proc, { project: "imported", stack: `up-${mode}` });
       server.resetCounters();
-      const up = await engine.up(programFrom(out), { config: secretConfig });
+      const up = await engine.up(programFrom(out));
       expect(up.steps.filter((s) => s.op !== "create")).toEqual([]);
-      // Each credential adopted with one write of its config.xml (after a create refused because it exists).
-      expect(
-        server.requests
-          .filter((r) => r.method !== "GET" && isCredentialsCall(r.path))
-          .filter((r) => !(r.path.endsWith("/createCredentials") && r.status === 409))
-          .map((r) => `${r.method} ${r.path.slice(r.path.lastIndexOf("/"))} ${r.status}`),
-      ).toEqual(Array.from({ length: credentials }, () => "POST /config.xml 200"));
       // Adopting a job whose config, description and state already are the declared ones sends no config.xml,
-      // description, enable or disable POST: the imported program must leave the server exactly as it was.
-      expect({ requestsThatChangeJobs: changingRequests(server) }).toEqual({ requestsThatChangeJobs: [] });
+      // description, enable or disable POST, and no credential is written: the server stays exactly as it was.
+      expect({ writes: changingRequests(server) }).toEqual({ writes: [] });
       for (const item of layout) expect(server.jobConfigOnDisk(item.fullName)).toBe(before.get(item.fullName));
 
       server.resetCounters();
-      const again = await engine.up(programFrom(out), { preview: true, config: secretConfig });
+      const again = await engine.up(programFrom(out), { preview: true });
       expect(again.steps.filter((s) => s.op !== "same")).toEqual([]);
       expect(server.requests).toHaveLength(0);
       const refreshed = await engine.refresh();

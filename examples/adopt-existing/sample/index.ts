@@ -6,6 +6,9 @@
  * the config.xml of every other job is in ./jobs (one file per job, laid out like the folders); edit it there and
  * `pulumi preview --diff` shows the lines that change. The connection comes from the stack config (jenkins:url,
  * jenkins:user, jenkins:apiToken) or the JENKINS_URL / JENKINS_USER / JENKINS_API_TOKEN variables.
+ *
+ * Credentials are not declared: they stay in Jenkins, and the jobs name them by id (the preview of a job being
+ * adopted or changed checks that the ids exist). `pulumi-jenkins import --credentials` declares them as well.
  */
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
