@@ -171,6 +171,37 @@ pipeline {
     });
   });
 
+  it("wants steps in a steps block, any Groovy only inside script {}", async () => {
+    const steps = (body: string): string => declarative(`    stage('Build') {\n      steps {\n${body}\n      }\n    }`);
+    expect(await lint(steps("        def v = readFile('v')\n        if (v) { echo v }"))).toEqual({
+      result: "failure",
+      errors: [{ error: ["Expected a step @ line 6, column 9.", "Expected a step @ line 7, column 9."] }],
+    });
+    const scripted = [
+      "        script {",
+      "          def v = readFile('v')",
+      "          if (v) { echo v }",
+      "        }",
+      "        dir('sub') { sh 'make' }",
+      "        echo currentBuild.description",
+    ];
+    expect(await lint(steps(scripted.join("\n")))).toEqual({ result: "success" });
+    const post = declarative(STAGE).replace(
+      "  stages {",
+      "  post {\n    always {\n      x = 1\n    }\n  }\n  stages {",
+    );
+    expect(await lint(post)).toEqual({ result: "failure", errors: [{ error: "Expected a step @ line 5, column 7." }] });
+    expect(await lint(declarative(STAGE, "  def x = 1\n"))).toEqual({
+      result: "failure",
+      errors: [
+        {
+          error:
+            'Not a valid section definition: "def x = 1". Some extra configuration is required. @ line 3, column 3.',
+        },
+      ],
+    });
+  });
+
   it("checks tools against the tool types and the configured installations", async () => {
     expect(await lint(declarative(STAGE, "  tools {\n    maven 'M4'\n  }\n"))).toEqual({
       result: "failure",

@@ -5,7 +5,7 @@
  * stages, then the tools. Each error carries the line and column of the element it is about.
  */
 import type { Token } from "./groovy-lexer";
-import { argumentsOf, blockOf, calledName, type Block, type Statement } from "./statements";
+import { argumentsOf, blockOf, calledName, isMethodCall, type Block, type Statement } from "./statements";
 
 export interface ModelError {
   message: string;
@@ -159,6 +159,7 @@ class ModelChecker {
       if (p.sections.has(name)) this.error(`Multiple occurrences of the ${name} section`, s.start);
       p.sections.set(name, s);
       if (name === "stages") stages = this.parseStages(s);
+      else if (name === "post") this.parsePost(s);
       else if (RENAMED[name] !== undefined) this.error(RENAMED[name], s.start);
       else if (!TOP_LEVEL.has(name)) this.error(`Undefined section "${name}"`, s.start);
     }
@@ -216,6 +217,8 @@ class ModelChecker {
         continue;
       }
       if (name === "steps" || name === "stages" || name === "parallel" || name === "matrix") stage.kinds.push(name);
+      if (name === "steps") this.parseSteps(blockOf(s));
+      if (name === "post") this.parsePost(s);
       if (name === "stages" || name === "parallel") stage.children.push(this.parseStages(s));
       if (name === "matrix") {
         const inner = blockOf(s)?.statements.find((m) => calledName(m) === "stages");
@@ -224,6 +227,26 @@ class ModelChecker {
       if (name === "tools") stage.tools = s;
     }
     return stage;
+  }
+
+  /**
+   * ModelParser.parseStep: every statement of a steps block is a step, a method call; a tree step (`dir('x') { … }`,
+   * a `parallel` branch) holds steps again, and `script { … }` holds any Groovy.
+   */
+  private parseSteps(block: Block | undefined): void {
+    for (const s of block?.statements ?? []) {
+      if (!isMethodCall(s)) {
+        this.error("Expected a step", s.start);
+        continue;
+      }
+      if (calledName(s) === "script") continue;
+      for (const inner of [...s.blocks, ...s.argBlocks]) this.parseSteps(inner);
+    }
+  }
+
+  /** `post { always { … } failure { … } }`: each condition holds steps. */
+  private parsePost(s: Statement): void {
+    for (const condition of blockOf(s)?.statements ?? []) this.parseSteps(blockOf(condition));
   }
 
   private validateStages(stages: Stages): void {
