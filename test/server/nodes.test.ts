@@ -233,3 +233,20 @@ describe("the harness's controller with nodes", () => {
     }
   });
 });
+
+describe("bad node and tool options", () => {
+  it("stop the server before it starts, naming the entry", async () => {
+    await expect(start({ agents: [{ name: "a", labels: [], executors: -1 }] })).rejects.toThrow(
+      'agents: "a" needs a whole number of executors',
+    );
+    await expect(
+      start({
+        agents: [
+          { name: "a", labels: [], executors: 1 },
+          { name: "a", labels: ["x"], executors: 1 },
+        ],
+      }),
+    ).rejects.toThrow('agents: two agents are called "a"');
+    await expect(start({ tools: [{ type: "cmake", name: "3" }] })).rejects.toThrow('tools: unknown tool type "cmake"');
+  });
+});
