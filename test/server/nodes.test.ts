@@ -18,7 +18,7 @@ interface LabelDoc {
   idleExecutors: number;
   busyExecutors: number;
   offline: boolean;
-  description: string;
+  description: string | null;
 }
 
 const labelUrl = (expression: string, query = ""): string =>
@@ -110,7 +110,11 @@ describe("the nodes over HTTP", () => {
     expect((await label("pod")).clouds).toEqual([
       { _class: "org.csanchez.jenkins.plugins.kubernetes.KubernetesCloud" },
     ]);
-    expect((await label("pod")).description).toBe("Provisioned from k8s");
+    // An atom's description is its own (none); an expression describes what it matches.
+    expect((await label("pod")).description).toBeNull();
+    expect((await label("pod || gpu")).description).toBe("Provisioned from k8s");
+    expect((await label("linux && !docker")).description).toBe("");
+    expect((await label("linux")).description).toBeNull();
   });
 
   it("never answers 404: a label nothing has comes back empty and offline", async () => {
@@ -120,8 +124,8 @@ describe("the nodes over HTTP", () => {
       clouds: [],
       totalExecutors: 0,
       offline: true,
-      description: "invalid label",
     });
+    expect((await label("gpu && linux")).description).toBe("invalid label");
     const unparsable = await label("linux &&");
     expect(unparsable).toMatchObject({ _class: "hudson.model.labels.LabelAtom", name: "linux &&", nodes: [] });
   });

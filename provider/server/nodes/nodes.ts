@@ -74,14 +74,18 @@ export function labelJson(model: NodeModel, label: Label, full: boolean): Json {
   const clouds = model.clouds.filter((c) => matches(label, new Set(c.labels)));
   const online = nodes.filter((n) => !n.offline);
   const executors = online.reduce((sum, n) => sum + n.numExecutors, 0);
+  // An atom's description is its own (LabelAtom.getDescription, set by an administrator, none here); an
+  // expression describes what it matches.
   const description =
-    nodes.length === 1
-      ? nodes[0].description
-      : nodes.length > 1
-        ? `group of ${nodes.map((n) => n.displayName).join(",")}`
-        : clouds.length > 0
-          ? `Provisioned from ${clouds.map((c) => c.name).join(",")}`
-          : "invalid label";
+    label.kind === "atom"
+      ? null
+      : nodes.length === 1
+        ? nodes[0].description
+        : nodes.length > 1
+          ? `group of ${nodes.map((n) => n.displayName).join(",")}`
+          : clouds.length > 0
+            ? `Provisioned from ${clouds.map((c) => c.name).join(",")}`
+            : "invalid label";
   const doc: { [k: string]: Json } = {
     _class: labelClassOf(label),
     actions: [],
