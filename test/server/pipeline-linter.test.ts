@@ -202,6 +202,24 @@ pipeline {
     });
   });
 
+  it("reads agent sections and empty steps blocks as the parser does", async () => {
+    const withAgent = (agent: string): string => declarative(STAGE).replace("  agent any\n", `  agent ${agent}\n`);
+    expect(await lint(withAgent("none"))).toEqual({ result: "success" });
+    expect(await lint(withAgent("{ node { label 'linux' } }"))).toEqual({ result: "success" });
+    expect(await lint(withAgent("linux"))).toEqual({
+      result: "failure",
+      errors: [{ error: 'Only "agent none", "agent any" or "agent {...}" are allowed. @ line 2, column 3.' }],
+    });
+    expect(await lint(withAgent("{ }"))).toEqual({
+      result: "failure",
+      errors: [{ error: "Expected an agent @ line 2, column 3." }],
+    });
+    expect(await lint(declarative("    stage('Build') {\n      steps {\n      }\n    }"))).toEqual({
+      result: "failure",
+      errors: [{ error: "No steps specified for branch @ line 5, column 7." }],
+    });
+  });
+
   it("checks tools against the tool types and the configured installations", async () => {
     expect(await lint(declarative(STAGE, "  tools {\n    maven 'M4'\n  }\n"))).toEqual({
       result: "failure",

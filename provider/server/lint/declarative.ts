@@ -110,6 +110,8 @@ interface Stage {
   kinds: string[];
   tools?: Statement;
   children: Stages[];
+  /** Where a `steps {}` with nothing in it stands. */
+  emptySteps?: number;
 }
 
 interface Stages {
@@ -160,6 +162,7 @@ class ModelChecker {
       p.sections.set(name, s);
       if (name === "stages") stages = this.parseStages(s);
       else if (name === "post") this.parsePost(s);
+      else if (name === "agent") this.parseAgent(s);
       else if (RENAMED[name] !== undefined) this.error(RENAMED[name], s.start);
       else if (!TOP_LEVEL.has(name)) this.error(`Undefined section "${name}"`, s.start);
     }
@@ -217,7 +220,11 @@ class ModelChecker {
         continue;
       }
       if (name === "steps" || name === "stages" || name === "parallel" || name === "matrix") stage.kinds.push(name);
-      if (name === "steps") this.parseSteps(blockOf(s));
+      if (name === "steps") {
+        this.parseSteps(blockOf(s));
+        if ((blockOf(s)?.statements.length ?? 0) === 0) stage.emptySteps = s.start;
+      }
+      if (name === "agent") this.parseAgent(s);
       if (name === "post") this.parsePost(s);
       if (name === "stages" || name === "parallel") stage.children.push(this.parseStages(s));
       if (name === "matrix") {
@@ -244,6 +251,21 @@ class ModelChecker {
     }
   }
 
+  /** ModelParser.parseAgent: `agent any`, `agent none`, or a block naming one agent type. */
+  private parseAgent(s: Statement): void {
+    const block = blockOf(s);
+    if (block === undefined) {
+      const args = argumentsOf(s);
+      if (args.length === 0) this.error("No argument for agent", s.start);
+      else if (args.length > 1 || (args[0].text !== "any" && args[0].text !== "none"))
+        this.error('Only "agent none", "agent any" or "agent {...}" are allowed.', s.start);
+      return;
+    }
+    if (block.statements.length === 0) this.error("Expected an agent", s.start);
+    else if (block.statements.length > 1) this.error("Only one agent type is allowed per agent section", s.start);
+    else if (calledName(block.statements[0]) === undefined) this.error("Expected an agent", s.start);
+  }
+
   /** `post { always { … } failure { … } }`: each condition holds steps. */
   private parsePost(s: Statement): void {
     for (const condition of blockOf(s)?.statements ?? []) this.parseSteps(blockOf(condition));
@@ -262,6 +284,8 @@ class ModelChecker {
         );
       else if (stage.kinds.length === 0)
         this.invalid(`Expected one of "steps", "stages", or "parallel" for stage "${stage.name}"`, stage.at);
+      if (stage.emptySteps !== undefined && stage.kinds.length === 1)
+        this.invalid("No steps specified for branch", stage.emptySteps);
       if (stage.tools) this.validateTools(stage.tools);
       for (const child of stage.children) this.validateStages(child);
     }
