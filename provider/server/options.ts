@@ -1,6 +1,17 @@
 /** Public option and record types of the Jenkins-compatible server, and their defaults. */
 import { INSTALLED_PLUGINS } from "./xstream/plugins";
 import { randomBytes } from "node:crypto";
+import type { AgentSpec, CloudSpec, NodeModel } from "./nodes/specs";
+import { TOOL_TYPES } from "./lint/declarative";
+
+export type { AgentSpec, CloudSpec } from "./nodes/specs";
+
+/** A tool installation of the global tool configuration: `type` as a declarative `tools {}` block names it. */
+export interface ToolSpec {
+  /** "maven", "jdk", "gradle", "nodejs", "ant", "git", "dockerTool", ... */
+  type: string;
+  name: string;
+}
 
 export type ServerMode = "legacy" | "current";
 export type PermissionLevel = "admin" | "read";
@@ -52,6 +63,18 @@ export interface JenkinsServerOptions {
    * `https://github.com/<owner>/<repository>`): what branch indexing of a multibranch project finds. Default none.
    */
   repositories?: Readonly<Record<string, readonly string[]>>;
+  /** Executors of the built-in node (label `built-in`); Jenkins's default is 2. */
+  builtInExecutors?: number;
+  /** Labels of the built-in node besides `built-in`; default none. */
+  builtInLabels?: readonly string[];
+  /** Agents with their labels and executors (each also carries its own name as a label). Default none. */
+  agents?: readonly AgentSpec[];
+  /** Clouds and the label atoms they can provision agents for. Default none. */
+  clouds?: readonly CloudSpec[];
+  /** Tool installations (Manage Jenkins → Tools), what a declarative `tools {}` block may name. Default none. */
+  tools?: readonly ToolSpec[];
+  /** Names of the global shared libraries (GlobalLibraries). Default none. */
+  globalLibraries?: readonly string[];
 }
 
 export interface RequestRecord {
@@ -104,6 +127,9 @@ export interface ResolvedOptions {
   disabledPlugins: ReadonlySet<string>;
   jenkinsfiles: Map<string, string>;
   tls?: { cert: string; key: string };
+  nodes: NodeModel;
+  tools: readonly ToolSpec[];
+  globalLibraries: readonly string[];
 }
 
 /** API tokens of Jenkins 2.129+ are "11" followed by 32 hex digits. */
@@ -111,7 +137,27 @@ export function newApiToken(): string {
   return "11" + randomBytes(16).toString("hex");
 }
 
+/** Bad node and tool options stop the server before it starts, naming the entry. */
+function checkRunnableOptions(opts: JenkinsServerOptions): void {
+  const seen = new Set<string>();
+  for (const a of opts.agents ?? []) {
+    if (a.name.trim() === "" || a.name === "built-in") throw new Error(`agents: "${a.name}" cannot name an agent`);
+    if (seen.has(a.name)) throw new Error(`agents: two agents are called "${a.name}"`);
+    seen.add(a.name);
+    if (!Number.isInteger(a.executors) || a.executors < 0)
+      throw new Error(`agents: "${a.name}" needs a whole number of executors, 0 or more (got ${a.executors})`);
+  }
+  const executors = opts.builtInExecutors ?? 2;
+  if (!Number.isInteger(executors) || executors < 0)
+    throw new Error(`builtInExecutors must be a whole number, 0 or more (got ${executors})`);
+  for (const t of opts.tools ?? []) {
+    if (!TOOL_TYPES.some((k) => k.symbol === t.type || k.className === t.type))
+      throw new Error(`tools: unknown tool type "${t.type}" (known: ${TOOL_TYPES.map((k) => k.symbol).join(", ")})`);
+  }
+}
+
 export function resolveOptions(opts: JenkinsServerOptions = {}): ResolvedOptions {
+  checkRunnableOptions(opts);
   const mode = opts.mode ?? "current";
   const users = (
     opts.users ?? [
@@ -133,6 +179,14 @@ export function resolveOptions(opts: JenkinsServerOptions = {}): ResolvedOptions
     plugins: opts.plugins ?? INSTALLED_PLUGINS,
     disabledPlugins: new Set(opts.disabledPlugins ?? []),
     jenkinsfiles: new Map(Object.entries(opts.jenkinsfiles ?? {})),
+    nodes: {
+      builtInExecutors: opts.builtInExecutors ?? 2,
+      builtInLabels: opts.builtInLabels ?? [],
+      agents: opts.agents ?? [],
+      clouds: opts.clouds ?? [],
+    },
+    tools: opts.tools ?? [],
+    globalLibraries: opts.globalLibraries ?? [],
   };
 }
 
