@@ -22,6 +22,7 @@ import type {
   PipelineSpec,
 } from "../specs/types";
 import { credentialsNamed, literalCredentialIds } from "../dynamic/program-credentials";
+import { itemCandidates, jobsNamed, literalJobNames, recordJob } from "../dynamic/program-jobs";
 import jobProvider from "./provider";
 import { hideSecrets } from "./secrets/hide";
 
@@ -128,6 +129,13 @@ export class Job extends pulumi.dynamic.Resource {
     // Credentials of the program named by a literal id come first: Pulumi orders the job after them.
     const credentials = credentialsNamed(literalCredentialIds(args as unknown as Record<string, unknown>));
     if (credentials.length > 0) opts = withDependencies(opts, credentials);
+    // Jobs of the program named by a literal name (triggers, `build job:`), and the folder it sits in, come first.
+    const folder = typeof args.folder === "string" ? args.folder : args.folder === undefined ? "" : undefined;
+    const named = [...literalJobNames(args as unknown as Record<string, unknown>)].flatMap((n) =>
+      itemCandidates(n, folder ?? ""),
+    );
+    const jobs = jobsNamed(folder ? [...named, folder] : named);
+    if (jobs.length > 0) opts = withDependencies(opts, jobs);
     super(
       jobProvider,
       name,
@@ -153,5 +161,7 @@ export class Job extends pulumi.dynamic.Resource {
       "jenkins",
       "Job",
     );
+    if (typeof args.name === "string" && folder !== undefined)
+      recordJob(folder === "" ? args.name : `${folder.replace(/\/+$/, "")}/${args.name}`, this);
   }
 }
