@@ -143,6 +143,11 @@ export interface JunitSpec {
 
 /** A freestyle job. Build steps run in the order given. */
 export interface FreestyleSpec {
+  /**
+   * The agents the job runs on: a label expression such as "linux && docker" ("Restrict where this project can be
+   * run"). Omitted: any node. The preview checks that a node with executors or a cloud matches it.
+   */
+  label?: string;
   scm?: GitScmSpec;
   steps?: BuildStepSpec[];
   triggers?: TriggersSpec;
