@@ -44,11 +44,25 @@ export function itemCandidates(name: string, folder: string): string[] {
   return out;
 }
 
-/** Records a Job declared with a literal name (and a literal folder, or none). */
-export function recordJob(fullName: string, resource: pulumi.Resource): void {
+/** The literal full names behind Jobs' `fullName` outputs, so a job placed in `folder: team.fullName` knows its folder. */
+const outputNames = new WeakMap<object, string>();
+
+/**
+ * Records a Job declared with a literal name (and a literal folder, or none), and its `fullName` output, which
+ * other jobs take as their folder.
+ */
+export function recordJob(fullName: string, resource: pulumi.Resource, fullNameOutput?: unknown): void {
   const list = byName.get(key(fullName)) ?? [];
   list.push(resource);
   byName.set(key(fullName), list);
+  if (fullNameOutput !== null && typeof fullNameOutput === "object") outputNames.set(fullNameOutput, fullName);
+}
+
+/** A job's folder as a literal: the text given, "" for none, the full name behind a recorded Job's output, or undefined. */
+export function literalFolder(folder: unknown): string | undefined {
+  if (folder === undefined) return "";
+  if (typeof folder === "string") return folder.replace(/\/+$/, "");
+  return folder !== null && typeof folder === "object" ? outputNames.get(folder) : undefined;
 }
 
 /** The Jobs declared so far under any of these full names. */

@@ -22,7 +22,7 @@ import type {
   PipelineSpec,
 } from "../specs/types";
 import { credentialsNamed, literalCredentialIds } from "../dynamic/program-credentials";
-import { itemCandidates, jobsNamed, literalJobNames, recordJob } from "../dynamic/program-jobs";
+import { itemCandidates, jobsNamed, literalFolder, literalJobNames, recordJob } from "../dynamic/program-jobs";
 import jobProvider from "./provider";
 import { hideSecrets } from "./secrets/hide";
 
@@ -130,7 +130,7 @@ export class Job extends pulumi.dynamic.Resource {
     const credentials = credentialsNamed(literalCredentialIds(args as unknown as Record<string, unknown>));
     if (credentials.length > 0) opts = withDependencies(opts, credentials);
     // Jobs of the program named by a literal name (triggers, `build job:`), and the folder it sits in, come first.
-    const folder = typeof args.folder === "string" ? args.folder : args.folder === undefined ? "" : undefined;
+    const folder = literalFolder(args.folder);
     const named = [...literalJobNames(args as unknown as Record<string, unknown>)].flatMap((n) =>
       itemCandidates(n, folder ?? ""),
     );
@@ -162,6 +162,6 @@ export class Job extends pulumi.dynamic.Resource {
       "Job",
     );
     if (typeof args.name === "string" && folder !== undefined)
-      recordJob(folder === "" ? args.name : `${folder.replace(/\/+$/, "")}/${args.name}`, this);
+      recordJob(folder === "" ? args.name : `${folder}/${args.name}`, this, this.fullName);
   }
 }
