@@ -4,7 +4,15 @@
  * is a local test server: the whole point is to hand those to the person starting it).
  */
 import "../runtime/node-version"; // first: an unsupported Node.js stops here with one line
-import { startJenkinsServer, type JenkinsServer, type JenkinsServerOptions, type UserSpec } from "./index";
+import {
+  startJenkinsServer,
+  type AgentSpec,
+  type CloudSpec,
+  type JenkinsServer,
+  type JenkinsServerOptions,
+  type ToolSpec,
+  type UserSpec,
+} from "./index";
 
 export function usage(command: string): string {
   return `Usage: ${command} [options]
@@ -20,6 +28,16 @@ export function usage(command: string): string {
   --quiet-period MS        build queue quiet period (default 5000)
   --plugins LIST           installed plugins instead of the default set, e.g. git@5.7.0,workflow-job@1571.vb_423c255d6d9
   --disabled-plugins LIST  installed but disabled plugins, e.g. git
+  --agent NAME:LABELS:N    an agent with comma-separated labels and N executors, e.g. linux-1:linux,docker:4;
+                           repeatable; LABELS may be empty (gpu-1::1). Each agent also has its name as a label
+  --agents LIST            several agents at once, separated by ";" (quote it): 'linux-1:linux,docker:4;win:windows:2'
+  --built-in-executors N   executors of the built-in node (label built-in; default 2)
+  --built-in-labels LIST   labels of the built-in node besides built-in, e.g. controller
+  --cloud NAME:LABELS      a cloud that provisions agents for these labels, e.g. k8s:linux,pod; repeatable
+  --clouds LIST            several clouds separated by ";" (quote it): 'k8s:linux,pod;ec2:windows'
+  --tools LIST             tool installations as type:name, e.g. maven:M3,jdk:jdk17 (the type as a declarative
+                           tools {} block names it: maven, jdk, gradle, nodejs, ant, git, dockerTool)
+  --libraries LIST         global shared libraries, e.g. shared,deploy-lib
   -h, --help               show this help
 `;
 }
@@ -36,6 +54,38 @@ export function parsePlugins(list: string): Record<string, string> {
     out[entry.slice(0, at)] = entry.slice(at + 1);
   }
   return out;
+}
+
+const listOf = (text: string, sep = ","): string[] =>
+  text
+    .split(sep)
+    .map((e) => e.trim())
+    .filter((e) => e !== "");
+
+/** "linux-1:linux,docker:4" → an agent; the labels may be empty ("gpu-1::1"). */
+export function parseAgent(spec: string): AgentSpec {
+  const parts = spec.split(":");
+  const executors = Number(parts[2]);
+  if (parts.length !== 3 || !parts[0].trim() || parts[2].trim() === "" || !Number.isInteger(executors) || executors < 0)
+    throw new Error(`--agent takes NAME:LABELS:EXECUTORS (labels comma-separated), got "${spec}"`);
+  return { name: parts[0].trim(), labels: listOf(parts[1]), executors };
+}
+
+/** "k8s:linux,pod" → a cloud provisioning those labels. */
+export function parseCloud(spec: string): CloudSpec {
+  const colon = spec.indexOf(":");
+  if (colon <= 0 || listOf(spec.slice(colon + 1)).length === 0)
+    throw new Error(`--cloud takes NAME:LABELS (labels comma-separated), got "${spec}"`);
+  return { name: spec.slice(0, colon).trim(), labels: listOf(spec.slice(colon + 1)) };
+}
+
+/** "maven:M3,jdk:jdk17" → tool installations. */
+export function parseTools(list: string): ToolSpec[] {
+  return listOf(list).map((entry) => {
+    const colon = entry.indexOf(":");
+    if (colon <= 0 || colon === entry.length - 1) throw new Error(`--tools takes type:name entries, got "${entry}"`);
+    return { type: entry.slice(0, colon), name: entry.slice(colon + 1) };
+  });
 }
 
 export function parseUser(spec: string): UserSpec {
@@ -55,6 +105,8 @@ export function parseUser(spec: string): UserSpec {
 export function parseArgs(argv: string[]): JenkinsServerOptions {
   const opts: JenkinsServerOptions = { port: 8080 };
   const users: UserSpec[] = [];
+  const agents: AgentSpec[] = [];
+  const clouds: CloudSpec[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const next = (): string => {
@@ -97,16 +149,42 @@ export function parseArgs(argv: string[]): JenkinsServerOptions {
         opts.plugins = parsePlugins(next());
         break;
       case "--disabled-plugins":
-        opts.disabledPlugins = next()
-          .split(",")
-          .map((e) => e.trim())
-          .filter((e) => e !== "");
+        opts.disabledPlugins = listOf(next());
+        break;
+      case "--agent":
+        agents.push(parseAgent(next()));
+        break;
+      case "--agents":
+        agents.push(...listOf(next(), ";").map(parseAgent));
+        break;
+      case "--cloud":
+        clouds.push(parseCloud(next()));
+        break;
+      case "--clouds":
+        clouds.push(...listOf(next(), ";").map(parseCloud));
+        break;
+      case "--built-in-executors": {
+        const n = Number(next());
+        if (!Number.isInteger(n) || n < 0) throw new Error("--built-in-executors must be a whole number, 0 or more");
+        opts.builtInExecutors = n;
+        break;
+      }
+      case "--built-in-labels":
+        opts.builtInLabels = listOf(next());
+        break;
+      case "--tools":
+        opts.tools = [...(opts.tools ?? []), ...parseTools(next())];
+        break;
+      case "--libraries":
+        opts.globalLibraries = [...(opts.globalLibraries ?? []), ...listOf(next())];
         break;
       default:
         throw new Error(`unknown option ${a}`);
     }
   }
   if (users.length > 0) opts.users = users;
+  if (agents.length > 0) opts.agents = agents;
+  if (clouds.length > 0) opts.clouds = clouds;
   if (opts.port !== undefined && (!Number.isInteger(opts.port) || opts.port < 0 || opts.port > 65535))
     throw new Error("--port must be 0..65535");
   return opts;

@@ -41,7 +41,17 @@ import { activePlugins } from "./handlers/plugin-manager";
 import { CredentialStores } from "./credentials/stores";
 
 export type { IndexingResult } from "./multibranch";
-export type { JenkinsServerOptions, RequestRecord, BuildRecord, PollRecord, FaultSettings, UserSpec } from "./options";
+export type {
+  JenkinsServerOptions,
+  RequestRecord,
+  BuildRecord,
+  PollRecord,
+  FaultSettings,
+  UserSpec,
+  AgentSpec,
+  CloudSpec,
+  ToolSpec,
+} from "./options";
 
 export interface JenkinsServer {
   /** "http://127.0.0.1:PORT/" ("https://…" with the `tls` option) */

@@ -1,6 +1,16 @@
 /** Public option and record types of the Jenkins-compatible server, and their defaults. */
 import { INSTALLED_PLUGINS } from "./xstream/plugins";
 import { randomBytes } from "node:crypto";
+import type { AgentSpec, CloudSpec, NodeModel } from "./nodes/nodes";
+
+export type { AgentSpec, CloudSpec } from "./nodes/nodes";
+
+/** A tool installation of the global tool configuration: `type` as a declarative `tools {}` block names it. */
+export interface ToolSpec {
+  /** "maven", "jdk", "gradle", "nodejs", "ant", "git", "dockerTool", ... */
+  type: string;
+  name: string;
+}
 
 export type ServerMode = "legacy" | "current";
 export type PermissionLevel = "admin" | "read";
@@ -52,6 +62,18 @@ export interface JenkinsServerOptions {
    * `https://github.com/<owner>/<repository>`): what branch indexing of a multibranch project finds. Default none.
    */
   repositories?: Readonly<Record<string, readonly string[]>>;
+  /** Executors of the built-in node (label `built-in`); Jenkins's default is 2. */
+  builtInExecutors?: number;
+  /** Labels of the built-in node besides `built-in`; default none. */
+  builtInLabels?: readonly string[];
+  /** Agents with their labels and executors (each also carries its own name as a label). Default none. */
+  agents?: readonly AgentSpec[];
+  /** Clouds and the label atoms they can provision agents for. Default none. */
+  clouds?: readonly CloudSpec[];
+  /** Tool installations (Manage Jenkins → Tools), what a declarative `tools {}` block may name. Default none. */
+  tools?: readonly ToolSpec[];
+  /** Names of the global shared libraries (GlobalLibraries). Default none. */
+  globalLibraries?: readonly string[];
 }
 
 export interface RequestRecord {
@@ -104,6 +126,9 @@ export interface ResolvedOptions {
   disabledPlugins: ReadonlySet<string>;
   jenkinsfiles: Map<string, string>;
   tls?: { cert: string; key: string };
+  nodes: NodeModel;
+  tools: readonly ToolSpec[];
+  globalLibraries: readonly string[];
 }
 
 /** API tokens of Jenkins 2.129+ are "11" followed by 32 hex digits. */
@@ -133,6 +158,14 @@ export function resolveOptions(opts: JenkinsServerOptions = {}): ResolvedOptions
     plugins: opts.plugins ?? INSTALLED_PLUGINS,
     disabledPlugins: new Set(opts.disabledPlugins ?? []),
     jenkinsfiles: new Map(Object.entries(opts.jenkinsfiles ?? {})),
+    nodes: {
+      builtInExecutors: opts.builtInExecutors ?? 2,
+      builtInLabels: opts.builtInLabels ?? [],
+      agents: opts.agents ?? [],
+      clouds: opts.clouds ?? [],
+    },
+    tools: opts.tools ?? [],
+    globalLibraries: opts.globalLibraries ?? [],
   };
 }
 

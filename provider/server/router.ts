@@ -24,6 +24,8 @@ import { jsonReply } from "./handlers/common";
 import { createView, viewAction } from "./handlers/views";
 import { credentialsAction } from "./handlers/credentials";
 import { isViewGroup } from "./view-store";
+import { computerAction, labelAction } from "./handlers/nodes";
+import { descriptorAction } from "./handlers/descriptors";
 import { addSlash, crumbIssuer, dashboard, me, queueApi, queueItemApi, rootApiJson, whoAmI } from "./handlers/root";
 
 type ItemHandler = (ctx: RequestContext, state: ServerState, item: Item) => Reply;
@@ -62,6 +64,9 @@ function rootAction(ctx: RequestContext, state: ServerState, rest: string[]): Re
   if (r[0] === "pluginManager") return pluginManager(ctx, state, r.slice(1));
   if (r[0] === "credentials" && r[1] === "store") return credentialsAction(ctx, state, undefined, r.slice(2));
   if (r[0] === "me" && isApiJson(r.slice(1))) return me(ctx, state);
+  if (r[0] === "label" && rest.length >= 2) return labelAction(ctx, state, rest[1], rest.slice(2));
+  if (r[0] === "computer") return computerAction(ctx, state, rest.slice(1));
+  if (r[0] === "descriptorByName") return descriptorAction(ctx, state, undefined, r.slice(1));
   if (r[0] === "queue" && isApiJson(r.slice(1))) return queueApi(ctx, state);
   if (r[0] === "queue" && r[1] === "item" && r.length >= 3 && (r.length === 3 || isApiJson(r.slice(3))))
     return queueItemApi(ctx, state, r[2]);
@@ -84,6 +89,7 @@ function itemAction(ctx: RequestContext, state: ServerState, item: Item, rest: s
     return jsonReply(ctx, state, run);
   }
   const r = dropTrailingSlash(rest);
+  if (r[0] === "descriptorByName") return descriptorAction(ctx, state, item, r.slice(1));
   if (r[0] === "move" && (r.length === 1 || (r.length === 2 && r[1] === ""))) return movePage(ctx, state, item);
   if (r.length === 2 && r[0] === "move" && r[1] === "move") return move(ctx, state, item);
   if (item.type.isFolder && r[0] === "credentials" && r[1] === "store")
