@@ -142,7 +142,7 @@ async function labelFindings(c: RunnableCheck): Promise<string[]> {
     if (answer.clouds > 0 || answer.nodes.some((n) => n.executors > 0)) continue;
     const labels = await once(c.connection, "labels", "", () => c.reader.nodeLabels());
     const known = isUnavailable(labels) ? undefined : labels;
-    const near = known === undefined ? [] : closestIds(expression, known);
+    const near = known === undefined ? [] : closestIds(expression, known).filter((n) => n !== expression);
     const idle = answer.nodes.length > 0 ? "matches only nodes without executors" : "matches no node";
     out.push(
       `label "${expression}" ${idle} and no cloud that can provision it, so its builds would wait in the queue` +
@@ -188,7 +188,9 @@ async function libraryFindings(c: RunnableCheck): Promise<string[]> {
       const near = closestIds(l, available);
       return (
         `shared library "${l}" is defined nowhere it can be loaded from (searched ${searched}` +
-        (available.size > 0 ? `; defined: ${[...available].sort().slice(0, 12).join(", ")}` : "; none is defined") +
+        (available.size > 0
+          ? `; defined: ${[...available].sort().slice(0, 12).join(", ")}`
+          : "; none is visible: none is defined, or the user lacks Item/Extended Read on the folders") +
         `)${near.length > 0 ? ` (did you mean "${near[0]}"?)` : ""}`
       );
     });
@@ -223,7 +225,13 @@ async function jobFindings(c: RunnableCheck): Promise<string[]> {
     } catch {
       // Suggestions only: the finding stands without them.
     }
-    const near = closestIds(candidates[0], existing);
+    // Compared as written: relative to the job's folder for items under it, else by full name.
+    const byShown = new Map<string, string>();
+    for (const e of existing) {
+      const under = folder !== "" && e.toLowerCase().startsWith(`${folder.toLowerCase()}/`);
+      byShown.set(under ? e.slice(folder.length + 1) : e, e);
+    }
+    const near = closestIds(name.replace(/^\/+/, ""), byShown.keys()).map((n) => byShown.get(n)!);
     const looked = candidates.map((n) => `"${n}"`).join(", then ");
     out.push(
       `job "${name}" does not exist (looked for ${looked}), so it would never be triggered or built` +

@@ -30,7 +30,7 @@ describe("the runnable check of a program's jobs", () => {
         tools: [{ type: "maven", name: "M3" }],
       },
     }));
-    where = server.url.replace(/\/$/, "");
+    where = server.url;
   });
   afterAll(async () => {
     await server?.close();
