@@ -26,6 +26,7 @@ import { credentialsAction } from "./handlers/credentials";
 import { isViewGroup } from "./view-store";
 import { computerAction, labelAction } from "./handlers/nodes";
 import { descriptorAction } from "./handlers/descriptors";
+import { CONVERTER_URL, pipelineModelConverter } from "./handlers/pipeline-model-converter";
 import { addSlash, crumbIssuer, dashboard, me, queueApi, queueItemApi, rootApiJson, whoAmI } from "./handlers/root";
 
 type ItemHandler = (ctx: RequestContext, state: ServerState, item: Item) => Reply;
@@ -67,6 +68,7 @@ function rootAction(ctx: RequestContext, state: ServerState, rest: string[]): Re
   if (r[0] === "label" && rest.length >= 2) return labelAction(ctx, state, rest[1], rest.slice(2));
   if (r[0] === "computer") return computerAction(ctx, state, rest.slice(1));
   if (r[0] === "descriptorByName") return descriptorAction(ctx, state, undefined, r.slice(1));
+  if (r[0] === CONVERTER_URL) return pipelineModelConverter(ctx, state, r.slice(1));
   if (r[0] === "queue" && isApiJson(r.slice(1))) return queueApi(ctx, state);
   if (r[0] === "queue" && r[1] === "item" && r.length >= 3 && (r.length === 3 || isApiJson(r.slice(3))))
     return queueItemApi(ctx, state, r[2]);

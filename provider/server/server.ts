@@ -16,6 +16,12 @@ import { dispatch } from "./router";
 import { pageInfo } from "./handlers/common";
 import { MAX_CONFIG_BYTES } from "./store";
 import { runStartedBuilds } from "./pipeline/runs";
+import { CONVERTER_URL, hasLinter } from "./handlers/pipeline-model-converter";
+
+/** CrumbExclusions of installed plugins: the linter's paths (ModelConverterActionCrumbExclusion). */
+function crumbExcluded(segments: string[], state: ServerState): boolean {
+  return segments.length >= 2 && segments[0] === CONVERTER_URL && hasLinter(state);
+}
 
 export interface Pipeline {
   state: ServerState;
@@ -91,7 +97,12 @@ export function answer(
   const params = requestParams(ctx.rawQuery, contentType, ctx.body);
   const sessionId = state.sessions.find(ctx.headers);
   const full: RequestContext = { ...ctx, segments, params, auth, sessionId };
-  if (ctx.method === "POST" && state.options.csrf && !(auth.kind === "user" && auth.viaToken)) {
+  if (
+    ctx.method === "POST" &&
+    state.options.csrf &&
+    !(auth.kind === "user" && auth.viaToken) &&
+    !crumbExcluded(segments, state)
+  ) {
     const header = ctx.headers["jenkins-crumb"];
     const crumb = (Array.isArray(header) ? header[0] : header) ?? params.get("Jenkins-Crumb") ?? undefined;
     const user = auth.kind === "user" ? auth.name : "anonymous";
