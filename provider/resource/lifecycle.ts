@@ -331,7 +331,8 @@ async function checkRunnableJob(
           throw e;
         }
       },
-      itemNames: async (folder) => (await client.listJobs(folder)).map((j) => j.fullName),
+      // Jobs only: a folder is never what a trigger or `build job:` means.
+      itemNames: async (folder) => (await client.listJobs(folder)).filter((j) => !j.isFolder).map((j) => j.fullName),
     },
   });
   return failure === undefined ? undefined : { property: "", reason: failure };

@@ -2,13 +2,14 @@
  * Jobs that name what they need to run: a folder defining a shared library, a declarative pipeline loading it on an
  * agent label, a scripted pipeline on a cloud label building a job of the same program, and a freestyle job tied
  * to a label with an upstream trigger on that job, on a Jenkins that has none of the jobs yet. The config `break`
- * breaks one thing at a time; `description` changes a description only.
+ * breaks one thing (or several, separated by commas); `description` changes a description only.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { Job } from "pulumi-jenkins-jobs";
 
 const config = new pulumi.Config();
-const broken = config.get("break") ?? "";
+// One breakage, or several separated by commas.
+const broken = new Set((config.get("break") ?? "").split(","));
 const description = config.get("description") ?? "Builds the app";
 
 const folderXml = `<?xml version='1.1' encoding='UTF-8'?>
@@ -42,13 +43,12 @@ const folderXml = `<?xml version='1.1' encoding='UTF-8'?>
 
 const team = new Job("team", { name: "team", configXml: folderXml });
 
-const library = broken === "library" ? "nowhere-lib" : "team-lib";
-const label = broken === "label-pipeline" ? "gpu" : "linux";
-const tools = broken === "tool" ? "\n  tools { maven 'M4' }" : "";
-const stages =
-  broken === "no-stages"
-    ? ""
-    : `
+const library = broken.has("library") ? "nowhere-lib" : "team-lib";
+const label = broken.has("label-pipeline") ? "gpu" : "linux";
+const tools = broken.has("tool") ? "\n  tools { maven 'M4' }" : "";
+const stages = broken.has("no-stages")
+  ? ""
+  : `
   stages {
     stage('Build') {
       steps {
@@ -56,7 +56,7 @@ const stages =
       }
     }
   }`;
-const close = broken === "brace" ? "" : "}\n";
+const close = broken.has("brace") ? "" : "}\n";
 new Job("app", {
   name: "app",
   folder: team.fullName,
@@ -69,8 +69,8 @@ ${close}`,
   },
 });
 
-const target = broken === "build-job" ? "deploi" : "app";
-const quote = broken === "unterminated" ? "" : "'";
+const target = broken.has("build-job") ? "deploi" : "app";
+const quote = broken.has("unterminated") ? "" : "'";
 new Job("release", {
   name: "release",
   folder: team.fullName,
@@ -86,8 +86,8 @@ new Job("release", {
 new Job("nightly", {
   name: "nightly",
   freestyle: {
-    label: broken === "label-freestyle" ? "gpu" : "linux",
+    label: broken.has("label-freestyle") ? "gpu" : "linux",
     steps: [{ shell: "make nightly" }],
-    triggers: { upstream: { projects: [broken === "upstream" ? "team/missing" : "team/app"] } },
+    triggers: { upstream: { projects: [broken.has("upstream") ? "team/ap" : "team/app"] } },
   },
 });
