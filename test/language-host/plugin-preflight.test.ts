@@ -33,7 +33,8 @@ describe("plugin pre-flight on a controller without git", () => {
     expect(preview.ok).toBe(false);
     expect(preview.errors.map((e) => e.urn.split("::").pop())).toEqual(["api-build"]);
     expect(preview.errors[0].message).toBe(
-      `freestyle: Jenkins job "api-build" needs plugins that ${server.url} does not have: plugin "git" is not installed ` +
+      // Without a property: the CLI would print the whole spec in front of it.
+      `Jenkins job "api-build" needs plugins that ${server.url} does not have: plugin "git" is not installed ` +
         `(the config was written for git 5.10.0). Jenkins would accept this config and silently drop those parts on its ` +
         `next save. Install or enable the plugin (Manage Jenkins → Plugins), or remove what uses it; set ` +
         `jenkins:pluginCheck to "warn" to go ahead anyway.`,
