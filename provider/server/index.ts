@@ -9,6 +9,9 @@
  * GET/POST, enable, disable, doDelete, build, buildWithParameters, polling, confirmRename (and doRename). On a
  * multibranch project, `build` is "Scan Multibranch Pipeline Now" (branch indexing, multibranch.ts).
  * Views (root and folders): POST createView, /view/N/ config.xml GET/POST, doDelete, api/json.
+ * What a job needs to run: /label/<expression>/api/json and /computer/api/json (the nodes and clouds of the options),
+ * POST /pipeline-model-converter/validateJenkinsfile (the declarative linter), and the shared-library identifiers
+ * under …/descriptorByName/org.jenkinsci.plugins.workflow.libs.LibraryStep/autoCompleteIdentifier.
  */
 import * as fs from "node:fs";
 import * as http from "node:http";

@@ -1,9 +1,9 @@
 /** Public option and record types of the Jenkins-compatible server, and their defaults. */
 import { INSTALLED_PLUGINS } from "./xstream/plugins";
 import { randomBytes } from "node:crypto";
-import type { AgentSpec, CloudSpec, NodeModel } from "./nodes/nodes";
+import type { AgentSpec, CloudSpec, NodeModel } from "./nodes/specs";
 
-export type { AgentSpec, CloudSpec } from "./nodes/nodes";
+export type { AgentSpec, CloudSpec } from "./nodes/specs";
 
 /** A tool installation of the global tool configuration: `type` as a declarative `tools {}` block names it. */
 export interface ToolSpec {

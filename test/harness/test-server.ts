@@ -30,6 +30,26 @@ export function startQueueingServer(opts: JenkinsServerOptions = {}): Promise<Je
   return startJenkinsServer({ users: USERS, quietPeriodMs: 60_000, ...opts });
 }
 
+/**
+ * A controller with something to run jobs on, for tests of what a job needs to run: the built-in node (2
+ * executors, label `built-in`), two Linux agents (one with Docker) and a Windows agent, a Kubernetes cloud that
+ * provisions `pod` agents, Maven and JDK installations and one global shared library. Spread it into the options
+ * of startServer/startQueueingServer; a test that needs something else names it itself.
+ */
+export const CONTROLLER_WITH_NODES = {
+  agents: [
+    { name: "linux-1", labels: ["linux", "docker"], executors: 2 },
+    { name: "linux-2", labels: ["linux"], executors: 2 },
+    { name: "windows-1", labels: ["windows"], executors: 1 },
+  ],
+  clouds: [{ name: "kubernetes", labels: ["pod"] }],
+  tools: [
+    { type: "maven", name: "M3" },
+    { type: "jdk", name: "jdk17" },
+  ],
+  globalLibraries: ["shared"],
+} as const satisfies JenkinsServerOptions;
+
 /** Stack config for the provider's `configure`, token auth. */
 export function tokenConfig(server: JenkinsServer): Record<string, string> {
   return { "jenkins:url": server.url, "jenkins:user": ADMIN.name, "jenkins:apiToken": ADMIN.apiToken };

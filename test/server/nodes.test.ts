@@ -6,6 +6,7 @@
 import type { JenkinsServer } from "../../provider/server";
 import { parseAgent, parseArgs, parseCloud, parseTools } from "../../provider/server/cli";
 import { labelOf, matches, nameOf } from "../../provider/server/nodes/label-expression";
+import { CONTROLLER_WITH_NODES } from "../harness/test-server";
 import { adminToken, call, readerToken, start } from "./helpers";
 
 interface LabelDoc {
@@ -210,5 +211,25 @@ describe("the serve command's node options", () => {
     expect(() => parseAgent("linux-1:linux:many")).toThrow("--agent takes");
     expect(() => parseCloud("k8s")).toThrow("--cloud takes NAME:LABELS");
     expect(() => parseTools("maven")).toThrow("--tools takes type:name");
+  });
+});
+
+describe("the harness's controller with nodes", () => {
+  it("has agents for linux, docker and windows, a cloud for pod, and nothing for gpu", async () => {
+    const server = await start({ ...CONTROLLER_WITH_NODES });
+    try {
+      const total = async (expression: string): Promise<[number, number]> => {
+        const a = await call(server, labelUrl(expression, "?tree=totalExecutors,clouds"), { auth: readerToken });
+        const doc = JSON.parse(a.body) as { totalExecutors: number; clouds: unknown[] };
+        return [doc.totalExecutors, doc.clouds.length];
+      };
+      expect(await total("linux && docker")).toEqual([2, 0]);
+      expect(await total("linux")).toEqual([4, 0]);
+      expect(await total("windows")).toEqual([1, 0]);
+      expect(await total("pod")).toEqual([0, 1]);
+      expect(await total("gpu")).toEqual([0, 0]);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -79,8 +79,18 @@ const OPERATORS = [
   "::",
 ];
 
-const isIdentStart = (c: string | undefined): boolean => c !== undefined && /[\p{L}_$]/u.test(c);
-const isIdentPart = (c: string | undefined): boolean => c !== undefined && /[\p{L}\p{N}_$]/u.test(c);
+function isIdentStart(c: string | undefined): boolean {
+  if (c === undefined) return false;
+  const code = c.charCodeAt(0);
+  if ((code >= 97 && code <= 122) || (code >= 65 && code <= 90) || code === 95 || code === 36) return true;
+  return code > 127 && /\p{L}/u.test(c);
+}
+
+function isIdentPart(c: string | undefined): boolean {
+  if (c === undefined) return false;
+  const code = c.charCodeAt(0);
+  return isIdentStart(c) || (code >= 48 && code <= 57) || (code > 127 && /\p{N}/u.test(c));
+}
 
 export class GroovyLexer {
   private readonly lineStarts: number[] = [0];

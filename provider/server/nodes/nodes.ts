@@ -7,30 +7,7 @@
  */
 import { labelClassOf, matches, nameOf, type Label } from "./label-expression";
 import type { Json } from "../tree-param";
-
-export interface AgentSpec {
-  name: string;
-  /** Labels besides the agent's own name. */
-  labels: readonly string[];
-  executors: number;
-  /** A disconnected agent: listed, but its executors do not count. Default false. */
-  offline?: boolean;
-}
-
-export interface CloudSpec {
-  name: string;
-  /** The label atoms the cloud can provision an agent for. */
-  labels: readonly string[];
-  /** Remote API class; default the Kubernetes plugin's cloud. */
-  className?: string;
-}
-
-export interface NodeModel {
-  builtInExecutors: number;
-  builtInLabels: readonly string[];
-  agents: readonly AgentSpec[];
-  clouds: readonly CloudSpec[];
-}
+import type { NodeModel } from "./specs";
 
 export interface NodeView {
   /** "" for the built-in node. */
