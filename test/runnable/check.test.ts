@@ -8,7 +8,7 @@
 import type { Props } from "../../provider/dynamic/props";
 import * as jobs from "../../provider/resource/lifecycle";
 import type { JenkinsServer } from "../../provider/server";
-import { folder } from "../harness/job-configs";
+import { folder, freestyle } from "../harness/job-configs";
 import { JenkinsUser } from "../harness/jenkins-user";
 import { ADMIN, startServer, tokenConfig } from "../harness/test-server";
 
@@ -79,7 +79,7 @@ beforeAll(async () => {
   const user = new JenkinsUser(server.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });
   await user.createJob("team", FOLDER_LIBRARIES("team-lib"));
   await user.createJob("team/apps", folder());
-  await user.createJob("team/api", folder());
+  await user.createJob("team/api", freestyle());
   await user.createJob("ops", folder());
   await configure(server);
 });
