@@ -10,7 +10,7 @@ import { JenkinsUser } from "../harness/jenkins-user";
 import { MockEngine, type Step } from "../harness/mock-engine";
 import { ProviderProcess, repoRoot } from "../harness/provider-process";
 import { startConfiguredProvider } from "../harness/configured-provider";
-import { ADMIN, MODES, calls, startServer } from "../harness/test-server";
+import { ADMIN, MODES, calls, startServer, RUNNABLE_CHECK_REQUEST } from "../harness/test-server";
 import { addCredentials } from "../harness/known-credentials";
 
 const JOBS = ["web", "web/build", "web/deploy"];
@@ -115,7 +115,11 @@ describe.each(MODES)("typed-jobs example under the mock engine (%s server)", (mo
     server.resetCounters();
     const res = await engine.up(editedProgram, { config: PROD });
     expect(changed(res.steps)).toEqual(["update web-deploy"]);
-    expect(calls(server)).toEqual(["POST /job/web/job/deploy/config.xml"]);
+    // The changed script is linted once (the runnable check), then posted.
+    expect(calls(server)).toEqual([
+      "POST /pipeline-model-converter/validateJenkinsfile",
+      "POST /job/web/job/deploy/config.xml",
+    ]);
     const xml = await user.getConfig("web/deploy");
     expect(xml).toContain("./deploy.sh --wait");
     expect(xml).toContain("<name>NOTIFY</name>");
