@@ -72,6 +72,10 @@ export function jobsNamed(fullNames: Iterable<string>): pulumi.Resource[] {
   return out;
 }
 
+/** A plain object literal (not an Output, whose lifted properties are Outputs too). */
+const plain = (v: unknown): v is object =>
+  v !== null && typeof v === "object" && Object.getPrototypeOf(v) === Object.prototype;
+
 const QUOTED = /'([^'\n\\$]*)'|"([^"\n\\$]*)"/g;
 
 /**
@@ -85,10 +89,14 @@ export function literalJobNames(args: Record<string, unknown>): Set<string> {
     for (const m of script.matchAll(QUOTED)) names.add((m[1] ?? m[2]).trim());
   };
   for (const k of ["pipeline", "freestyle"]) {
-    const spec = args[k] as { script?: unknown; triggers?: { upstream?: { projects?: unknown } } } | undefined;
-    if (spec === null || typeof spec !== "object") continue;
+    const given = args[k];
+    // Plain objects only: an Output's lifted properties would be Outputs, never the literal names sought.
+    if (!plain(given)) continue;
+    const spec = given as { script?: unknown; triggers?: unknown };
     if (typeof spec.script === "string") fromScript(spec.script);
-    const projects = spec.triggers?.upstream?.projects;
+    const triggers = plain(spec.triggers) ? (spec.triggers as { upstream?: unknown }) : undefined;
+    const upstream = plain(triggers?.upstream) ? (triggers.upstream as { projects?: unknown }) : undefined;
+    const projects = upstream?.projects;
     if (Array.isArray(projects)) for (const p of projects) if (typeof p === "string") names.add(p.trim());
   }
   if (typeof args.configXml === "string") {

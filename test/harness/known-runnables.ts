@@ -32,6 +32,7 @@ export async function addJobsNamedIn(user: JenkinsUser, configs: Iterable<string
   const named = new Set<string>();
   for (const config of configs)
     if (config !== undefined)
-      for (const n of namesInConfig(parseXml(config).root).jobs) if (!n.includes("/") && !n.startsWith(".")) named.add(n);
+      for (const n of namesInConfig(parseXml(config).root).jobs)
+        if (!n.includes("/") && !n.startsWith(".")) named.add(n);
   await addJobs(user, [...named]);
 }
