@@ -10,7 +10,7 @@ import { JenkinsUser } from "../harness/jenkins-user";
 import { MockEngine, type Step } from "../harness/mock-engine";
 import { ProviderProcess, repoRoot } from "../harness/provider-process";
 import { startConfiguredProvider } from "../harness/configured-provider";
-import { ADMIN, MODES, calls, startServer, RUNNABLE_CHECK_REQUEST } from "../harness/test-server";
+import { ADMIN, MODES, calls, startServer } from "../harness/test-server";
 import { addCredentials } from "../harness/known-credentials";
 
 const JOBS = ["web", "web/build", "web/deploy"];
