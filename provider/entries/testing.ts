@@ -4,4 +4,14 @@
  */
 import "../runtime/node-version"; // first: an unsupported Node.js stops here with one line
 export { startJenkinsServer, type JenkinsServer } from "../server";
-export type { JenkinsServerOptions, RequestRecord, BuildRecord, PollRecord, FaultSettings, UserSpec } from "../server";
+export type {
+  JenkinsServerOptions,
+  RequestRecord,
+  BuildRecord,
+  PollRecord,
+  FaultSettings,
+  UserSpec,
+  AgentSpec,
+  CloudSpec,
+  ToolSpec,
+} from "../server";

@@ -2,6 +2,7 @@
 import { INSTALLED_PLUGINS } from "./xstream/plugins";
 import { randomBytes } from "node:crypto";
 import type { AgentSpec, CloudSpec, NodeModel } from "./nodes/specs";
+import { TOOL_TYPES } from "./lint/declarative";
 
 export type { AgentSpec, CloudSpec } from "./nodes/specs";
 
@@ -136,7 +137,27 @@ export function newApiToken(): string {
   return "11" + randomBytes(16).toString("hex");
 }
 
+/** Bad node and tool options stop the server before it starts, naming the entry. */
+function checkRunnableOptions(opts: JenkinsServerOptions): void {
+  const seen = new Set<string>();
+  for (const a of opts.agents ?? []) {
+    if (a.name.trim() === "" || a.name === "built-in") throw new Error(`agents: "${a.name}" cannot name an agent`);
+    if (seen.has(a.name)) throw new Error(`agents: two agents are called "${a.name}"`);
+    seen.add(a.name);
+    if (!Number.isInteger(a.executors) || a.executors < 0)
+      throw new Error(`agents: "${a.name}" needs a whole number of executors, 0 or more (got ${a.executors})`);
+  }
+  const executors = opts.builtInExecutors ?? 2;
+  if (!Number.isInteger(executors) || executors < 0)
+    throw new Error(`builtInExecutors must be a whole number, 0 or more (got ${executors})`);
+  for (const t of opts.tools ?? []) {
+    if (!TOOL_TYPES.some((k) => k.symbol === t.type || k.className === t.type))
+      throw new Error(`tools: unknown tool type "${t.type}" (known: ${TOOL_TYPES.map((k) => k.symbol).join(", ")})`);
+  }
+}
+
 export function resolveOptions(opts: JenkinsServerOptions = {}): ResolvedOptions {
+  checkRunnableOptions(opts);
   const mode = opts.mode ?? "current";
   const users = (
     opts.users ?? [

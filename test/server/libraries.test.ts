@@ -109,6 +109,22 @@ describe("shared library identifiers", () => {
     expect((await call(server, `/${STEP}?value=`)).status).toBe(403);
   });
 
+  it("lists them to a reader granted Item/ExtendedRead", async () => {
+    const granted = await start({
+      globalLibraries: ["shared"],
+      users: [
+        { name: "admin", password: "admin", permissions: "admin" },
+        { name: "auditor", password: "pw", permissions: "read", grants: ["hudson.model.Item.ExtendedRead"] },
+      ],
+    });
+    try {
+      const a = await call(granted, `/${STEP}?value=`, { auth: "auditor:pw" });
+      expect(names(a.body)).toEqual(["shared"]);
+    } finally {
+      await granted.close();
+    }
+  });
+
   it("is not found without the shared-library plugin", async () => {
     const bare = await start({ disabledPlugins: ["pipeline-groovy-lib"], globalLibraries: ["shared"] });
     try {

@@ -18,7 +18,7 @@ interface LabelDoc {
   idleExecutors: number;
   busyExecutors: number;
   offline: boolean;
-  description: string;
+  description: string | null;
 }
 
 const labelUrl = (expression: string, query = ""): string =>
@@ -110,7 +110,11 @@ describe("the nodes over HTTP", () => {
     expect((await label("pod")).clouds).toEqual([
       { _class: "org.csanchez.jenkins.plugins.kubernetes.KubernetesCloud" },
     ]);
-    expect((await label("pod")).description).toBe("Provisioned from k8s");
+    // An atom's description is its own (none); an expression describes what it matches.
+    expect((await label("pod")).description).toBeNull();
+    expect((await label("pod || gpu")).description).toBe("Provisioned from k8s");
+    expect((await label("linux && !docker")).description).toBe("");
+    expect((await label("linux")).description).toBeNull();
   });
 
   it("never answers 404: a label nothing has comes back empty and offline", async () => {
@@ -120,14 +124,15 @@ describe("the nodes over HTTP", () => {
       clouds: [],
       totalExecutors: 0,
       offline: true,
-      description: "invalid label",
     });
+    expect((await label("gpu && linux")).description).toBe("invalid label");
     const unparsable = await label("linux &&");
     expect(unparsable).toMatchObject({ _class: "hudson.model.labels.LabelAtom", name: "linux &&", nodes: [] });
   });
 
   it("counts no executor of a node with none or of an offline one", async () => {
-    expect(await label("windows")).toMatchObject({ nodes: [{ nodeName: "win-1" }], totalExecutors: 0 });
+    // An agent without executors has no computer: listed by its labels, never online, not under /computer.
+    expect(await label("windows")).toMatchObject({ nodes: [{ nodeName: "win-1" }], totalExecutors: 0, offline: true });
     expect(await label("mac")).toMatchObject({ nodes: [{ nodeName: "mac-1" }], totalExecutors: 0, offline: true });
   });
 
@@ -156,7 +161,7 @@ describe("the nodes over HTTP", () => {
       numExecutors: 2,
       offline: false,
     });
-    expect(doc.computer.map((c) => c.displayName)).toEqual(["Built-In Node", "linux-1", "linux-2", "mac-1", "win-1"]);
+    expect(doc.computer.map((c) => c.displayName)).toEqual(["Built-In Node", "linux-1", "linux-2", "mac-1"]);
     expect(doc.computer[1].assignedLabels).toEqual([{ name: "linux" }, { name: "docker" }, { name: "linux-1" }]);
     expect((await call(server, "/computer/api/json")).status).toBe(403);
   });
@@ -231,5 +236,22 @@ describe("the harness's controller with nodes", () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe("bad node and tool options", () => {
+  it("stop the server before it starts, naming the entry", async () => {
+    await expect(start({ agents: [{ name: "a", labels: [], executors: -1 }] })).rejects.toThrow(
+      'agents: "a" needs a whole number of executors',
+    );
+    await expect(
+      start({
+        agents: [
+          { name: "a", labels: [], executors: 1 },
+          { name: "a", labels: ["x"], executors: 1 },
+        ],
+      }),
+    ).rejects.toThrow('agents: two agents are called "a"');
+    await expect(start({ tools: [{ type: "cmake", name: "3" }] })).rejects.toThrow('tools: unknown tool type "cmake"');
   });
 });

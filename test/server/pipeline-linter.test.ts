@@ -171,6 +171,55 @@ pipeline {
     });
   });
 
+  it("wants steps in a steps block, any Groovy only inside script {}", async () => {
+    const steps = (body: string): string => declarative(`    stage('Build') {\n      steps {\n${body}\n      }\n    }`);
+    expect(await lint(steps("        def v = readFile('v')\n        if (v) { echo v }"))).toEqual({
+      result: "failure",
+      errors: [{ error: ["Expected a step @ line 6, column 9.", "Expected a step @ line 7, column 9."] }],
+    });
+    const scripted = [
+      "        script {",
+      "          def v = readFile('v')",
+      "          if (v) { echo v }",
+      "        }",
+      "        dir('sub') { sh 'make' }",
+      "        echo currentBuild.description",
+    ];
+    expect(await lint(steps(scripted.join("\n")))).toEqual({ result: "success" });
+    const post = declarative(STAGE).replace(
+      "  stages {",
+      "  post {\n    always {\n      x = 1\n    }\n  }\n  stages {",
+    );
+    expect(await lint(post)).toEqual({ result: "failure", errors: [{ error: "Expected a step @ line 5, column 7." }] });
+    expect(await lint(declarative(STAGE, "  def x = 1\n"))).toEqual({
+      result: "failure",
+      errors: [
+        {
+          error:
+            'Not a valid section definition: "def x = 1". Some extra configuration is required. @ line 3, column 3.',
+        },
+      ],
+    });
+  });
+
+  it("reads agent sections and empty steps blocks as the parser does", async () => {
+    const withAgent = (agent: string): string => declarative(STAGE).replace("  agent any\n", `  agent ${agent}\n`);
+    expect(await lint(withAgent("none"))).toEqual({ result: "success" });
+    expect(await lint(withAgent("{ node { label 'linux' } }"))).toEqual({ result: "success" });
+    expect(await lint(withAgent("linux"))).toEqual({
+      result: "failure",
+      errors: [{ error: 'Only "agent none", "agent any" or "agent {...}" are allowed. @ line 2, column 3.' }],
+    });
+    expect(await lint(withAgent("{ }"))).toEqual({
+      result: "failure",
+      errors: [{ error: "Expected an agent @ line 2, column 3." }],
+    });
+    expect(await lint(declarative("    stage('Build') {\n      steps {\n      }\n    }"))).toEqual({
+      result: "failure",
+      errors: [{ error: "No steps specified for branch @ line 5, column 7." }],
+    });
+  });
+
   it("checks tools against the tool types and the configured installations", async () => {
     expect(await lint(declarative(STAGE, "  tools {\n    maven 'M4'\n  }\n"))).toEqual({
       result: "failure",

@@ -1,6 +1,6 @@
 /**
  * Every inline pipeline script the repository carries: `script` properties written as string literals in the
- * TypeScript of tests, examples, templates and benchmarks (a `${…}` of a template literal stands in as `x`), and the
+ * TypeScript of tests, examples, templates and benchmarks (a `${…}` of a template literal stands in as `x()`, which reads as a value and as a step), and the
  * `<script>` of `CpsFlowDefinition` in XML files and in XML written inside TypeScript strings.
  */
 import * as fs from "node:fs";
@@ -30,13 +30,13 @@ function filesUnder(dir: string, out: string[] = []): string[] {
 }
 
 /**
- * A string's text: a literal, a template literal with each substitution as `x`, or an array of literals joined
+ * A string's text: a literal, a template literal with each substitution as `x()`, or an array of literals joined
  * with "\n" (`[…].join("\n")`).
  */
 function literalText(node: ts.Node): string | undefined {
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
   if (ts.isTemplateExpression(node))
-    return node.head.text + node.templateSpans.map((s) => "x" + s.literal.text).join("");
+    return node.head.text + node.templateSpans.map((s) => "x()" + s.literal.text).join("");
   if (
     ts.isCallExpression(node) &&
     ts.isPropertyAccessExpression(node.expression) &&

@@ -5,7 +5,7 @@
  * stages, then the tools. Each error carries the line and column of the element it is about.
  */
 import type { Token } from "./groovy-lexer";
-import { argumentsOf, blockOf, calledName, type Block, type Statement } from "./statements";
+import { argumentsOf, blockOf, calledName, isMethodCall, type Block, type Statement } from "./statements";
 
 export interface ModelError {
   message: string;
@@ -110,6 +110,8 @@ interface Stage {
   kinds: string[];
   tools?: Statement;
   children: Stages[];
+  /** Where a `steps {}` with nothing in it stands. */
+  emptySteps?: number;
 }
 
 interface Stages {
@@ -159,6 +161,8 @@ class ModelChecker {
       if (p.sections.has(name)) this.error(`Multiple occurrences of the ${name} section`, s.start);
       p.sections.set(name, s);
       if (name === "stages") stages = this.parseStages(s);
+      else if (name === "post") this.parsePost(s);
+      else if (name === "agent") this.parseAgent(s);
       else if (RENAMED[name] !== undefined) this.error(RENAMED[name], s.start);
       else if (!TOP_LEVEL.has(name)) this.error(`Undefined section "${name}"`, s.start);
     }
@@ -216,6 +220,12 @@ class ModelChecker {
         continue;
       }
       if (name === "steps" || name === "stages" || name === "parallel" || name === "matrix") stage.kinds.push(name);
+      if (name === "steps") {
+        this.parseSteps(blockOf(s));
+        if ((blockOf(s)?.statements.length ?? 0) === 0) stage.emptySteps = s.start;
+      }
+      if (name === "agent") this.parseAgent(s);
+      if (name === "post") this.parsePost(s);
       if (name === "stages" || name === "parallel") stage.children.push(this.parseStages(s));
       if (name === "matrix") {
         const inner = blockOf(s)?.statements.find((m) => calledName(m) === "stages");
@@ -224,6 +234,41 @@ class ModelChecker {
       if (name === "tools") stage.tools = s;
     }
     return stage;
+  }
+
+  /**
+   * ModelParser.parseStep: every statement of a steps block is a step, a method call; a tree step (`dir('x') { … }`,
+   * a `parallel` branch) holds steps again, and `script { … }` holds any Groovy.
+   */
+  private parseSteps(block: Block | undefined): void {
+    for (const s of block?.statements ?? []) {
+      if (!isMethodCall(s)) {
+        this.error("Expected a step", s.start);
+        continue;
+      }
+      if (calledName(s) === "script") continue;
+      for (const inner of [...s.blocks, ...s.argBlocks]) this.parseSteps(inner);
+    }
+  }
+
+  /** ModelParser.parseAgent: `agent any`, `agent none`, or a block naming one agent type. */
+  private parseAgent(s: Statement): void {
+    const block = blockOf(s);
+    if (block === undefined) {
+      const args = argumentsOf(s);
+      if (args.length === 0) this.error("No argument for agent", s.start);
+      else if (args.length > 1 || (args[0].text !== "any" && args[0].text !== "none"))
+        this.error('Only "agent none", "agent any" or "agent {...}" are allowed.', s.start);
+      return;
+    }
+    if (block.statements.length === 0) this.error("Expected an agent", s.start);
+    else if (block.statements.length > 1) this.error("Only one agent type is allowed per agent section", s.start);
+    else if (calledName(block.statements[0]) === undefined) this.error("Expected an agent", s.start);
+  }
+
+  /** `post { always { … } failure { … } }`: each condition holds steps. */
+  private parsePost(s: Statement): void {
+    for (const condition of blockOf(s)?.statements ?? []) this.parseSteps(blockOf(condition));
   }
 
   private validateStages(stages: Stages): void {
@@ -239,6 +284,8 @@ class ModelChecker {
         );
       else if (stage.kinds.length === 0)
         this.invalid(`Expected one of "steps", "stages", or "parallel" for stage "${stage.name}"`, stage.at);
+      if (stage.emptySteps !== undefined && stage.kinds.length === 1)
+        this.invalid("No steps specified for branch", stage.emptySteps);
       if (stage.tools) this.validateTools(stage.tools);
       for (const child of stage.children) this.validateStages(child);
     }

@@ -120,13 +120,81 @@ export function statementsOf(tokens: Token[]): Block {
   return parseBlock(tokens, { at: 0 }, false, 0);
 }
 
+/** Words that start a statement which is no method call (a declaration, control flow, a constructor call). */
+const NOT_CALLS = new Set([
+  "def",
+  "if",
+  "else",
+  "for",
+  "while",
+  "do",
+  "try",
+  "catch",
+  "finally",
+  "switch",
+  "case",
+  "return",
+  "throw",
+  "break",
+  "continue",
+  "final",
+  "assert",
+  "import",
+  "class",
+  "new",
+  "this",
+  "super",
+  "true",
+  "false",
+  "null",
+]);
+const ASSIGNMENTS = new Set([
+  "=",
+  "+=",
+  "-=",
+  "*=",
+  "/=",
+  "%=",
+  "<<=",
+  ">>=",
+  ">>>=",
+  "&=",
+  "|=",
+  "^=",
+  "**=",
+  "++",
+  "--",
+]);
+
+/** An assignment or declaration at the statement's own level (not inside its arguments). */
+function assigns(s: Statement): boolean {
+  let depth = 0;
+  for (const t of s.tokens) {
+    if (t.kind !== "punct") continue;
+    if (t.text === "(" || t.text === "[") depth++;
+    else if (t.text === ")" || t.text === "]") depth--;
+    else if (depth === 0 && ASSIGNMENTS.has(t.text)) return true;
+  }
+  return false;
+}
+
 /** The method a statement calls (`name …`, `name(…)`, `name { … }`), or undefined when it is no call. */
 export function calledName(s: Statement): string | undefined {
   const [first, second] = s.tokens;
-  if (first?.kind !== "ident") return undefined;
+  if (first?.kind !== "ident" || NOT_CALLS.has(first.text) || assigns(s)) return undefined;
   if (second === undefined) return s.blocks.length > 0 ? first.text : undefined;
   if (second.kind === "punct") return second.text === "(" ? first.text : undefined;
   return first.text;
+}
+
+/** Whether a statement is a method call at all, also on a receiver (`currentBuild.displayName()`, `a.b { … }`). */
+export function isMethodCall(s: Statement): boolean {
+  if (calledName(s) !== undefined) return true;
+  const [first, second] = s.tokens;
+  if (first?.kind !== "ident" || NOT_CALLS.has(first.text) || assigns(s)) return false;
+  if (second?.kind !== "punct" || (second.text !== "." && second.text !== "?.")) return false;
+  const last = s.tokens[s.tokens.length - 1];
+  return s.blocks.length > 0 || (last.kind === "punct" && last.text === ")");
 }
 
 /** The literal arguments of a call, in order: strings (with whether they interpolate), numbers and names. */

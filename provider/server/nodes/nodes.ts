@@ -52,6 +52,12 @@ export function nodesOf(model: NodeModel): NodeView[] {
   return [builtIn, ...agents];
 }
 
+/**
+ * Whether a node has a computer (AbstractCIBase.createNewComputerForNode): the built-in node always, an agent only
+ * with executors. A node without one is in its labels' `nodes` but never online, and missing from /computer.
+ */
+const hasComputer = (n: NodeView): boolean => n.nodeName === "" || n.numExecutors > 0;
+
 /** An atom as a nested value: LabelAtom where LabelAtom is declared, so Stapler writes no `_class`. */
 const atomJson = (name: string): Json => ({ name });
 
@@ -72,16 +78,20 @@ function nodeJson(n: NodeView, full: boolean): Json {
 export function labelJson(model: NodeModel, label: Label, full: boolean): Json {
   const nodes = nodesOf(model).filter((n) => matches(label, new Set(n.atoms)));
   const clouds = model.clouds.filter((c) => matches(label, new Set(c.labels)));
-  const online = nodes.filter((n) => !n.offline);
+  const online = nodes.filter((n) => hasComputer(n) && !n.offline);
   const executors = online.reduce((sum, n) => sum + n.numExecutors, 0);
+  // An atom's description is its own (LabelAtom.getDescription, set by an administrator, none here); an
+  // expression describes what it matches.
   const description =
-    nodes.length === 1
-      ? nodes[0].description
-      : nodes.length > 1
-        ? `group of ${nodes.map((n) => n.displayName).join(",")}`
-        : clouds.length > 0
-          ? `Provisioned from ${clouds.map((c) => c.name).join(",")}`
-          : "invalid label";
+    label.kind === "atom"
+      ? null
+      : nodes.length === 1
+        ? nodes[0].description
+        : nodes.length > 1
+          ? `group of ${nodes.map((n) => n.displayName).join(",")}`
+          : clouds.length > 0
+            ? `Provisioned from ${clouds.map((c) => c.name).join(",")}`
+            : "invalid label";
   const doc: { [k: string]: Json } = {
     _class: labelClassOf(label),
     actions: [],
@@ -127,7 +137,7 @@ function computerJson(n: NodeView): Json {
 
 /** `/computer/api/json` (ComputerSet): every computer inline, the built-in one first. */
 export function computerSetJson(model: NodeModel): Json {
-  const nodes = nodesOf(model);
+  const nodes = nodesOf(model).filter(hasComputer);
   return {
     _class: "hudson.model.ComputerSet",
     busyExecutors: 0,
