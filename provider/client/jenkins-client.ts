@@ -21,6 +21,7 @@ import { JenkinsHttp } from "./jenkins-http";
 import * as jobs from "./jobs";
 import { resolveOptions, type JenkinsClientOptions } from "./options";
 import * as relocation from "./relocation";
+import * as runnable from "./runnable-reads";
 import * as server from "./server-reads";
 import * as views from "./views";
 import type { InstalledPlugins, JobSummary, ServerInfo } from "./server-reads";
@@ -28,6 +29,7 @@ import type { InstalledPlugins, JobSummary, ServerInfo } from "./server-reads";
 export type { BuildParameters } from "./builds";
 export type { CredentialStore, CredentialSummary } from "./credentials";
 export type { InstalledPlugins, JobSummary, ServerInfo } from "./server-reads";
+export type { LabelAnswer, LibraryAnswer, LintAnswer, Unavailable } from "./runnable-reads";
 
 export class JenkinsClient {
   private readonly http: JenkinsHttp;
@@ -111,6 +113,26 @@ export class JenkinsClient {
    */
   move(path: string, destination: string): Promise<void> {
     return this.http.run(() => relocation.move(this.http, path, destination));
+  }
+
+  /** The controller's Jenkinsfile linter on an inline pipeline script (pipeline-model-definition). */
+  validateJenkinsfile(script: string): Promise<runnable.LintAnswer> {
+    return this.http.run(() => runnable.validateJenkinsfile(this.http, script));
+  }
+
+  /** The nodes (with their executors) and clouds a label expression matches. */
+  labelInfo(expression: string): Promise<runnable.LabelAnswer> {
+    return this.http.run(() => runnable.labelInfo(this.http, expression));
+  }
+
+  /** Every label of every node, sorted. */
+  nodeLabels(): Promise<string[] | runnable.Unavailable> {
+    return this.http.run(() => runnable.nodeLabels(this.http));
+  }
+
+  /** The shared libraries an item in `folder` may load ("" for the global ones). */
+  libraryNames(folder: string): Promise<runnable.LibraryAnswer> {
+    return this.http.run(() => runnable.libraryNames(this.http, folder));
   }
 
   /** The installed plugins, short name → version and whether it is active; needs Overall/Administer. */

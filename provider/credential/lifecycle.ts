@@ -109,14 +109,13 @@ function cannotPlan(v: Props, unusable: string): string {
 /** The type's plugin, when the credential is new or its type changes (a plan with no change sends nothing). */
 async function checkPlugins(olds: Props, news: Props): Promise<dynamic.CheckFailure | undefined> {
   const kind = kindOf(news as Partial<CredentialInputs>);
-  const property = kind === "configXml" ? "configXml" : kind;
   if (kind === "configXml" ? unknownIn(news.configXml) : false) return undefined;
   const root = parseXml(renderCredential(news as unknown as CredentialInputs)).root;
   if (Object.keys(olds).length > 0) {
     const before = kindOf(olds as Partial<CredentialInputs>);
     if (before === kind && (kind !== "configXml" || sameRoot(olds.configXml, root.name))) return undefined;
   }
-  if (pluginCheck instanceof Error) return { property, reason: pluginCheck.message };
+  if (pluginCheck instanceof Error) return { property: "", reason: pluginCheck.message };
   if (pluginCheck === "off" || !news.url) return undefined;
   const place = placeOf(news as Partial<CredentialInputs>);
   let client: JenkinsClient;
@@ -138,7 +137,8 @@ async function checkPlugins(olds: Props, news: Props): Promise<dynamic.CheckFail
     {},
     "credential",
   );
-  return failure === undefined ? undefined : { property, reason: failure };
+  // Without a property: the CLI would print the whole config in front of the message.
+  return failure === undefined ? undefined : { property: "", reason: failure };
 }
 
 function sameRoot(xml: unknown, name: string): boolean {

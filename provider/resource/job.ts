@@ -22,6 +22,7 @@ import type {
   PipelineSpec,
 } from "../specs/types";
 import { credentialsNamed, literalCredentialIds } from "../dynamic/program-credentials";
+import { itemCandidates, jobsNamed, literalFolder, literalJobNames, recordJob } from "../dynamic/program-jobs";
 import jobProvider from "./provider";
 import { hideSecrets } from "./secrets/hide";
 
@@ -209,6 +210,13 @@ export class Job extends pulumi.dynamic.Resource {
     // Credentials of the program named by a literal id come first: Pulumi orders the job after them.
     const credentials = credentialsNamed(literalCredentialIds(args as unknown as Record<string, unknown>));
     if (credentials.length > 0) opts = withDependencies(opts, credentials);
+    // Jobs of the program named by a literal name (triggers, `build job:`), and the folder it sits in, come first.
+    const folder = literalFolder(args.folder);
+    const named = [...literalJobNames(args as unknown as Record<string, unknown>)].flatMap((n) =>
+      itemCandidates(n, folder ?? ""),
+    );
+    const jobs = jobsNamed(folder ? [...named, folder] : named);
+    if (jobs.length > 0) opts = withDependencies(opts, jobs);
     super(
       jobProvider,
       name,
@@ -234,5 +242,7 @@ export class Job extends pulumi.dynamic.Resource {
       "jenkins",
       "Job",
     );
+    if (typeof args.name === "string" && folder !== undefined)
+      recordJob(folder === "" ? args.name : `${folder}/${args.name}`, this, this.fullName);
   }
 }

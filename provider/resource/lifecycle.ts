@@ -12,6 +12,7 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import {
   ConnectionError,
   InvalidConfigError,
+  InvalidNameError,
   JenkinsError,
   JobAlreadyExistsError,
   JobNotFoundError,
@@ -33,6 +34,10 @@ import { checkReferences, credentialsCheckOf, type CredentialsCheckMode } from "
 import { folderScope, idsInConfig, idsInSpec } from "../references/ids";
 import { listStore } from "../references/listing";
 import { unknownPath } from "../specs/unknown";
+import { checkRunnable } from "../runnable/check";
+import { declareFolderLibraries, declareJob } from "../runnable/declared";
+import { folderLibraries, namesInConfig, namesInSpec, type JobNames } from "../runnable/job-names";
+import { modeFor, runnableCheckOf, type RunnableCheckModes } from "../runnable/mode";
 import {
   declare,
   fullNameOf,
@@ -91,10 +96,14 @@ let pluginCheck: PluginCheckMode | Error = "error";
 /** `jenkins:credentialsCheck`, or why its value is refused (reported by every check of a new or changed config). */
 let credentialsCheck: CredentialsCheckMode | Error = "error";
 
+/** `jenkins:runnableCheck`, stack-wide and per controller (reported by every check of a new or changed config). */
+let runnableCheck: RunnableCheckModes = { stack: "error", controllers: {} };
+
 export async function configure(req: { config: ConfigSource }): Promise<void> {
   connections.configure(req.config);
   pluginCheck = pluginCheckOf(req.config);
   credentialsCheck = credentialsCheckOf(req.config);
+  runnableCheck = runnableCheckOf(req.config);
 }
 
 function settingsFor(controller: string | undefined) {
@@ -134,6 +143,8 @@ export async function check(olds: Props, news: Props): Promise<dynamic.CheckResu
   if (plugins !== undefined) return { inputs: checked, failures: [plugins] };
   const references = await checkCredentialReferences(olds, checked, root);
   if (references !== undefined) return { inputs: checked, failures: [references] };
+  const runnable = await checkRunnableJob(olds, checked, root);
+  if (runnable !== undefined) return { inputs: checked, failures: [runnable] };
   return { ...result, inputs: checked };
 }
 
@@ -170,7 +181,7 @@ async function checkPlugins(
 ): Promise<dynamic.CheckFailure | undefined> {
   const key = sourceOf(news);
   if (sourceOf(olds) === key && sameValue(olds[key], news[key])) return undefined;
-  if (pluginCheck instanceof Error) return { property: "configXml", reason: pluginCheck.message };
+  if (pluginCheck instanceof Error) return { property: "", reason: pluginCheck.message };
   if (pluginCheck === "off" || unknownPath(news[key], UNKNOWN, key) !== undefined || news.controller === UNKNOWN)
     return undefined;
   const job = typeof news.fullName === "string" ? news.fullName : String(news.name);
@@ -188,7 +199,8 @@ async function checkPlugins(
   const failure = await preflight(client, job, where, root, pluginCheck, {
     versionsChosenByProvider: key !== "configXml",
   });
-  return failure === undefined ? undefined : { property: key, reason: failure };
+  // Without a property: the CLI would print the whole config (or spec) in front of the message.
+  return failure === undefined ? undefined : { property: "", reason: failure };
 }
 
 /** Root elements of items that are folders, and so see their own credentials store. */
@@ -212,7 +224,7 @@ async function checkCredentialReferences(
   const key = sourceOf(news);
   const moved = olds.fullName !== news.fullName;
   if (!moved && sourceOf(olds) === key && sameValue(olds[key], news[key])) return undefined;
-  if (credentialsCheck instanceof Error) return { property: key, reason: credentialsCheck.message };
+  if (credentialsCheck instanceof Error) return { property: "", reason: credentialsCheck.message };
   if (credentialsCheck === "off" || typeof news.fullName !== "string" || news.controller === UNKNOWN) return undefined;
   if (key === "configXml" && (typeof news.configXml !== "string" || news.configXml.includes(UNKNOWN))) return undefined;
   const root = key === "configXml" ? (checkedRoot ?? declare(news as unknown as JobInputs).root()) : undefined;
@@ -240,7 +252,90 @@ async function checkCredentialReferences(
     list: (folder) => listStore(client, folder),
     mode: credentialsCheck,
   });
-  return failure === undefined ? undefined : { property: key, reason: failure };
+  return failure === undefined ? undefined : { property: "", reason: failure };
+}
+
+/** What a job's inputs or outputs name (runnable/job-names.ts); undefined while its config is not known. */
+function namesOf(props: Props, parsedRoot?: XmlElement): JobNames | undefined {
+  const key = sourceOf(props);
+  if (key === "configXml") {
+    if (typeof props.configXml !== "string" || props.configXml === "" || props.configXml.includes(UNKNOWN))
+      return undefined;
+    return namesInConfig(parsedRoot ?? parseXml(props.configXml).root, UNKNOWN);
+  }
+  if (unknownPath(props[key], UNKNOWN, key) !== undefined) return undefined;
+  return namesInSpec(key, props[key], UNKNOWN);
+}
+
+const sameNames = (a: JobNames, b: JobNames): boolean =>
+  a.script === b.script &&
+  JSON.stringify([a.labels, a.libraries, a.jobs]) === JSON.stringify([b.labels, b.libraries, b.jobs]);
+
+/**
+ * The runnable check (runnable/check.ts), for a job to create, a job that moves, or a job whose script, labels,
+ * libraries or named jobs changed: a description-only change checks nothing. Every job's check records the job
+ * (and a folder's libraries) as declared by the program, so the checks of the jobs that name them find them.
+ */
+async function checkRunnableJob(
+  olds: Props,
+  news: Props,
+  checkedRoot: XmlElement | undefined,
+): Promise<dynamic.CheckFailure | undefined> {
+  if (typeof news.fullName !== "string" || news.controller === UNKNOWN) return undefined;
+  const controller = news.controller as string | undefined;
+  const job = news.fullName;
+  const key = sourceOf(news);
+  declareJob(controller, job);
+  const root =
+    key === "configXml" && typeof news.configXml === "string" && !news.configXml.includes(UNKNOWN)
+      ? (checkedRoot ?? declare(news as unknown as JobInputs).root())
+      : undefined;
+  if (root !== undefined && FOLDER_ROOTS.has(root.name)) declareFolderLibraries(controller, job, folderLibraries(root));
+  const mode = modeFor(runnableCheck, controller);
+  if (mode instanceof Error) return { property: "", reason: mode.message };
+  if (mode === "off") return undefined;
+  const names = namesOf(news, root);
+  if (names === undefined) return undefined;
+  if (names.script === undefined && names.labels.length + names.libraries.length + names.jobs.length === 0)
+    return undefined;
+  const created = Object.keys(strip(olds)).length === 0;
+  const before = created ? undefined : namesOf(olds);
+  const lint = names.script !== undefined && before?.script !== names.script;
+  if (before !== undefined && olds.fullName === job && sameNames(before, names)) return undefined;
+  let client: JenkinsClient;
+  let where: string;
+  try {
+    ({ client, baseUrl: where } = await connect(job, controller));
+  } catch (e) {
+    await warn(`the runnable check of Jenkins job "${job}" was skipped: ${e instanceof Error ? e.message : String(e)}`);
+    return undefined;
+  }
+  const failure = await checkRunnable({
+    job,
+    where,
+    names,
+    lint,
+    controller,
+    connection: client,
+    mode,
+    reader: {
+      lint: (script) => client.validateJenkinsfile(script),
+      label: (expression) => client.labelInfo(expression),
+      nodeLabels: () => client.nodeLabels(),
+      libraries: (folder) => client.libraryNames(folder),
+      exists: async (fullName) => {
+        try {
+          return await client.exists(fullName);
+        } catch (e) {
+          if (e instanceof InvalidNameError) return false; // a name Jenkins refuses names no item
+          throw e;
+        }
+      },
+      // Jobs only: a folder is never what a trigger or `build job:` means.
+      itemNames: async (folder) => (await client.listJobs(folder)).filter((j) => !j.isFolder).map((j) => j.fullName),
+    },
+  });
+  return failure === undefined ? undefined : { property: "", reason: failure };
 }
 
 /** The Jenkins URL of the resource's connection, or undefined when it is not usable (create then reports why). */

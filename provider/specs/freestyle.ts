@@ -1,6 +1,6 @@
 /**
  * Freestyle jobs (core's FreeStyleProject, root `<project>`), fields in AbstractProject's class order: actions,
- * description, keepDependencies, properties, scm, quietPeriod, canRoam, disabled, blockBuildWhen*, triggers,
+ * description, keepDependencies, properties, scm, quietPeriod, assignedNode, canRoam, disabled, blockBuildWhen*, triggers,
  * concurrentBuild, builders, publishers, buildWrappers. Defaults a save always writes are written too.
  */
 import type { XmlElement } from "../xml/tree";
@@ -66,7 +66,9 @@ export function freestyleTree(spec: FreestyleSpec, fields?: JobSpecFields): XmlE
     obj("properties", [...buildDiscarderProperty(spec.buildDiscarder), ...parametersProperty(spec.parameters)]),
     spec.scm ? gitScm(spec.scm) : obj("scm", [], [classAttr("hudson.scm.NullSCM")]),
     ...(quiet === null ? [] : [int("quietPeriod", quiet)]),
-    bool("canRoam", true),
+    // Tied to a label: Jenkins uses assignedNode only when canRoam is false.
+    ...(spec.label === undefined ? [] : [str("assignedNode", spec.label.trim())]),
+    bool("canRoam", spec.label === undefined),
     bool("disabled", isDisabled(fields)),
     bool("blockBuildWhenDownstreamBuilding", false),
     bool("blockBuildWhenUpstreamBuilding", false),

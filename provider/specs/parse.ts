@@ -206,6 +206,9 @@ function step(e: XmlElement): BuildStepSpec {
 
 function freestyle(root: XmlElement): FreestyleSpec {
   const spec: FreestyleSpec = {};
+  const assigned = childText(root, "assignedNode");
+  if (assigned !== undefined && assigned.trim() !== "" && childText(root, "canRoam")?.trim() === "false")
+    spec.label = assigned.trim();
   const scm = child(root, "scm");
   if (scm && classOf(scm) !== "hudson.scm.NullSCM") spec.scm = git(scm);
   const builders = child(root, "builders");

@@ -257,6 +257,11 @@ export interface JunitSpec {
  * field updates the job in place.
  */
 export interface FreestyleSpec {
+  /**
+   * The agents the job runs on: a label expression such as "linux && docker" ("Restrict where this project can be
+   * run"). Omitted: any node. The preview checks that a node with executors or a cloud matches it.
+   */
+  label?: string;
   /** The git repository checked out before the steps. */
   scm?: GitScmSpec;
   /** Build steps, run in this order. */

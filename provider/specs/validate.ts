@@ -145,6 +145,7 @@ function freestyle(c: Checker, s: Fields, path: string): void {
     s,
     path,
     [
+      "label",
       "scm",
       "steps",
       "triggers",
@@ -157,6 +158,7 @@ function freestyle(c: Checker, s: Fields, path: string): void {
     ],
     jobHint,
   );
+  c.string(s, "label", path, { nonEmpty: true, singleLine: true });
   if (isGiven(s.scm)) gitScm(c, s.scm, `${path}.scm`);
   if (isGiven(s.steps) && c.array(s.steps, `${path}.steps`)) {
     s.steps.forEach((step, i) => {

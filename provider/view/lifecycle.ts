@@ -88,8 +88,7 @@ function declaredForCheck(p: Props): string | undefined {
 async function checkPlugins(olds: Props, news: Props): Promise<dynamic.CheckFailure | undefined> {
   const config = declaredForCheck(news);
   if (config === undefined || declaredForCheck(olds) === config) return undefined;
-  const property = news.listView !== undefined ? "listView" : "configXml";
-  if (pluginCheck instanceof Error) return { property, reason: pluginCheck.message };
+  if (pluginCheck instanceof Error) return { property: "", reason: pluginCheck.message };
   if (pluginCheck === "off" || news.controller === UNKNOWN || typeof news.fullName !== "string") return undefined;
   let client: JenkinsClient;
   let where: string;
@@ -102,7 +101,8 @@ async function checkPlugins(olds: Props, news: Props): Promise<dynamic.CheckFail
     return undefined;
   }
   const failure = await preflight(client, news.fullName, where, parseXml(config).root, pluginCheck, {}, "view");
-  return failure === undefined ? undefined : { property, reason: failure };
+  // Without a property: the CLI would print the whole config in front of the message.
+  return failure === undefined ? undefined : { property: "", reason: failure };
 }
 
 /** `diffs` names the properties that change in place (for tests and callers of the lifecycle). */

@@ -16,7 +16,8 @@ function esc(s: string): string {
     .replace(/'/g, "&apos;");
 }
 
-const TEAMS = ["payments", "search", "identity", "platform", "mobile", "data", "billing", "growth"];
+/** The teams; each job is tied to its team's agents (`linux && docker && <team>`). */
+export const TEAMS = ["payments", "search", "identity", "platform", "mobile", "data", "billing", "growth"];
 const TOOLS = ["maven", "gradle", "npm", "go", "make"];
 const BRANCHES = ["main", "develop", "release/*", "master"];
 

@@ -5,6 +5,7 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { startJenkinsServer, type JenkinsServer } from "../../provider/server";
+import { TEAMS } from "./configs";
 import { usernamePassword } from "../harness/credential-configs";
 import { threadCpuTimeMs } from "./proc-stats";
 import type { ServerStats } from "./types";
@@ -43,6 +44,8 @@ async function main(): Promise<void> {
     mode: init.mode,
     quietPeriodMs: 0,
     users: [{ ...init.user, permissions: "admin" }],
+    // Agents for the labels the benchmark's jobs are tied to (the preview checks that something can run them).
+    agents: TEAMS.map((team) => ({ name: `agent-${team}`, labels: ["linux", "docker", team], executors: 2 })),
   });
   // The credential the benchmark's jobs name, as their controller holds it (the preview checks it exists).
   const created = await fetch(new URL("credentials/store/system/domain/_/createCredentials", server.url), {

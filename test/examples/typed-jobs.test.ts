@@ -115,7 +115,11 @@ describe.each(MODES)("typed-jobs example under the mock engine (%s server)", (mo
     server.resetCounters();
     const res = await engine.up(editedProgram, { config: PROD });
     expect(changed(res.steps)).toEqual(["update web-deploy"]);
-    expect(calls(server)).toEqual(["POST /job/web/job/deploy/config.xml"]);
+    // The changed script is linted once (the runnable check), then posted.
+    expect(calls(server)).toEqual([
+      "POST /pipeline-model-converter/validateJenkinsfile",
+      "POST /job/web/job/deploy/config.xml",
+    ]);
     const xml = await user.getConfig("web/deploy");
     expect(xml).toContain("./deploy.sh --wait");
     expect(xml).toContain("<name>NOTIFY</name>");

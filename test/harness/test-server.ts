@@ -1,4 +1,5 @@
 /** Starts the Jenkins-compatible server with known users whose secrets the tests can scan for. */
+import { KNOWN_AGENTS } from "./known-runnables";
 import { startJenkinsServer, type JenkinsServer, type JenkinsServerOptions } from "../../provider/server";
 import { ADMIN, USERS } from "./users";
 
@@ -12,6 +13,8 @@ export async function startServer(
   extra: Omit<JenkinsServerOptions, "users" | "mode"> = {},
 ): Promise<JenkinsServer> {
   return startJenkinsServer({
+    // Agents with the labels shared samples and saved configs name (known-runnables.ts), unless the test says.
+    agents: KNOWN_AGENTS,
     ...extra,
     port: 0,
     mode,
@@ -65,9 +68,18 @@ export const PREFLIGHT_READS = ["GET /api/json", "GET /pluginManager/api/json"];
  */
 export const CREDENTIALS_CHECK_READ = /^GET (\/job\/[^ ]+)?\/credentials\/store\/(system|folder)\/api\/json$/;
 
-/** The requests recorded since the last reset, other than the pre-flight reads and the credentials check's. */
+/**
+ * The requests of the runnable check (other than its item lookups, which are reads like any other): the linter, a
+ * label's nodes and clouds, the nodes' labels, a folder's library listing.
+ */
+export const RUNNABLE_CHECK_REQUEST =
+  /^(POST \/pipeline-model-converter\/validateJenkinsfile|GET \/label\/[^/]+\/api\/json|GET \/computer\/api\/json|GET (\/job\/[^ ]+)?\/descriptorByName\/org\.jenkinsci\.plugins\.workflow\.libs\.LibraryStep\/autoCompleteIdentifier)$/;
+
+/** The requests recorded since the last reset, other than the pre-flight reads and the reference and runnable checks'. */
 export function beyondPreflight(server: JenkinsServer): string[] {
-  return calls(server).filter((c) => !PREFLIGHT_READS.includes(c) && !CREDENTIALS_CHECK_READ.test(c));
+  return calls(server).filter(
+    (c) => !PREFLIGHT_READS.includes(c) && !CREDENTIALS_CHECK_READ.test(c) && !RUNNABLE_CHECK_REQUEST.test(c),
+  );
 }
 
 /** "POST /job/a/job/b/config.xml" lines of the requests recorded since the last reset. */

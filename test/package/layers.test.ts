@@ -22,9 +22,11 @@ const ALLOWED: Record<string, string[]> = {
   plugins: ["client", "dynamic", "xml"],
   dynamic: [],
   connection: ["client"],
-  resource: ["connection", "dynamic", "plugins", "references", "client", "specs", "xml"],
+  resource: ["connection", "dynamic", "plugins", "references", "runnable", "client", "specs", "xml"],
   // The reference check of jobs: which credentials a job names, where it looks, the stores' listings.
   references: ["client", "dynamic", "xml"],
+  // The runnable check of jobs: what a job names (scripts, labels, libraries, jobs) and what the controller has.
+  runnable: ["client", "dynamic", "references", "xml"],
   // The Credential resource; the program side hides secrets with the Job's table (resource/secrets).
   credential: ["connection", "dynamic", "plugins", "references", "client", "xml", "resource/secrets"],
   triggers: ["connection", "dynamic", "client"],

@@ -27,6 +27,7 @@ import {
 } from "../harness/test-server";
 import { FOLDER_XML, FREESTYLE_XML, PIPELINE_XML } from "../harness/job-configs";
 import { addCredentials, FIXTURE_CREDENTIAL_IDS } from "../harness/known-credentials";
+import { addJobs, FIXTURE_JOB_NAMES } from "../harness/known-runnables";
 
 function configureWith(values: Record<string, string>): Promise<void> {
   return lifecycle.configure({ config: { get: (k: string) => values[k] } });
@@ -47,6 +48,7 @@ describe.each(MODES)("Job lifecycle, methods called directly (%s server)", (mode
     server = await startServer(mode);
     user = new JenkinsUser(server.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });
     await addCredentials(user, FIXTURE_CREDENTIAL_IDS);
+    await addJobs(user, FIXTURE_JOB_NAMES);
     await configureWith(tokenConfig(server));
   });
   afterAll(async () => {

@@ -12,7 +12,15 @@ import { MockEngine } from "../harness/mock-engine";
 import { ProviderProcess, repoRoot, UNKNOWN } from "../harness/provider-process";
 import { startConfiguredProvider } from "../harness/configured-provider";
 import { findLeaks, textOf } from "../harness/secrets";
-import { ADMIN, MODES, calls, credentialForms, startServer, beyondPreflight } from "../harness/test-server";
+import {
+  ADMIN,
+  MODES,
+  calls,
+  credentialForms,
+  startServer,
+  beyondPreflight,
+  RUNNABLE_CHECK_REQUEST,
+} from "../harness/test-server";
 
 const JOBS = ["team", "team/api-build", "team/api-deploy", "nightly-cleanup"];
 
@@ -55,8 +63,16 @@ describe.each(MODES)("quickstart program under the mock engine (%s server)", (mo
     expect(res.steps.map((s) => `${s.op} ${s.name}`).sort()).toEqual(
       ["create api-build", "create api-deploy", "create nightly-cleanup", "create team"].sort(),
     );
-    // The pre-flight reads were made by the preview's process already: one request per job.
-    expect(calls(server).sort()).toEqual(
+    // The pre-flight reads were made by the preview's process already: one request per job. The pipeline in the
+    // folder, whose place the preview did not know yet, is linted now (the runnable check).
+    expect(calls(server).filter((c) => RUNNABLE_CHECK_REQUEST.test(c))).toEqual([
+      "POST /pipeline-model-converter/validateJenkinsfile",
+    ]);
+    expect(
+      calls(server)
+        .filter((c) => !RUNNABLE_CHECK_REQUEST.test(c))
+        .sort(),
+    ).toEqual(
       ["POST /createItem", "POST /createItem", "POST /job/team/createItem", "POST /job/team/createItem"].sort(),
     );
     for (const job of JOBS) expect(await user.exists(job)).toBe(true);

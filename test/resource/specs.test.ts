@@ -14,6 +14,7 @@ import { JenkinsUser } from "../harness/jenkins-user";
 import { ADMIN, MODES, calls, startServer, tokenConfig, beyondPreflight } from "../harness/test-server";
 import { FREESTYLE_XML, PIPELINE_XML } from "../harness/job-configs";
 import { addCredentials, SAMPLE_CREDENTIAL_IDS } from "../harness/known-credentials";
+import { addJobs } from "../harness/known-runnables";
 
 export const PIPELINE: PipelineSpec = {
   script: "pipeline {\n  agent any\n  stages {\n    stage('Build') { steps { sh 'make' } }\n  }\n}\n",
@@ -47,6 +48,8 @@ describe.each(MODES)("Job with a typed spec, methods called directly (%s server)
     server = await startServer(mode);
     user = new JenkinsUser(server.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });
     await addCredentials(user, SAMPLE_CREDENTIAL_IDS);
+    // The upstream job a trigger below names.
+    await addJobs(user, ["spec-up"]);
     await lifecycle.configure({ config: { get: (k: string) => tokenConfig(server)[k] } });
   });
   afterAll(async () => {

@@ -338,6 +338,21 @@ describe("the report of one kind of change", () => {
     expect(out).toContain('**error** in `api-build`:\n\n```text\nfreestyle: Jenkins job "api-build" needs plugins');
   });
 
+  it("shows a runnable check's lint error with its line, one finding a line, under the summary", () => {
+    const message =
+      'Jenkins job "team/app" could not run as declared on https://jenkins.example.com/:\n' +
+      "  - its pipeline script does not pass the controller's linter:\n" +
+      "      line 9, column 1: expecting '}', found ''\n" +
+      '  - label "gpu" matches no node and no cloud that can provision it, so its builds would wait in the queue; ' +
+      'the controller\'s labels: built-in, linux (did you mean "linux"?)\n' +
+      'Fix what it names, or set jenkins:runnableCheck to "warn" to go ahead anyway.';
+    const out = report(
+      digest([], { diagnostics: [{ urn: jobUrn("app"), message: `${message}\n`, severity: "error" }] }),
+    );
+    expect(out).toMatch(/^\*\*Plan:\*\* no changes \(1 unchanged\)\.\n\n### The preview failed: 1 error\n/m);
+    expect(out).toContain(`**error** in \`app\`:\n\n\`\`\`text\n${message}\n\`\`\`\n`);
+  });
+
   it("shows the same change in 300 jobs once, with the count and the first names", () => {
     const out = report(digest(sameChangeIn(300)));
     expectGolden("same-change-300.md", out);

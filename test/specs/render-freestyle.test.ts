@@ -4,7 +4,7 @@
  * freestyle-git-choiceparam-junit-coverage-warnings.xml, freestyle-batch-prescm-buildwrappers.xml), and a save
  * does not change it.
  */
-import { renderFreestyle, renderJobSpec } from "../../provider/specs";
+import { parseJobSpec, renderFreestyle, renderJobSpec, validateJobSpec } from "../../provider/specs";
 import { resave } from "../../provider/server/xstream";
 import { FREESTYLE_FULL, FREESTYLE_FULL_FIELDS, FREESTYLE_MINIMAL } from "./samples";
 
@@ -190,8 +190,20 @@ describe("renderFreestyle", () => {
     );
   });
 
+  test("a label ties the job to it (assignedNode with canRoam false) and reads back as the label", () => {
+    const xml = renderFreestyle({ label: "linux && docker", steps: [{ shell: "make" }] });
+    expect(xml).toContain(
+      '  <scm class="hudson.scm.NullSCM"/>\n  <assignedNode>linux &amp;&amp; docker</assignedNode>\n  <canRoam>false</canRoam>\n',
+    );
+    expect(parseJobSpec(xml)?.spec).toEqual({ label: "linux && docker", steps: [{ shell: "make" }] });
+    expect(parseJobSpec(resave(xml))?.spec).toEqual({ label: "linux && docker", steps: [{ shell: "make" }] });
+    expect(() => validateJobSpec("freestyle", { label: "" })).toThrow(/freestyle\.label/);
+    expect(() => validateJobSpec("freestyle", { label: "a\nb" })).toThrow(/freestyle\.label.*single line/);
+  });
+
   test.each([
     ["minimal", () => renderFreestyle(FREESTYLE_MINIMAL)],
+    ["label", () => renderFreestyle({ label: "gpu", steps: [{ shell: "nvidia-smi" }] })],
     ["empty", () => renderFreestyle({})],
     ["full", () => renderFreestyle(FREESTYLE_FULL, FREESTYLE_FULL_FIELDS)],
     ["upstream", () => renderFreestyle({ triggers: { upstream: { projects: ["a", "b"], threshold: "FAILURE" } } })],
