@@ -72,6 +72,12 @@ export interface ControllerConfig {
    * @defaultValue `JENKINS_CONTROLLER_<NAME>_MAX_CONNECTIONS`, else `16`
    */
   maxConnections?: number;
+  /**
+   * As `jenkins:runnableCheck`, for the jobs on this controller; wins over the stack-wide key.
+   *
+   * @defaultValue the value of `jenkins:runnableCheck`
+   */
+  runnableCheck?: CheckPolicy;
 }
 
 /**
@@ -174,8 +180,10 @@ export interface StackConfig {
    */
   "jenkins:credentialsCheck"?: CheckPolicy;
   /**
-   * The check of jobs that cannot run as declared: `error` fails the preview, `warn` reports a warning, `off` does
-   * not check.
+   * The runnable check of a new, moved or changed job: its inline pipeline script goes to the controller's linter,
+   * and every agent label, shared library and job it names must exist there (or be declared by the program). `error`
+   * fails the preview, `warn` reports each finding as a warning, `off` does not check. A named controller may set its
+   * own (`jenkins:controllers.<name>.runnableCheck`).
    *
    * @defaultValue `"error"`
    */
