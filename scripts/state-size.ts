@@ -6,7 +6,7 @@
  *    configs built in code from a template, each with a `description` input, a few folders), the package installed
  *    as users install it (so every `__provider` is one `require`);
  *  - `real-home`: the real Jenkins home of test/import (real-home.ts), imported with `pulumi-jenkins import` and
- *    adopted by `up` of the generated program.
+ *    adopted by `up` of the generated program, the package installed the same way.
  *
  *   npm run build && node dist/scripts/state-size.js [--jobs 200] [--only template|real-home] [--save state.json]
  *
@@ -30,8 +30,21 @@ interface StateSize {
   resources: number;
   jobs: number;
   stateBytes: number;
-  perJob: { resource: number; inputs: number; outputs: number };
+  /** Means over the Job resources; `provider`: the serialized provider, in the inputs and again in the outputs. */
+  perJob: { resource: number; inputs: number; outputs: number; provider: number };
 }
+
+const TSCONFIG = JSON.stringify({
+  compilerOptions: {
+    strict: true,
+    target: "ES2022",
+    module: "commonjs",
+    moduleResolution: "node",
+    esModuleInterop: true,
+    skipLibCheck: true,
+  },
+  files: ["index.ts"],
+});
 
 const bytes = (v: unknown): number => Buffer.byteLength(JSON.stringify(v), "utf8");
 
@@ -44,7 +57,12 @@ function measure(program: string, state: StackState): StateSize {
     resources: state.resources.length,
     jobs: jobs.length,
     stateBytes: bytes({ resources: state.resources, outputs: state.outputs }),
-    perJob: { resource: mean(bytes), inputs: mean((r) => bytes(r.inputs)), outputs: mean((r) => bytes(r.outputs)) },
+    perJob: {
+      resource: mean(bytes),
+      inputs: mean((r) => bytes(r.inputs)),
+      outputs: mean((r) => bytes(r.outputs)),
+      provider: mean((r) => bytes(r.outputs.__provider ?? "")),
+    },
   };
 }
 
@@ -56,13 +74,7 @@ async function templateSize(n: number, save?: string): Promise<StateSize> {
       path.join(dir, "Pulumi.yaml"),
       "name: state-size\nmain: index.ts\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n",
     );
-    fs.writeFileSync(
-      path.join(dir, "tsconfig.json"),
-      JSON.stringify({
-        compilerOptions: { strict: true, target: "ES2022", module: "commonjs", moduleResolution: "node" },
-        files: ["index.ts"],
-      }),
-    );
+    fs.writeFileSync(path.join(dir, "tsconfig.json"), TSCONFIG);
     const program = templateProgram(n);
     fs.writeFileSync(
       path.join(dir, "index.ts"),
@@ -94,7 +106,7 @@ function runImport(args: string[], env: NodeJS.ProcessEnv): Promise<number | nul
   });
 }
 
-async function realHomeSize(): Promise<StateSize> {
+async function realHomeSize(save?: string): Promise<StateSize> {
   const home = buildRealHome();
   const server = await startServer("current", {
     dataDir: home.dir,
@@ -103,16 +115,21 @@ async function realHomeSize(): Promise<StateSize> {
   });
   fs.mkdirSync(path.join(repoRoot, "dist"), { recursive: true });
   const out = fs.mkdtempSync(path.join(repoRoot, "dist", "state-size-home-"));
+  const programDirs: string[] = [];
   try {
     const env = cleanEnv({ JENKINS_URL: server.url, JENKINS_USER: ADMIN.name, JENKINS_API_TOKEN: ADMIN.apiToken });
     const code = await runImport(["import", "--out", out, "--project", "real-home", "--force"], env);
     if (code !== 0) throw new Error(`import exited with ${code}`);
-    fs.rmSync(path.join(out, "package.json"));
-    fs.writeFileSync(
-      path.join(out, "tsconfig.json"),
-      JSON.stringify({ extends: path.relative(out, path.join(repoRoot, "tsconfig.json")), files: ["index.ts"] }),
-    );
-    const cli = new PulumiCli(out, { env: cleanEnv(), stack: "adopt" })
+    // The generated program in a folder where the package is installed as users install it (so every
+    // `__provider` is one `require`, not the provider serialized by value as in a checkout).
+    const dir = installedProgramFolder("state-size-home-", repoRoot);
+    programDirs.push(dir);
+    for (const entry of fs.readdirSync(out)) {
+      if (entry === "package.json" || entry === "tsconfig.json") continue;
+      fs.cpSync(path.join(out, entry), path.join(dir, entry), { recursive: true });
+    }
+    fs.writeFileSync(path.join(dir, "tsconfig.json"), TSCONFIG);
+    const cli = new PulumiCli(dir, { env: cleanEnv(), stack: "adopt" })
       .setConfig("jenkins:url", server.url)
       .setConfig("jenkins:user", ADMIN.name)
       .setConfig("jenkins:apiToken", ADMIN.apiToken, { secret: true });
@@ -128,10 +145,11 @@ async function realHomeSize(): Promise<StateSize> {
     }
     const up = await cli.up();
     if (!up.ok) throw new Error(`up failed: ${JSON.stringify(up.errors).slice(0, 2000)}`);
+    if (save !== undefined) fs.writeFileSync(save, JSON.stringify(cli.state, null, 1));
     return measure(`real home, ${home.items.length} items`, cli.state);
   } finally {
     await server.close();
-    for (const dir of [home.dir, out]) fs.rmSync(dir, { recursive: true, force: true });
+    for (const dir of [home.dir, out, ...programDirs]) fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -146,7 +164,8 @@ async function main(): Promise<void> {
   if (only === undefined || only === "template") {
     process.stdout.write(`${JSON.stringify(await templateSize(jobs, opt("--save")))}\n`);
   }
-  if (only === undefined || only === "real-home") process.stdout.write(`${JSON.stringify(await realHomeSize())}\n`);
+  if (only === undefined || only === "real-home")
+    process.stdout.write(`${JSON.stringify(await realHomeSize(opt("--save")))}\n`);
 }
 
 if (require.main === module) {

@@ -96,7 +96,8 @@ describe.each(MODES)("secrets through the language host (%s server)", (mode) => 
     expect(changed(preview)).toEqual(["update deploy"]);
     // The config a reviewer reads did not change: only the encrypted input did.
     const step = preview.steps.find((s) => s.op === "update");
-    expect(step?.news?.configXml).toBe(step?.olds?.configXml);
+    expect(step?.news?.configXml).toBe(step?.oldInputs?.configXml);
+    expect(step?.news?.configXml).toContain("<defaultValue>[secret 1]</defaultValue>");
     expect(step?.news?.secretValues).toBe("[secret]");
     server.resetCounters();
     const up = shown("up", await cli.up());
