@@ -20,7 +20,7 @@ import { equivalenceDigest, semanticDigest } from "../xml/semantic";
 import { parseXml, type XmlElement } from "../xml/tree";
 import { layoutOf } from "./drift";
 import { FIELD_NAMES } from "./job-config";
-import { OWNED_PART_RULES, withoutUnclaimedParts } from "./owned-parts";
+import { OWNED_PART_RULES, withoutOwnedParts } from "./owned-parts";
 import { renderSpec, sourceOf } from "./sources";
 import type { ConfigDigest, JobOutputs } from "./types";
 
@@ -29,28 +29,38 @@ export function canonicalDigest(canonical: string): string {
   return createHash("sha256").update(canonical, "utf8").digest("hex");
 }
 
-const bare = (root: XmlElement): XmlElement => ({ kind: "element", name: root.name, attrs: [], children: [] });
+const bare = (name: string): XmlElement => ({ kind: "element", name, attrs: [], children: [] });
 
 /**
- * The owned parts a declared config claims (the ids of the rules, owned-parts.ts, whose parts it declares itself:
- * a folder that declares its credentials property manages its credentials). Jenkins's parts of the other rules
- * are left out of the comparison.
+ * The parts of a declared config that the owned-part rules (owned-parts.ts) look at: the children of its root that
+ * a rule would take out of it were it Jenkins's copy (a folder's views or credentials property it declares itself,
+ * the ids of its branch sources), as a root holding only those, in canonical text; undefined when none. A refresh
+ * compares Jenkins's copy without the owned parts this stand-in does not claim, as it would with the declaration.
  */
-export function claimsOf(declared: XmlElement): string[] {
-  return OWNED_PART_RULES.filter((rule) => rule.forComparison(declared, bare(declared)) !== declared).map((r) => r.id);
+export function ownedPartsOf(declared: XmlElement): string | undefined {
+  const claimed = new Set<XmlElement>();
+  for (const rule of OWNED_PART_RULES) {
+    const after = new Set(rule.forComparison(declared, bare(declared.name)).children);
+    for (const c of declared.children) if (c.kind === "element" && !after.has(c)) claimed.add(c);
+  }
+  if (claimed.size === 0) return undefined;
+  const children = declared.children.filter((c) => c.kind === "element" && claimed.has(c));
+  return canonicalizeDocument({ ...declared, attrs: [], children });
 }
 
-/**
- * A config tree as its equivalence digest sees it: without the parts Jenkins owns that the declaration does not
- * claim. The declaration is not at hand when a refresh computes it: its claims are (a bare root claims none).
- */
-export function comparable(root: XmlElement, claims: readonly string[]): XmlElement {
-  return withoutUnclaimedParts(root, claims);
+/** The declaration as the owned-part rules see it, from a digest: its claimed parts, or a bare root. */
+export function ownedStandIn(digest: ConfigDigest): XmlElement {
+  return digest.owned !== undefined ? parseXml(digest.owned).root : bare(digest.root);
 }
 
-/** The equivalence digest of a config tree (declared at an update, or Jenkins's copy at a refresh). */
-export function configEquivalence(root: XmlElement, claims: readonly string[]): string {
-  return equivalenceDigest(comparable(root, claims), { ignoreRootFields: FIELD_NAMES });
+/** Jenkins's copy as a refresh compares it with a declaration known by its digest. */
+export function comparable(remote: XmlElement, digest: ConfigDigest): XmlElement {
+  return withoutOwnedParts(remote, ownedStandIn(digest));
+}
+
+/** The equivalence digest of a config tree (the declared one, or Jenkins's copy made comparable). */
+export function configEquivalence(root: XmlElement): string {
+  return equivalenceDigest(root, { ignoreRootFields: FIELD_NAMES });
 }
 
 /** The `configDigest` output of a declared config: its root, canonical text and tree. */
@@ -60,14 +70,14 @@ export function digestOf(
   declaredAsXml: boolean,
   effective: { description: string; enabled: boolean },
 ): ConfigDigest {
-  const claims = claimsOf(root);
   const digest: ConfigDigest = {
     root: root.name,
     canonical: canonicalDigest(canonical),
     semantic: semanticDigest(root),
-    equivalence: configEquivalence(root, claims),
+    equivalence: configEquivalence(root),
   };
-  if (claims.length > 0) digest.claims = claims;
+  const owned = ownedPartsOf(root);
+  if (owned !== undefined) digest.owned = owned;
   // A spec is rendered again when its config is needed; a config given as text is known by its layout alone.
   if (declaredAsXml) digest.layout = layoutOf(root, effective);
   return digest;

@@ -18,7 +18,7 @@ import type { DeclaredLayout, JobInputs, JobOutputs } from "./types";
 import { parseXml, elementChildren, textOf, type XmlElement, type XmlNode } from "../xml/tree";
 import { writeXml } from "../xml/writer";
 import { canonicalizeConfig, canonicalizeDocument } from "../xml/canonical";
-import { withoutOwnedParts, withoutUnclaimedParts } from "./owned-parts";
+import { withoutOwnedParts } from "./owned-parts";
 
 const NEUTRAL_ATTRS = new Set(["class", "plugin"]);
 
@@ -192,12 +192,13 @@ function alignToLayout(remote: XmlElement, path: string, managed: boolean, layou
  */
 export function foundConfig(
   remote: string,
-  declared: { layout?: DeclaredLayout; semantic?: string; claims?: string[] } | undefined,
+  declared: { layout?: DeclaredLayout; semantic?: string; root?: string; owned?: string } | undefined,
   effective: { description: string; enabled: boolean },
   compare = true,
 ): string {
   const doc = parseXml(remote);
-  const own = withoutUnclaimedParts(doc.root, declared?.claims ?? []);
+  const standIn = declared?.owned !== undefined ? parseXml(declared.owned).root : undefined;
+  const own = withoutOwnedParts(doc.root, standIn ?? { kind: "element", name: doc.root.name, attrs: [], children: [] });
   const layout = declared?.layout;
   const semantic = compare ? declared?.semantic : undefined;
   const fields = layout

@@ -44,7 +44,7 @@ import {
   type Declared,
   type Props,
 } from "./desired";
-import { comparable, configEquivalence, configKnown, declaredConfigOf } from "./config-digest";
+import { comparable, configEquivalence, configKnown, declaredConfigOf, isDigest } from "./config-digest";
 import { driftedConfig, foundConfig, inputsReflecting, sameConfig } from "./drift";
 import { PartialFailureError } from "../dynamic/partial-failure";
 import { AdoptionError, JobExistsError, JobGoneError } from "./errors";
@@ -400,7 +400,10 @@ export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadRes
       configDrift = true;
       props = withoutDigest(driftedProps(props, declaredXml, remoteText, fieldsOf(declaredRoot)));
     }
-  } else if (configEquivalence(remoteDoc.root, olds.configDigest?.claims ?? []) !== olds.configDigest?.equivalence) {
+  } else if (
+    isDigest(olds.configDigest) &&
+    configEquivalence(comparable(remoteDoc.root, olds.configDigest)) !== olds.configDigest.equivalence
+  ) {
     configDrift = true;
     props = withoutDigest(driftedProps(props, undefined, remoteText, olds, olds.configDigest));
   }
@@ -410,7 +413,7 @@ export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadRes
     ? maskSecrets(
         declaredRoot
           ? withoutOwnedParts(parsed.root, declaredRoot)
-          : comparable(parsed.root, olds.configDigest?.claims ?? []),
+          : comparable(parsed.root, olds.configDigest as ConfigDigest),
         remote,
       ).values
     : masked.values;

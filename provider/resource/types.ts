@@ -76,8 +76,11 @@ export interface ConfigDigest {
    * by itself, the parts it owns, description and disabled (xml/semantic.ts `equivalenceDigest`).
    */
   equivalence: string;
-  /** The ids of the owned-part rules whose parts the config declares itself (config-digest.ts `claimsOf`). */
-  claims?: string[];
+  /**
+   * The parts of the config that Jenkins's own parts are told apart by (a folder's views or credentials property it
+   * declares itself, its branch sources' ids), as a root holding only those: config-digest.ts `ownedPartsOf`.
+   */
+  owned?: string;
   /**
    * For a job declared as configXml: what a refresh that finds an edit needs to report Jenkins's copy reading like
    * the declared config except for the edit, so the next preview shows the edit alone (drift.ts `DeclaredLayout`:
