@@ -1,0 +1,118 @@
+/**
+ * What a job's outputs keep of its config: the config itself only when a refresh found Jenkins holding another one,
+ * otherwise its digest (`configDigest`). The config as declared is in the resource's inputs already; a second copy
+ * in the outputs doubled the state, and the engine writes the whole state at every step on backends without
+ * journaling.
+ *
+ * The digest answers the two questions the outputs are asked:
+ *  - `canonical` and `semantic`, by `diff` and `update` (which get the old outputs and the new inputs): is the
+ *    declared config the one applied? Checked inputs are canonical text, so equal digests of the text mean the same
+ *    config, and a plan with no changes neither parses nor compares a tree; other text is compared by meaning
+ *    (`semanticDigest`, the same answer as `elementsEqual` of the two trees);
+ *  - `equivalence`, by a refresh (which gets the old outputs alone): does Jenkins hold what was declared, apart from
+ *    what Jenkins does to a config by itself? (`xml/semantic.ts` `equivalenceDigest`, taken of both sides without
+ *    the parts Jenkins owns and without description and disabled, which have their own outputs.)
+ */
+import { createHash } from "node:crypto";
+import { JobSpecError } from "../specs/errors";
+import { canonicalizeDocument } from "../xml/canonical";
+import { equivalenceDigest, semanticDigest } from "../xml/semantic";
+import { parseXml, type XmlElement } from "../xml/tree";
+import { layoutOf } from "./drift";
+import { FIELD_NAMES } from "./job-config";
+import { OWNED_PART_RULES, withoutOwnedParts } from "./owned-parts";
+import { renderSpec, sourceOf } from "./sources";
+import type { ConfigDigest, JobOutputs } from "./types";
+
+/** SHA-256 of a config's canonical text, in hex. */
+export function canonicalDigest(canonical: string): string {
+  return createHash("sha256").update(canonical, "utf8").digest("hex");
+}
+
+const bare = (name: string): XmlElement => ({ kind: "element", name, attrs: [], children: [] });
+
+/**
+ * The parts of a declared config that the owned-part rules (owned-parts.ts) look at: the children of its root that
+ * a rule would take out of it were it Jenkins's copy (a folder's views or credentials property it declares itself,
+ * the ids of its branch sources), as a root holding only those, in canonical text; undefined when none. A refresh
+ * compares Jenkins's copy without the owned parts this stand-in does not claim, as it would with the declaration.
+ */
+export function ownedPartsOf(declared: XmlElement): string | undefined {
+  const claimed = new Set<XmlElement>();
+  for (const rule of OWNED_PART_RULES) {
+    const after = new Set(rule.forComparison(declared, bare(declared.name)).children);
+    for (const c of declared.children) if (c.kind === "element" && !after.has(c)) claimed.add(c);
+  }
+  if (claimed.size === 0) return undefined;
+  const children = declared.children.filter((c) => c.kind === "element" && claimed.has(c));
+  return canonicalizeDocument({ ...declared, attrs: [], children });
+}
+
+/** The declaration as the owned-part rules see it, from a digest: its claimed parts, or a bare root. */
+export function ownedStandIn(digest: ConfigDigest): XmlElement {
+  return digest.owned !== undefined ? parseXml(digest.owned).root : bare(digest.root);
+}
+
+/** Jenkins's copy as a refresh compares it with a declaration known by its digest. */
+export function comparable(remote: XmlElement, digest: ConfigDigest): XmlElement {
+  return withoutOwnedParts(remote, ownedStandIn(digest));
+}
+
+/** The equivalence digest of a config tree (the declared one, or Jenkins's copy made comparable). */
+export function configEquivalence(root: XmlElement): string {
+  return equivalenceDigest(root, { ignoreRootFields: FIELD_NAMES });
+}
+
+/** The `configDigest` output of a declared config: its root, canonical text and tree. */
+export function digestOf(
+  canonical: string,
+  root: XmlElement,
+  declaredAsXml: boolean,
+  effective: { description: string; enabled: boolean },
+): ConfigDigest {
+  const digest: ConfigDigest = {
+    root: root.name,
+    canonical: canonicalDigest(canonical),
+    semantic: semanticDigest(root),
+    equivalence: configEquivalence(root),
+  };
+  const owned = ownedPartsOf(root);
+  if (owned !== undefined) digest.owned = owned;
+  // A spec is rendered again when its config is needed; a config given as text is known by its layout alone.
+  if (declaredAsXml) digest.layout = layoutOf(root, effective);
+  return digest;
+}
+
+/** Whether outputs know the config applied: its text (state of earlier versions, or drift) or its digest. */
+export function configKnown(olds: Partial<JobOutputs>): boolean {
+  return Boolean(olds.configXml) || isDigest(olds.configDigest);
+}
+
+export function isDigest(value: unknown): value is ConfigDigest {
+  const d = value as Partial<ConfigDigest> | undefined;
+  return typeof d === "object" && d !== null && typeof d.canonical === "string" && typeof d.root === "string";
+}
+
+/** The root element name of the config the outputs describe, when known. */
+export function rootOfOutputs(olds: Partial<JobOutputs>): string | undefined {
+  return isDigest(olds.configDigest) ? olds.configDigest.root : undefined;
+}
+
+/**
+ * The canonical config the outputs were made from, when it can be had without Jenkins: the config output (state of
+ * earlier versions, or the config a refresh found), else the spec rendered again with the description and enabled
+ * state applied. Undefined for a job declared as configXml whose outputs hold only the digest.
+ */
+export function declaredConfigOf(olds: JobOutputs): string | undefined {
+  if (olds.configXml) return olds.configXml;
+  const key = sourceOf(olds as unknown as Record<string, unknown>);
+  if (key === "configXml") return undefined;
+  try {
+    const xml = renderSpec(key, olds[key], { description: olds.description, enabled: olds.enabled });
+    return canonicalizeDocument(parseXml(xml));
+  } catch (e) {
+    // A spec stored by an older version that the code installed now no longer renders.
+    if (e instanceof JobSpecError) return undefined;
+    throw e;
+  }
+}
