@@ -22,6 +22,7 @@ import type {
   PipelineSpec,
 } from "../specs/types";
 import { credentialsNamed, literalCredentialIds } from "../dynamic/program-credentials";
+import { registeredProperties } from "../dynamic/registered-properties";
 import jobProvider from "./provider";
 import { hideSecrets } from "./secrets/hide";
 
@@ -100,53 +101,72 @@ function withDependencies(
   return opts ?? {};
 }
 
+/**
+ * The outputs every Job has, registered whatever the job was declared with. The rest (`folder`, `controller`, the
+ * spec key the job uses, `adopt`) is registered only when the program gives it: see `registeredProperties`.
+ */
+export const JOB_OUTPUTS = ["name", "configXml", "description", "enabled", "fullName", "url"] as const;
+
 export class Job extends pulumi.dynamic.Resource {
   // `declare`: with ES2022 class fields a plain declaration would overwrite the outputs the base class sets.
   declare public readonly name: pulumi.Output<string>;
-  declare public readonly folder: pulumi.Output<string | undefined>;
+  /**
+   * The parent folder's path, for a job declared with `folder`; `undefined` (not an Output) for a job declared at
+   * the top level. Use `fullName` to name the job wherever it is.
+   */
+  declare public readonly folder: pulumi.Output<string> | undefined;
   /** Full path, e.g. "team/api-build". */
   declare public readonly fullName: pulumi.Output<string>;
   /** Browser URL of the job. */
   declare public readonly url: pulumi.Output<string>;
   /** The config in canonical form, as last applied (or as found by a refresh that detected a hand edit). */
   declare public readonly configXml: pulumi.Output<string>;
-  /** The spec, for a job declared with one (after a refresh that found a hand edit: the spec as Jenkins has it). */
-  declare public readonly pipeline: pulumi.Output<PipelineSpec | undefined>;
-  declare public readonly freestyle: pulumi.Output<FreestyleSpec | undefined>;
-  declare public readonly folderSpec: pulumi.Output<FolderSpec | undefined>;
-  declare public readonly multibranch: pulumi.Output<MultibranchSpec | undefined>;
+  /**
+   * The spec, for a job declared with `pipeline`: as declared, or after a refresh that found a hand edit, the spec
+   * as Jenkins has it (`undefined` when no spec expresses the edited config). For a job declared with `configXml`
+   * or another spec, `job.pipeline` is `undefined` (not an Output): the job's config is `configXml`.
+   */
+  declare public readonly pipeline: pulumi.Output<PipelineSpec | undefined> | undefined;
+  /** As `pipeline`, for a job declared with `freestyle`; `undefined` (not an Output) for any other job. */
+  declare public readonly freestyle: pulumi.Output<FreestyleSpec | undefined> | undefined;
+  /** As `pipeline`, for a folder declared with `folderSpec`; `undefined` (not an Output) for any other job. */
+  declare public readonly folderSpec: pulumi.Output<FolderSpec | undefined> | undefined;
+  /** As `pipeline`, for a project declared with `multibranch`; `undefined` (not an Output) for any other job. */
+  declare public readonly multibranch: pulumi.Output<MultibranchSpec | undefined> | undefined;
+  /** The job's description as Jenkins has it (the `description` input, else the config's). */
   declare public readonly description: pulumi.Output<string>;
+  /** Whether the job is enabled as Jenkins has it (the `enabled` input, else the config's). */
   declare public readonly enabled: pulumi.Output<boolean>;
-  /** The controller's name, when the job is not on the stack-wide connection. */
-  declare public readonly controller: pulumi.Output<string | undefined>;
+  /** The controller's name, for a job declared with `controller`; `undefined` (not an Output) for the others. */
+  declare public readonly controller: pulumi.Output<string> | undefined;
 
   constructor(name: string, args: JobArgs, opts?: pulumi.CustomResourceOptions) {
     // Secret values out of the config or spec, into an input Pulumi encrypts (resource/secrets/hide.ts).
     const hidden = hideSecrets(args);
     const source = hidden.args;
-    const secrets = hidden.secretValues === undefined ? {} : { secretValues: hidden.secretValues };
     // Credentials of the program named by a literal id come first: Pulumi orders the job after them.
     const credentials = credentialsNamed(literalCredentialIds(args as unknown as Record<string, unknown>));
     if (credentials.length > 0) opts = withDependencies(opts, credentials);
     super(
       jobProvider,
       name,
-      {
-        name: args.name,
-        folder: args.folder,
-        configXml: source.configXml,
-        pipeline: source.pipeline,
-        freestyle: source.freestyle,
-        folderSpec: args.folderSpec,
-        multibranch: args.multibranch,
-        description: args.description,
-        enabled: args.enabled,
-        adopt: args.adopt,
-        controller: args.controller,
-        fullName: undefined,
-        url: undefined,
-        ...secrets,
-      },
+      registeredProperties(
+        {
+          name: args.name,
+          folder: args.folder,
+          configXml: source.configXml,
+          pipeline: source.pipeline,
+          freestyle: source.freestyle,
+          folderSpec: args.folderSpec,
+          multibranch: args.multibranch,
+          description: args.description,
+          enabled: args.enabled,
+          adopt: args.adopt,
+          controller: args.controller,
+          secretValues: hidden.secretValues,
+        },
+        JOB_OUTPUTS,
+      ),
       hidden.secretValues === undefined
         ? opts
         : { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "secretValues"] },

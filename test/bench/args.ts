@@ -1,5 +1,5 @@
 /** Command-line options of `npm run bench`. */
-import { PROGRAM_SHAPES, type ProgramShape } from "./user-program";
+import { DEFAULT_PROGRAM_SHAPES, PROGRAM_SHAPES, type ProgramShape } from "./user-program";
 
 export interface BenchOptions {
   jobs: number;
@@ -25,7 +25,7 @@ export interface BenchOptions {
   lhPreviews: number;
   /** Jobs in the language-host scale run (`lh-scale`); one preview each. */
   lhScaleJobs: number;
-  /** The language-host program shapes to run (user-program.ts): both by default. */
+  /** The language-host program shapes to run (user-program.ts): files and template by default. */
   lhShapes: ProgramShape[];
   /** Write CPU profiles of the program and provider processes of the language-host benchmark into this folder. */
   lhProfile?: string;
@@ -45,7 +45,9 @@ export const USAGE = `Usage: npm run bench -- [--jobs N] [--large N100K,N1M] [--
   --lh-jobs N     jobs in the language-host benchmark's program (default 1000)
   --lh-previews R no-op previews of each language-host program, alternating (default 3)
   --lh-shapes L   language-host program shapes, comma-separated: files (configs read from files), template
-                  (configs built in code from a template literal); default both
+                  (configs built in code from a template literal, folders, password parameters), code (the
+                  same configs, each job declared with name, configXml and description alone); default
+                  files,template
   --lh-scale N    jobs of the language-host scale run (contender lh-scale; default 5000)
   --lh-profile DIR  CPU profiles (--cpu-prof) of the language-host program and provider processes into
                   DIR/<shape>/<contender>/{program,provider}
@@ -76,7 +78,7 @@ export function parseArgs(argv: string[]): BenchOptions {
     lhJobs: 1000,
     lhPreviews: 3,
     lhScaleJobs: 5000,
-    lhShapes: [...PROGRAM_SHAPES],
+    lhShapes: [...DEFAULT_PROGRAM_SHAPES],
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];

@@ -18,13 +18,14 @@ import { renderReport } from "./report";
 import { measureReviewCost } from "./review-cost";
 import { benchUser, ServerHost } from "./server-host";
 import { evaluateTargets, type Measurements } from "./targets";
-import { templateProgram, userProgram, type ProgramShape, type UserProgram } from "./user-program";
+import { codeProgram, templateProgram, userProgram, type ProgramShape, type UserProgram } from "./user-program";
 import type { BenchJob, ContenderResult } from "./types";
 
 /** The language-host program of each shape, for a number of jobs. */
 const PROGRAMS: Record<ProgramShape, (jobs: number) => UserProgram> = {
   files: (n) => userProgram(n),
   template: (n) => templateProgram(n),
+  code: (n) => codeProgram(n),
 };
 
 function log(line: string): void {
