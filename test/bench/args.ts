@@ -29,6 +29,11 @@ export interface BenchOptions {
   lhShapes: ProgramShape[];
   /** Write CPU profiles of the program and provider processes of the language-host benchmark into this folder. */
   lhProfile?: string;
+  /** Jobs of the DIY-backend run (`lh-diy`). */
+  diyJobs: number;
+  /** Jobs of the DIY-backend scale run (`lh-diy-scale`), and the jobs its second `up` adds saving every step. */
+  diyScaleJobs: number;
+  diyMoreJobs: number;
   /** Extra NODE_OPTIONS for the dynamic-provider process (heap experiments: "--max-old-space-size=96"). */
   providerNodeOptions?: string;
 }
@@ -41,7 +46,9 @@ export const USAGE = `Usage: npm run bench -- [--jobs N] [--large N100K,N1M] [--
   --only LIST     comma-separated subset of provider,null-provider,floor,python-seq,python-threads,diff-cost,
                   lh-provider,lh-null-provider (the language-host benchmark: a program run through cmd/run),
                   lh-scale (both language-host programs at --lh-scale jobs),
-                  review (pulumi-jenkins review on previews of thousands of steps)
+                  review (pulumi-jenkins review on previews of thousands of steps),
+                  lh-diy (up with the state saved as a DIY backend saves it: every step, and at the end only),
+                  lh-diy-scale (up of --diy-scale jobs saving at the end, then --diy-more jobs more saving every step)
   --lh-jobs N     jobs in the language-host benchmark's program (default 1000)
   --lh-previews R no-op previews of each language-host program, alternating (default 3)
   --lh-shapes L   language-host program shapes, comma-separated: files (configs read from files), template
@@ -51,6 +58,9 @@ export const USAGE = `Usage: npm run bench -- [--jobs N] [--large N100K,N1M] [--
   --lh-scale N    jobs of the language-host scale run (contender lh-scale; default 5000)
   --lh-profile DIR  CPU profiles (--cpu-prof) of the language-host program and provider processes into
                   DIR/<shape>/<contender>/{program,provider}
+  --diy-jobs N    jobs of lh-diy (default 1000)
+  --diy-scale N   jobs of lh-diy-scale (default 5000)
+  --diy-more K    jobs lh-diy-scale's second up adds, saving every step (default 50)
   --mode M        server mode: config.xml GET re-serialized ("current", default) or stored bytes ("legacy")
   --latency MS    the server waits MS before answering each request (a remote controller); default 0
   --cpu-prof DIR  write a V8 CPU profile of the dynamic-provider process into DIR (open it in Chrome DevTools)
@@ -79,6 +89,9 @@ export function parseArgs(argv: string[]): BenchOptions {
     lhPreviews: 3,
     lhScaleJobs: 5000,
     lhShapes: [...DEFAULT_PROGRAM_SHAPES],
+    diyJobs: 1000,
+    diyScaleJobs: 5000,
+    diyMoreJobs: 50,
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
@@ -104,6 +117,15 @@ export function parseArgs(argv: string[]): BenchOptions {
         opts.lhShapes = shapes as ProgramShape[];
         break;
       }
+      case "--diy-jobs":
+        opts.diyJobs = positiveInt(flag, next());
+        break;
+      case "--diy-scale":
+        opts.diyScaleJobs = positiveInt(flag, next());
+        break;
+      case "--diy-more":
+        opts.diyMoreJobs = positiveInt(flag, next());
+        break;
       case "--lh-scale":
         opts.lhScaleJobs = positiveInt(flag, next());
         break;

@@ -10,6 +10,7 @@ import * as path from "node:path";
 import { parseArgs, wants, type BenchOptions } from "./args";
 import { makeJobs } from "./configs";
 import { measureDiffCost } from "./diff-cost";
+import { runDiyBackend, runDiyBackendScale } from "./diy-backend";
 import { runFloor } from "./floor";
 import { runLanguageHostPair, type LanguageHostContender } from "./language-host";
 import { runProvider } from "./provider";
@@ -111,6 +112,10 @@ async function main(): Promise<void> {
       await runLanguageHostPair(userProgram(opts.lhScaleJobs), { previews: 1, withReplay: false, scale: true }),
     );
   }
+  if (wants(opts, "lh-diy")) (m.diyBackend ??= []).push(await runDiyBackend(opts.diyJobs));
+  if (wants(opts, "lh-diy-scale")) {
+    (m.diyBackend ??= []).push(await runDiyBackendScale(opts.diyScaleJobs, opts.diyMoreJobs));
+  }
   if (wants(opts, "python-seq"))
     contenders.push(await onFreshServer(opts, "python-jenkins sequential", (h) => runPython(h, jobs, 1)));
   if (wants(opts, "python-threads")) {
@@ -143,6 +148,7 @@ async function main(): Promise<void> {
     provider: m.provider,
     diffCost: m.diffCost,
     languageHost: m.languageHost,
+    diyBackend: m.diyBackend,
     targets,
   };
   if (opts.json === "-") {
