@@ -71,7 +71,7 @@ export async function runDiyBackend(jobs: number): Promise<DiyBackendResult> {
   for (const every of ["step", "end"] as const) {
     const s = await openSession(program, every);
     try {
-      log(`DIY backend: up of ${jobs} jobs, state saved every ${every}`);
+      log(`DIY backend: up of ${jobs} jobs, state saved ${every === "step" ? "around every step" : "at the end"}`);
       runs.push(await measuredUp(s, jobs));
     } finally {
       // No destroy: the server goes with the session, and deleting thousands of jobs would measure nothing here.
