@@ -33,13 +33,17 @@ import {
   updateCredential,
 } from "./ops";
 import {
+  credentialDigestOf,
   declaredFields,
   driftedConfigXml,
+  isCredentialDigest,
   fieldChanges,
   fieldsOfConfig,
   kindOf,
   renderCredential,
+  sameAsDigest,
   sameConfigCredential,
+  sameInput,
 } from "./render";
 import { credentialUrl, describePlace, GLOBAL_DOMAIN, type CredentialPlace } from "./store";
 import type { CredentialInputs, CredentialOutputs } from "./types";
@@ -198,10 +202,10 @@ export async function diff(_id: string, oldsRaw: Props, newsRaw: Props): Promise
     deleteBeforeReplace = replaces.length === 1;
   } else if (newKind === "configXml") {
     if (unknownIn(news.configXml)) diffs.push("configXml");
-    else if (!sameRoot(olds.configXml, parseXml(news.configXml as string).root.name)) {
+    else if (!sameOldRoot(olds, parseXml(news.configXml as string).root.name)) {
       replaces.push("configXml");
       deleteBeforeReplace = replaces.length === 1;
-    } else if (olds.configXml !== news.configXml) diffs.push("configXml");
+    } else if (!sameOldInput(olds, news.configXml as string)) diffs.push("configXml");
   } else if (JSON.stringify(olds[newKind] ?? {}) !== JSON.stringify(news[newKind] ?? {})) diffs.push(newKind);
   for (const key of ["description", "scope", "secretVersion"] as const)
     if (unknownIn(news[key]) || (olds[key] ?? "") !== (news[key] ?? "")) diffs.push(key);
@@ -224,9 +228,26 @@ export async function diff(_id: string, oldsRaw: Props, newsRaw: Props): Promise
   return result;
 }
 
+/** Whether the old outputs (config or digest) describe a config of that root element. */
+function sameOldRoot(olds: CredentialOutputs, name: string): boolean {
+  if (olds.configXml) return sameRoot(olds.configXml, name);
+  return isCredentialDigest(olds.configDigest) && olds.configDigest.root === name;
+}
+
+/** Whether the `configXml` input is the one the old outputs (config or digest) were made of. */
+function sameOldInput(olds: CredentialOutputs, configXml: string): boolean {
+  if (olds.configXml) return olds.configXml === configXml;
+  return isCredentialDigest(olds.configDigest) && sameInput(olds.configDigest, configXml);
+}
+
 function outputsFor(news: CredentialInputs, baseUrl: string): CredentialOutputs {
   const outs: CredentialOutputs = { ...news, url: credentialUrl(baseUrl, placeOf(news)) };
   for (const key of Object.keys(outs) as (keyof CredentialOutputs)[]) if (outs[key] === undefined) delete outs[key];
+  if (kindOf(news) === "configXml") {
+    // The inputs hold the config: the outputs keep its digest.
+    outs.configDigest = credentialDigestOf(news.configXml as string, renderCredential(news));
+    delete outs.configXml;
+  }
   return outs;
 }
 
@@ -268,8 +289,15 @@ export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadRes
   const props: CredentialOutputs = { ...olds, url: credentialUrl(baseUrl, place) };
   const kind = kindOf(olds);
   if (kind === "configXml") {
-    if (sameConfigCredential(renderCredential(olds), remote)) return { id, props };
-    const drifted = { ...withCommonOf(props, remote), configXml: driftedConfigXml(olds.configXml as string, remote) };
+    const digest = isCredentialDigest(olds.configDigest) ? olds.configDigest : undefined;
+    const same = olds.configXml
+      ? sameConfigCredential(renderCredential(olds), remote)
+      : digest !== undefined && sameAsDigest(digest, remote);
+    if (same) return { id, props };
+    // What Jenkins holds is not what was declared: the outputs hold it, not the digest of the declared config.
+    const declared = olds.configXml || digest || "<x/>";
+    const drifted = { ...withCommonOf(props, remote), configXml: driftedConfigXml(declared, remote) };
+    delete drifted.configDigest;
     return { id, props: drifted, inputs: inputsOf(drifted) };
   }
   const declared = declaredFields(olds);
@@ -280,6 +308,7 @@ export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadRes
   if (changed.includes("type")) {
     const drifted = { ...withCommonOf(props, remote), configXml: driftedConfigXml("<x/>", remote) };
     for (const k of TYPED_KINDS) delete drifted[k];
+    delete drifted.configDigest;
     return { id, props: drifted, inputs: inputsOf(drifted) };
   }
   const drifted = withCommonOf(props, remote);
@@ -303,6 +332,7 @@ function withCommonOf(props: CredentialOutputs, remote: string): CredentialOutpu
 function inputsOf(props: CredentialOutputs): Partial<CredentialInputs> {
   const inputs: Partial<CredentialOutputs> = { ...props };
   delete inputs.url;
+  delete inputs.configDigest;
   for (const key of Object.keys(inputs) as (keyof CredentialOutputs)[])
     if (inputs[key] === undefined) delete inputs[key];
   return inputs;

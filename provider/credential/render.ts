@@ -7,12 +7,13 @@
  * username, a file name, and for a `configXml` credential the whole config with every secret field left out.
  */
 import { canonicalizeDocument } from "../xml/canonical";
-import { elementsEqual } from "../xml/semantic";
+import { createHash } from "node:crypto";
+import { elementsEqual, semanticDigest } from "../xml/semantic";
 import { childText, elementChildren, parseXml, textOf, type XmlElement, type XmlNode } from "../xml/tree";
 import { escapeText } from "../xml/writer";
 import { decodeClassName, revealSecrets } from "../resource/secrets/state";
 import { placeholderIndex } from "../resource/secrets/fields";
-import type { CredentialInputs, CredentialKind, CredentialScope, TypedKind } from "./types";
+import type { CredentialConfigDigest, CredentialInputs, CredentialKind, CredentialScope, TypedKind } from "./types";
 
 /** The class (root element) of each typed kind, and the plugin that provides it. */
 export const TYPED_CLASSES: Readonly<Record<TypedKind, { root: string; plugin: string }>> = {
@@ -193,11 +194,7 @@ export function sameConfigCredential(declared: string, remote: string): boolean 
   return elementsEqual(d, trimmed);
 }
 
-/**
- * Jenkins's copy of a `configXml` credential as the resource keeps it: each redacted secret as the placeholder of
- * the same place in the declared config, so the next preview shows the hand edit and nothing of a secret.
- */
-export function driftedConfigXml(declared: string, remote: string): string {
+function slotsOf(root: XmlElement): string[] {
   const slots: string[] = [];
   const collect = (e: XmlElement): void => {
     for (const c of elementChildren(e)) {
@@ -205,7 +202,50 @@ export function driftedConfigXml(declared: string, remote: string): string {
       else collect(c);
     }
   };
-  collect(parseXml(declared).root);
+  collect(root);
+  return slots;
+}
+
+const sha256 = (text: string): string => createHash("sha256").update(text, "utf8").digest("hex");
+
+/** The digest of a `configXml` credential: its input text, and the config rendered with its common fields. */
+export function credentialDigestOf(configXml: string, rendered: string): CredentialConfigDigest {
+  const root = parseXml(rendered).root;
+  return {
+    root: root.name,
+    canonical: sha256(configXml),
+    semantic: semanticDigest(withoutSecrets(root)),
+    fields: [...new Set(elementChildren(root).map((c) => c.name))],
+    slots: slotsOf(root),
+  };
+}
+
+export function isCredentialDigest(value: unknown): value is CredentialConfigDigest {
+  const d = value as Partial<CredentialConfigDigest> | undefined;
+  return typeof d === "object" && d !== null && typeof d.canonical === "string" && Array.isArray(d.slots);
+}
+
+/** Whether a `configXml` input is the one a digest was made of. */
+export function sameInput(digest: CredentialConfigDigest, configXml: string): boolean {
+  return digest.canonical === sha256(configXml);
+}
+
+/** sameConfigCredential, for a declared config known by its digest. */
+export function sameAsDigest(digest: CredentialConfigDigest, remote: string): boolean {
+  const r = withoutSecrets(spelledAs(digest.root, parseXml(remote).root));
+  const names = new Set(digest.fields);
+  const trimmed = { ...r, children: r.children.filter((c) => c.kind !== "element" || names.has(c.name)) };
+  return semanticDigest(trimmed) === digest.semantic;
+}
+
+/**
+ * Jenkins's copy of a `configXml` credential as the resource keeps it: each redacted secret as the placeholder of
+ * the same place in the declared config (given as text, or as its digest), so the next preview shows the hand edit
+ * and nothing of a secret.
+ */
+export function driftedConfigXml(declared: string | CredentialConfigDigest, remote: string): string {
+  const declaredRoot = typeof declared === "string" ? parseXml(declared).root.name : declared.root;
+  const slots = typeof declared === "string" ? slotsOf(parseXml(declared).root) : declared.slots;
   let n = 0;
   const fill = (e: XmlElement): XmlElement => ({
     ...e,
@@ -218,5 +258,5 @@ export function driftedConfigXml(declared: string, remote: string): string {
     }),
   });
   const doc = parseXml(remote);
-  return canonicalizeDocument({ ...doc, root: fill(spelledAs(parseXml(declared).root.name, doc.root)) });
+  return canonicalizeDocument({ ...doc, root: fill(spelledAs(declaredRoot, doc.root)) });
 }

@@ -65,7 +65,29 @@ export interface CredentialInputs {
   controller?: string;
 }
 
+/**
+ * What a `configXml` credential's outputs keep (render.ts) of a config Jenkins holds as declared: digests in place of the text,
+ * which the inputs hold. `canonical`: SHA-256 of the `configXml` input (a plan with no changes compares it);
+ * `semantic`: of the config with the resource's common fields, secrets apart, as sameConfigCredential compares it
+ * with Jenkins's copy; `fields`: the names of its fields (Jenkins's others are not compared); `slots`: its secret
+ * placeholders in order (a refresh that finds an edit shows them in Jenkins's copy).
+ */
+export interface CredentialConfigDigest {
+  root: string;
+  canonical: string;
+  semantic: string;
+  fields: string[];
+  slots: string[];
+}
+
 export interface CredentialOutputs extends CredentialInputs {
   /** Browser URL of the credential. */
   url: string;
+  /**
+   * For a `configXml` credential, the config as last applied, as digests (render.ts); then `configXml` is absent,
+   * unless a refresh found Jenkins holding another config: then `configXml` is Jenkins's copy (secrets as
+   * placeholders) and this is absent. States written by earlier versions hold the config as last applied in
+   * `configXml` until the credential's next update.
+   */
+  configDigest?: CredentialConfigDigest;
 }

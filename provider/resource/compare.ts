@@ -9,26 +9,51 @@
  * renders a spec slightly differently, is not a change.
  */
 import { JobSpecError } from "../specs/errors";
-import { elementsEqual } from "../xml/semantic";
+import { elementsEqual, semanticDigest } from "../xml/semantic";
 import { parseXml, type XmlElement } from "../xml/tree";
 import type { Declared } from "./desired";
 import { TextCache } from "./text-cache";
 import { FIELD_NAMES } from "./job-config";
-import { renderSpec, sourceOf } from "./sources";
+import { canonicalDigest, configKnown, isDigest } from "./config-digest";
+import { renderSpec, sourceOf, type SourceKey } from "./sources";
 import type { JobOutputs } from "./types";
+
+/**
+ * For outputs that keep only the digest of the config applied: a config declared as configXml is the one applied
+ * exactly when its canonical text has that digest (checked inputs are canonical, so this needs no parse); an old
+ * spec is rendered again and compared as below.
+ */
+function digestChanged(olds: JobOutputs, oldKey: SourceKey, declared: Declared): boolean {
+  if (oldKey !== "configXml") {
+    const old = oldSpecRoot(olds, oldKey);
+    if (old !== undefined) return !elementsEqual(old, declared.root(), { ignoreRootFields: FIELD_NAMES });
+  }
+  const digest = olds.configDigest;
+  if (!isDigest(digest)) return true;
+  if (digest.canonical === canonicalDigest(declared.canonical())) return false;
+  // Another text of the same meaning (another plugin version, attribute order): not a change, as between two texts.
+  return oldKey !== "configXml" || declared.key !== "configXml" || digest.semantic !== semanticDigest(declared.root());
+}
+
+/** The old spec rendered again, or undefined when the code installed now no longer renders it. */
+function oldSpecRoot(olds: JobOutputs, key: Exclude<SourceKey, "configXml">): XmlElement | undefined {
+  try {
+    return parseXml(renderSpec(key, olds[key])).root;
+  } catch (e) {
+    if (!(e instanceof JobSpecError)) throw e;
+    return undefined;
+  }
+}
 
 /** The old config's tree: the old spec rendered again, or the old config output. */
 function oldRoot(olds: JobOutputs): XmlElement {
   const key = sourceOf(olds as unknown as Record<string, unknown>);
   if (key !== "configXml") {
-    try {
-      return parseXml(renderSpec(key, olds[key])).root;
-    } catch (e) {
-      // A spec stored by an older version that the code installed now no longer renders: use what was applied.
-      if (!(e instanceof JobSpecError)) throw e;
-    }
+    // A spec stored by an older version that the code installed now no longer renders: use what was applied.
+    const rendered = oldSpecRoot(olds, key);
+    if (rendered !== undefined) return rendered;
   }
-  return parseXml(olds.configXml).root;
+  return parseXml(olds.configXml as string).root;
 }
 
 /** Answers for two configXml texts (old → declared), most recent last; bounded. Pure function of the texts. */
@@ -36,8 +61,9 @@ const recentAnswers = new TextCache<{ declared: string; changed: boolean }>(256,
 
 export function configChanged(olds: JobOutputs, declared: Declared): boolean {
   // No config known (the answer to a create was lost): send it.
-  if (!olds.configXml) return true;
+  if (!configKnown(olds)) return true;
   const oldKey = sourceOf(olds as unknown as Record<string, unknown>);
+  if (!olds.configXml) return digestChanged(olds, oldKey, declared);
   if (oldKey === "configXml" && declared.key === "configXml") {
     const declaredXml = declared.canonical();
     if (olds.configXml === declaredXml) return false;

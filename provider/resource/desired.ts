@@ -9,6 +9,7 @@ import { jobUrlPath } from "../client/names";
 import { canonicalizeDocument } from "../xml/canonical";
 import { parseXml, type XmlElement } from "../xml/tree";
 import { canonicalFields } from "./canonical-fields";
+import { digestOf } from "./config-digest";
 import { fieldsOf, rootNameOf, withFieldsIn, type JobFields } from "./job-config";
 import { describeRoot, type RootInfo } from "./job-kinds";
 import { configFieldsOf, CONFIG_FIELDS_KEY } from "./filled-fields";
@@ -45,7 +46,7 @@ export interface Declared {
   key: SourceKey;
   rootName: string;
   info: RootInfo | undefined;
-  /** The `configXml` output: the declared config in canonical form. */
+  /** The declared config in canonical form (what `configDigest` is the digest of). */
   canonical(): string;
   /** Parsed tree of the declared config; not to be modified. */
   root(): XmlElement;
@@ -149,7 +150,8 @@ export function outputsFor(news: JobInputs, declared: Declared, fullName: string
     name: news.name,
     fullName,
     url: jobUrl(baseUrl, fullName),
-    configXml: declared.canonical(),
+    // The config itself is in the inputs: the outputs keep its digest (config-digest.ts).
+    configDigest: digestOf(declared.canonical(), declared.root(), declared.key === "configXml", fields),
     description: fields.description,
     enabled: fields.enabled,
   };

@@ -6,6 +6,7 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { planMove } from "../dynamic/planned-moves";
 import { unknownPath } from "../specs/unknown";
 import { configChanged } from "./compare";
+import { rootOfOutputs } from "./config-digest";
 import { declare, fullNameOf, strip, type Props } from "./desired";
 import { rootNameOf } from "./job-config";
 import { declaredPipelineParts, warnAboutPipelineParts } from "./pipeline-owned";
@@ -34,7 +35,9 @@ function safeRootName(xml: unknown): string | undefined {
 
 /** Root element a set of inputs or outputs declares, without rendering; undefined when not known. */
 function rootOf(props: Props, key: SourceKey): string | undefined {
-  return key === "configXml" ? safeRootName(props.configXml) : specRoot(key);
+  if (key !== "configXml") return specRoot(key);
+  // Outputs keep the config's root with its digest when they do not keep the config (config-digest.ts).
+  return safeRootName(props.configXml) ?? rootOfOutputs(props as Partial<JobOutputs>);
 }
 
 export async function diff(_id: string, oldsRaw: Props, newsRaw: Props): Promise<JobDiffResult> {

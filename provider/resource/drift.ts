@@ -8,16 +8,17 @@
  * declaration, elements that only Jenkins has and that carry nothing (empty, default-valued, Jenkins-managed)
  * left out. What remains different is the edit.
  */
+import { createHash } from "node:crypto";
 import { isDefaultField, isManagedContainer } from "../xml/defaults";
-import { configsEqual, elementsEquivalent } from "../xml/semantic";
-import { FIELD_NAMES, rootNameOf, transplantFields } from "./job-config";
+import { configsEqual, elementsEquivalent, semanticDigest } from "../xml/semantic";
+import { FIELD_NAMES, fieldTextsOf, rootNameOf, transplantFields, withFieldTexts, type FieldTexts } from "./job-config";
 import { describeRoot } from "./job-kinds";
 import { sourceOf } from "./sources";
-import type { JobInputs, JobOutputs } from "./types";
+import type { DeclaredLayout, JobInputs, JobOutputs } from "./types";
 import { parseXml, elementChildren, textOf, type XmlElement, type XmlNode } from "../xml/tree";
 import { writeXml } from "../xml/writer";
-import { canonicalizeConfig } from "../xml/canonical";
-import { withoutOwnedParts } from "./owned-parts";
+import { canonicalizeConfig, canonicalizeDocument } from "../xml/canonical";
+import { withoutOwnedParts, withoutUnclaimedParts } from "./owned-parts";
 
 const NEUTRAL_ATTRS = new Set(["class", "plugin"]);
 
@@ -106,11 +107,118 @@ export function driftedConfig(declared: string, remote: string): string {
   return configsEqual(aligned, declared) ? transplantFields(remote, declared) : aligned;
 }
 
+function childKeys(e: XmlElement): [XmlElement, string][] {
+  const seen = new Map<string, number>();
+  return elementChildren(e).map((c) => {
+    const n = seen.get(c.name) ?? 0;
+    seen.set(c.name, n + 1);
+    return [c, `${c.name}#${n}`];
+  });
+}
+
+/**
+ * A short key for an element's path in a layout: 8 hex digits of its SHA-256 (a layout names a few dozen paths; a
+ * collision could only keep an empty element in the config a refresh reports).
+ */
+export function pathKey(path: string): string {
+  return createHash("sha256").update(path, "utf8").digest("hex").slice(0, 8);
+}
+
+/** The layout of a declared config whose description and enabled state the outputs report as `effective`. */
+export function layoutOf(declared: XmlElement, effective: { description: string; enabled: boolean }): DeclaredLayout {
+  const kept: string[] = [];
+  const plugins: Record<string, string> = {};
+  const visit = (e: XmlElement, path: string, managed: boolean): void => {
+    const plugin = e.attrs.find(([n]) => n === "plugin");
+    if (plugin) plugins[pathKey(path)] = plugin[1];
+    for (const [c, key] of childKeys(e)) {
+      const childPath = path === "" ? key : `${path}/${key}`;
+      if (managed || carriesNothing(e.name, c)) kept.push(pathKey(childPath));
+      visit(c, childPath, isManagedContainer(e.name, c.name));
+    }
+  };
+  visit(declared, "", false);
+  const layout: DeclaredLayout = { kept, plugins };
+  const own = fieldTextsOf(declared);
+  const said: FieldTexts = { description: effective.description, disabled: String(!effective.enabled) };
+  for (const name of FIELD_NAMES) {
+    const text = own[name];
+    if (text === undefined) (layout.absent ??= []).push(name);
+    else if (text !== said[name]) (layout.fields ??= {})[name] = text;
+  }
+  return layout;
+}
+
+/** The config's own description/disabled texts, from its layout and what the outputs say. */
+function fieldTextsFrom(layout: DeclaredLayout, effective: { description: string; enabled: boolean }): FieldTexts {
+  const out: FieldTexts = {};
+  const said: FieldTexts = { description: effective.description, disabled: String(!effective.enabled) };
+  for (const name of FIELD_NAMES) {
+    if (layout.absent?.includes(name)) continue;
+    out[name] = layout.fields?.[name] ?? said[name];
+  }
+  return out;
+}
+
+/** align() with a declared layout in place of the declared tree. */
+function alignToLayout(remote: XmlElement, path: string, managed: boolean, layout: DeclaredLayout, kept: Set<string>) {
+  const children: XmlNode[] = [];
+  const keyed = new Map(childKeys(remote));
+  for (const child of remote.children) {
+    if (child.kind !== "element") {
+      children.push(child);
+      continue;
+    }
+    const key = keyed.get(child) as string;
+    const childPath = path === "" ? key : `${path}/${key}`;
+    if (kept.has(pathKey(childPath)) || (!managed && !carriesNothing(remote.name, child))) {
+      children.push(alignToLayout(child, childPath, isManagedContainer(remote.name, child.name), layout, kept));
+    }
+  }
+  const plugin = layout.plugins[pathKey(path)];
+  const attrs = remote.attrs.filter(([n]) => n !== "plugin");
+  if (plugin !== undefined) {
+    const at = remote.attrs.findIndex(([n]) => n === "plugin");
+    attrs.splice(at >= 0 ? at : attrs.length, 0, ["plugin", plugin]);
+  }
+  return { ...remote, attrs, children };
+}
+
+/**
+ * The config output after a hand edit found against a digest (the declared config is not at hand): Jenkins's copy
+ * made to read like the declared one by its layout (as alignToDeclared does), without the parts Jenkins owns, with
+ * description/disabled as declared. `semantic` is the declared config's semanticDigest: should the tidying make the
+ * copy read exactly like the declared config, hiding the edit, Jenkins's copy is shown as it is.
+ */
+export function foundConfig(
+  remote: string,
+  declared: { layout?: DeclaredLayout; semantic?: string; claims?: string[] } | undefined,
+  effective: { description: string; enabled: boolean },
+  compare = true,
+): string {
+  const doc = parseXml(remote);
+  const own = withoutUnclaimedParts(doc.root, declared?.claims ?? []);
+  const layout = declared?.layout;
+  const semantic = compare ? declared?.semantic : undefined;
+  const fields = layout
+    ? fieldTextsFrom(layout, effective)
+    : { ...fieldTextsOf(doc.root), description: effective.description };
+  const aligned = layout ? alignToLayout(own, "", false, layout, new Set(layout.kept)) : own;
+  const text = canonicalizeConfig(writeXml({ ...doc, root: withFieldTexts(aligned, fields) }, { style: "pretty" }));
+  if (semantic === undefined || semanticDigest(parseXml(text).root) !== semantic) return text;
+  return canonicalizeDocument({ ...doc, root: withFieldTexts(doc.root, fields) });
+}
+
 /**
  * Inputs that describe the job as Jenkins has it, reported by a refresh that found an edit, so that whichever of
  * old outputs or old inputs the next preview compares with the program, it shows what `up` will put back.
+ * `configXml`: the config for a job declared as configXml whose outputs keep only a digest of it (an edit of its
+ * description, enabled state or secrets alone).
  */
-export function inputsReflecting(props: JobOutputs): Partial<JobInputs> & { fullName: string; url: string } {
+export function inputsReflecting(
+  props: JobOutputs,
+  configXml: string | undefined = props.configXml,
+): Partial<JobInputs> & { fullName: string; url: string } {
   // The keys check returns (filled-fields.ts, knownOutputs), so the next preview lists only values that differ;
   // the internal `__` inputs are left out, so the config is read again.
   const inputs: Partial<JobInputs> & { fullName: string; url: string } = {
@@ -123,9 +231,9 @@ export function inputsReflecting(props: JobOutputs): Partial<JobInputs> & { full
   if (props.adopt === true) inputs.adopt = true;
   // A spec-managed job is reported as its spec, so the next preview shows the edit as spec properties.
   const key = sourceOf(props as unknown as Record<string, unknown>);
-  if (key === "configXml") inputs.configXml = props.configXml;
+  if (key === "configXml") inputs.configXml = configXml;
   else Object.assign(inputs, { [key]: props[key] });
   if (props.folder) inputs.folder = props.folder;
-  if (describeRoot(rootNameOf(props.configXml))?.canDisable !== false) inputs.enabled = props.enabled;
+  if (describeRoot(rootNameOf(configXml ?? ""))?.canDisable !== false) inputs.enabled = props.enabled;
   return inputs;
 }

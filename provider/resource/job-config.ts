@@ -142,6 +142,33 @@ export function withoutFields(xml: string): string {
   return finish(doc);
 }
 
+/** The texts of a config's own `<description>` and `<disabled>`, each absent when the config has none. */
+export interface FieldTexts {
+  description?: string;
+  disabled?: string;
+}
+
+export function fieldTextsOf(root: XmlElement): FieldTexts {
+  const out: FieldTexts = {};
+  for (const name of FIELD_NAMES) {
+    const el = rootChild(root, name);
+    if (el) out[name] = textOf(el);
+  }
+  return out;
+}
+
+/** `root` (not modified) with `<description>`/`<disabled>` as `texts` has them: set, or removed where absent. */
+export function withFieldTexts(root: XmlElement, texts: FieldTexts): XmlElement {
+  const out: XmlElement = { ...root, children: [...root.children] };
+  const info = describeRoot(out.name);
+  for (const name of FIELD_NAMES) {
+    const text = texts[name];
+    if (text !== undefined) setField(out, name, text, info);
+    else removeField(out, name);
+  }
+  return out;
+}
+
 /**
  * `remoteXml` with its `<description>`/`<disabled>` replaced by those of `fromXml` (removed where `fromXml` has
  * none). Refresh uses it so that a drifted config output differs from the declared one only where the config

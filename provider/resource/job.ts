@@ -59,6 +59,7 @@ export interface JobArgs {
    * Exactly one of configXml, pipeline, freestyle and folderSpec. Secrets in it (a password parameter's default,
    * other known Secret fields, encrypted values) move to an input Pulumi encrypts, leaving `[secret N]` in their
    * place: build it from a `pulumi.secret` (e.g. with `pulumi.interpolate`) so the program holds them safely too.
+   * The state keeps it once, as given here (canonical form); the `configXml` output is not a copy of it (see there).
    */
   configXml?: pulumi.Input<string>;
   /**
@@ -119,12 +120,18 @@ export class Job extends pulumi.dynamic.Resource {
   declare public readonly fullName: pulumi.Output<string>;
   /** Browser URL of the job. */
   declare public readonly url: pulumi.Output<string>;
-  /** The config in canonical form, as last applied (or as found by a refresh that detected a hand edit). */
-  declare public readonly configXml: pulumi.Output<string>;
+  /**
+   * The config Jenkins holds, in canonical form, when a refresh found it other than the one declared (a hand edit
+   * that the next `up` puts back); otherwise undefined, since the state keeps one copy of each config, in the
+   * inputs, and only its digest in the outputs. In a preview, the declared config (the engine shows the checked
+   * inputs as outputs). Earlier versions gave the declared config here after every `up`: a program that
+   * needs it uses the value it passes as `configXml`.
+   */
+  declare public readonly configXml: pulumi.Output<string | undefined>;
   /**
    * The spec, for a job declared with `pipeline`: as declared, or after a refresh that found a hand edit, the spec
    * as Jenkins has it (`undefined` when no spec expresses the edited config). For a job declared with `configXml`
-   * or another spec, `job.pipeline` is `undefined` (not an Output): the job's config is `configXml`.
+   * or another spec, `job.pipeline` is `undefined` (not an Output).
    */
   declare public readonly pipeline: pulumi.Output<PipelineSpec | undefined> | undefined;
   /** As `pipeline`, for a job declared with `freestyle`; `undefined` (not an Output) for any other job. */

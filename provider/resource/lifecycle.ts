@@ -44,7 +44,8 @@ import {
   type Declared,
   type Props,
 } from "./desired";
-import { driftedConfig, inputsReflecting, sameConfig } from "./drift";
+import { comparable, configEquivalence, configKnown, declaredConfigOf } from "./config-digest";
+import { driftedConfig, foundConfig, inputsReflecting, sameConfig } from "./drift";
 import { PartialFailureError } from "../dynamic/partial-failure";
 import { AdoptionError, JobExistsError, JobGoneError } from "./errors";
 import { computedParentRefusal } from "./computed-items";
@@ -56,7 +57,7 @@ import { keepOwnedParts, updateNeedsRemote, withoutOwnedParts } from "./owned-pa
 import { keepPipelineOwned, withPipelineOwned } from "./pipeline-owned";
 import { placeOf, relocate } from "./relocate";
 import { renderSpec, sourceOf, specKeyOf } from "./sources";
-import { PROVIDER_KEY, UNKNOWN, type JobInputs, type JobOutputs } from "./types";
+import { PROVIDER_KEY, UNKNOWN, type ConfigDigest, type JobInputs, type JobOutputs } from "./types";
 import { secretsFailure } from "./secrets/check";
 import { learnSecrets } from "./secrets/learn";
 import { compareSecrets, maskSecrets, secretsChanged } from "./secrets/state";
@@ -313,7 +314,9 @@ export async function create(inputsRaw: Props): Promise<dynamic.CreateResult> {
     if (mayHaveCreated(e)) {
       // The job may exist now. Keep it in state with an unknown config so the next `up` converges it (update
       // posts the config, or creates the job if it turns out not to exist) instead of failing on "already exists".
-      const properties = { ...withoutSpecs(outs), configXml: "", [PROVIDER_KEY]: inputsRaw[PROVIDER_KEY] };
+      const { configDigest: _unknown, ...known } = withoutSpecs(outs);
+      void _unknown;
+      const properties = { ...known, configXml: "", [PROVIDER_KEY]: inputsRaw[PROVIDER_KEY] };
       throw new PartialFailureError(e.message, id, properties, [
         `The answer to creating "${fullName}" was lost; the job may or may not exist. Run \`pulumi up\` again to finish.`,
       ]);
@@ -347,13 +350,12 @@ async function adopt(
   // A value is known to be Jenkins's only when it is the very text declared (an encrypted value copied from Jenkins).
   const sameSecrets =
     masked.values.length === declared.secrets.length && masked.values.every((v, i) => v.trim() === declared.secrets[i]);
-  const current: JobOutputs = {
-    ...outs,
-    // An empty config makes applyChanges post the declared one.
-    configXml: sameConfig(declared.root(), masked.root) && sameSecrets ? outs.configXml : "",
-    description: fields.description,
-    enabled: fields.enabled,
-  };
+  const current: JobOutputs = { ...outs, description: fields.description, enabled: fields.enabled };
+  if (!sameConfig(declared.root(), masked.root) || !sameSecrets) {
+    // No config known makes applyChanges post the declared one.
+    delete current.configDigest;
+    current.configXml = "";
+  }
   const { posted } = await applyChanges(client, fullName, current, declared, remote);
   if (declared.secrets.length === 0) return undefined;
   return posted ? learnSecrets(client, fullName, declared.secrets) : compareSecrets(outs, masked.values).digests;
@@ -385,21 +387,32 @@ export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadRes
     remoteDoc.root,
   );
   let configDrift = false;
-  if (!olds.configXml) {
+  // The config as declared: from the outputs of earlier versions or a spec; for a configXml job whose outputs keep
+  // only its digest, Jenkins's copy is checked against the digest instead.
+  const declaredXml = configKnown(olds) ? declaredConfigOf(olds) : undefined;
+  const declaredRoot = declaredXml !== undefined ? parseXml(declaredXml).root : undefined;
+  if (!configKnown(olds)) {
     // No config known (a create whose answer was lost): take Jenkins's.
     props = { ...withoutSpecs(props), configXml: canonicalizeDocument(remoteDoc) };
     configDrift = true;
-  } else {
-    const declaredRoot = parseXml(olds.configXml).root;
+  } else if (declaredXml !== undefined && declaredRoot !== undefined) {
     if (!sameConfig(declaredRoot, remoteDoc.root)) {
       configDrift = true;
-      props = driftedProps(props, olds.configXml, remoteText, fieldsOf(declaredRoot));
+      props = withoutDigest(driftedProps(props, declaredXml, remoteText, fieldsOf(declaredRoot)));
     }
+  } else if (configEquivalence(remoteDoc.root, olds.configDigest?.claims ?? []) !== olds.configDigest?.equivalence) {
+    configDrift = true;
+    props = withoutDigest(driftedProps(props, undefined, remoteText, olds, olds.configDigest));
   }
   // The secrets of parts Jenkins owns are not the job's: a folder's credentials (left to Credential resources, or
   // added by hand) sit in the folder's config.xml, and must not count as secrets the job declared.
-  const ownValues = olds.configXml
-    ? maskSecrets(withoutOwnedParts(parsed.root, parseXml(olds.configXml).root), remote).values
+  const ownValues = configKnown(olds)
+    ? maskSecrets(
+        declaredRoot
+          ? withoutOwnedParts(parsed.root, declaredRoot)
+          : comparable(parsed.root, olds.configDigest?.claims ?? []),
+        remote,
+      ).values
     : masked.values;
   let secretDrift = false;
   if (ownValues.length > 0 || secretCountOf(olds) > 0) {
@@ -410,7 +423,10 @@ export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadRes
   const drifted =
     configDrift || secretDrift || fields.description !== olds.description || fields.enabled !== olds.enabled;
   if (!drifted) return { id, props };
-  return { id, props, inputs: inputsReflecting(props) };
+  // The config as found stands for the declared one (which outputs keep as a digest) when only other parts drifted.
+  const digest = olds.configDigest;
+  const config = props.configXml ?? foundConfig(remoteText, digest, olds, false);
+  return { id, props, inputs: inputsReflecting(props, config) };
 }
 
 /**
@@ -420,9 +436,10 @@ export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadRes
  */
 function driftedProps(
   props: JobOutputs,
-  declared: string,
+  declared: string | undefined,
   remote: string,
   declaredFields: { description: string; enabled: boolean },
+  digest?: ConfigDigest,
 ): JobOutputs {
   if (sourceOf(props as unknown as Props) !== "configXml") {
     const parsed = parseJobSpec(remote);
@@ -434,7 +451,18 @@ function driftedProps(
       return { ...withoutSpecs(props), [key]: spec, configXml };
     }
   }
-  return { ...withoutSpecs(props), configXml: driftedConfig(declared, remote) };
+  if (declared !== undefined) return { ...withoutSpecs(props), configXml: driftedConfig(declared, remote) };
+  return {
+    ...withoutSpecs(props),
+    configXml: foundConfig(remote, digest, declaredFields),
+  };
+}
+
+/** Outputs that hold the config found in Jenkins: the digest of the declared one no longer describes it. */
+function withoutDigest(props: JobOutputs): JobOutputs {
+  const { configDigest: _declared, ...rest } = props;
+  void _declared;
+  return rest;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -516,7 +544,7 @@ async function applyChanges(
       await client.updateConfig(fullName, xml);
     } catch (e) {
       // State from a create whose answer was lost (no config known), for a job that was never made: make it now.
-      if (!(e instanceof JobNotFoundError) || olds.configXml) throw e;
+      if (!(e instanceof JobNotFoundError) || configKnown(olds)) throw e;
       await client.createJob(fullName, declared.toSend());
     }
     return { posted: true, remote };

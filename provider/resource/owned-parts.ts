@@ -44,3 +44,12 @@ export function updateNeedsRemote(declared: XmlElement): boolean {
 export function keepOwnedParts(declared: XmlElement, remote: XmlElement): XmlElement {
   return OWNED_PART_RULES.reduce((d, rule) => (rule.needsRemote(declared) ? rule.keep(d, remote) : d), declared);
 }
+
+/**
+ * The remote config without the owned parts of the rules not in `claims` (rule ids): for a comparison when the
+ * declared config is known only by the rules whose parts it declares (config-digest.ts).
+ */
+export function withoutUnclaimedParts(remote: XmlElement, claims: readonly string[]): XmlElement {
+  const bare: XmlElement = { kind: "element", name: remote.name, attrs: [], children: [] };
+  return OWNED_PART_RULES.reduce((r, rule) => (claims.includes(rule.id) ? r : rule.forComparison(r, bare)), remote);
+}

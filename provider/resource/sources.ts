@@ -59,8 +59,8 @@ export function givenSources(props: Record<string, unknown>): SourceKey[] {
 }
 
 /**
- * Which input defines the job in a set of inputs or outputs: the spec key present, else `configXml` (outputs
- * always hold `configXml`, the canonical config, and additionally the spec it was rendered from).
+ * Which input defines the job in a set of inputs or outputs: the spec key present, else `configXml` (outputs keep
+ * the spec a config was rendered from, and the config's digest or, after a refresh that found an edit, the config).
  */
 export function sourceOf(props: Record<string, unknown>): SourceKey {
   return SPEC_KEYS.find((k) => isGiven(props[k])) ?? "configXml";

@@ -2,6 +2,7 @@
  * Plain (resolved) shapes of the Job resource's inputs and outputs, as the provider methods see them.
  * The Pulumi-facing argument type with Input<> wrappers is in job.ts.
  */
+import type { FieldTexts } from "./job-config";
 import type { FolderSpec, FreestyleSpec, MultibranchSpec, PipelineSpec } from "../specs/types";
 
 export interface JobInputs {
@@ -37,6 +38,54 @@ export interface JobInputs {
   secretValues?: string[];
 }
 
+/**
+ * What drift.ts's alignToDeclared needs of a declared config, kept when the config itself is not: its own
+ * description/disabled texts, the paths of its elements that carry nothing (or sit in a container Jenkins manages),
+ * and its `plugin` attributes by path. A path is the chain of `name#n` (the n-th child of that name) below the
+ * root; "" is the root.
+ */
+export interface DeclaredLayout {
+  /**
+   * The config's own `<description>`/`<disabled>` texts where they are not what the `description`/`enabled`
+   * outputs say (an explicit input won over them); `absent` names those the config does not have.
+   */
+  fields?: FieldTexts;
+  absent?: Array<keyof FieldTexts>;
+  /** Keys (drift.ts `pathKey`: 8 hex digits of the path's SHA-256) of the elements that carry nothing. */
+  kept: string[];
+  /** `plugin` attribute by path key. */
+  plugins: Record<string, string>;
+}
+
+/**
+ * A config known by its digests rather than its text: what a job's outputs keep of a config Jenkins holds as
+ * declared (config-digest.ts).
+ */
+export interface ConfigDigest {
+  /** The config's root element (`project`, `flow-definition`, ...): another one is another item type. */
+  root: string;
+  /** SHA-256 (hex) of the config's canonical text, secrets as placeholders. */
+  canonical: string;
+  /**
+   * SHA-256 (hex) of the config's meaning as `diff` compares two declared configs (xml/semantic.ts
+   * `semanticDigest`: plugin versions, attribute order and the order of differently named fields left out).
+   */
+  semantic: string;
+  /**
+   * SHA-256 (hex) of the config as a refresh compares it with Jenkins's copy: without what Jenkins does to a config
+   * by itself, the parts it owns, description and disabled (xml/semantic.ts `equivalenceDigest`).
+   */
+  equivalence: string;
+  /** The ids of the owned-part rules whose parts the config declares itself (config-digest.ts `claimsOf`). */
+  claims?: string[];
+  /**
+   * For a job declared as configXml: what a refresh that finds an edit needs to report Jenkins's copy reading like
+   * the declared config except for the edit, so the next preview shows the edit alone (drift.ts `DeclaredLayout`:
+   * the config's own description/disabled texts, its elements that carry nothing, its `plugin` attributes).
+   */
+  layout?: DeclaredLayout;
+}
+
 export interface JobOutputs {
   name: string;
   /** The controller's name (never its connection); absent for the stack-wide connection. */
@@ -47,10 +96,14 @@ export interface JobOutputs {
   /** Browser URL of the job. */
   url: string;
   /**
-   * Canonical config as last applied, or, after a refresh that found a hand edit, the config read back from
-   * Jenkins (with description/disabled as declared, since those are reported through their own outputs).
+   * Only after a refresh that found Jenkins holding another config than the one declared (a hand edit): that config
+   * as read back from Jenkins (with description/disabled as declared, since those are reported through their own
+   * outputs). Absent otherwise: the config as declared is in the inputs, and `configDigest` stands for it here.
+   * States written by earlier versions hold the declared config here until the job's next update.
    */
-  configXml: string;
+  configXml?: string;
+  /** The config as last applied, as digests (config-digest.ts); absent when `configXml` is present. */
+  configDigest?: ConfigDigest;
   /**
    * The spec the config was rendered from, for a job declared with one; after a refresh that found a hand edit,
    * the spec of the config as Jenkins has it (or none, when no spec expresses that config).

@@ -5,9 +5,11 @@
  * (provider/xml). Pure.
  */
 import { canonicalizeDocument } from "../xml/canonical";
-import { elementsEqual, elementsEquivalent } from "../xml/semantic";
+import { createHash } from "node:crypto";
+import { elementsEqual, elementsEquivalent, equivalenceDigest, semanticDigest } from "../xml/semantic";
 import { parseXml, textOf, type XmlDocument, type XmlElement } from "../xml/tree";
 import { DEFAULT_COLUMNS, LIST_VIEW_ROOT, sortJobNames } from "./list-view";
+import type { ViewConfigDigest } from "./types";
 
 const IGNORED = ["name", "owner"];
 
@@ -61,4 +63,34 @@ export function sameViewConfig(declared: string | XmlElement, remote: string | X
 export function viewConfigChanged(a: string, b: string): boolean {
   if (a === b) return false;
   return !elementsEqual(parseXml(a).root, parseXml(b).root, { ignoreRootFields: IGNORED });
+}
+
+export function viewDigestOf(canonical: string): ViewConfigDigest {
+  const root = parseXml(canonical).root;
+  return {
+    root: root.name,
+    canonical: createHash("sha256").update(canonical, "utf8").digest("hex"),
+    semantic: semanticDigest(root, { ignoreRootFields: IGNORED }),
+    equivalence: equivalenceDigest(root, { ignoreRootFields: IGNORED }),
+    columns: root.children.some(isColumns),
+  };
+}
+
+export function isViewDigest(value: unknown): value is ViewConfigDigest {
+  const d = value as Partial<ViewConfigDigest> | undefined;
+  return typeof d === "object" && d !== null && typeof d.canonical === "string" && typeof d.root === "string";
+}
+
+/** viewConfigChanged, for an old config known by its digest. */
+export function viewChangedFrom(old: ViewConfigDigest, declared: string): boolean {
+  if (old.canonical === createHash("sha256").update(declared, "utf8").digest("hex")) return false;
+  return old.semantic !== semanticDigest(parseXml(declared).root, { ignoreRootFields: IGNORED });
+}
+
+/** sameViewConfig, for a declared config known by its digest. */
+export function sameAsDigest(old: ViewConfigDigest, remote: string): boolean {
+  const standIn: XmlElement = { kind: "element", name: old.root, attrs: [], children: [] };
+  if (old.columns) standIn.children.push({ kind: "element", name: "columns", attrs: [], children: [] });
+  const seen = withoutDefaultColumns(sortedJobNames(parseXml(remote).root), standIn);
+  return equivalenceDigest(seen, { ignoreRootFields: IGNORED }) === old.equivalence;
 }

@@ -16,7 +16,15 @@ import { strip, UNKNOWN, type Props } from "../dynamic/props";
 import { pluginCheckOf, preflight, type PluginCheckMode } from "../plugins/preflight";
 import { canonicalizeConfig } from "../xml/canonical";
 import { parseXml } from "../xml/tree";
-import { sameViewConfig, viewConfigChanged, viewRootOf } from "./config";
+import {
+  isViewDigest,
+  sameAsDigest,
+  sameViewConfig,
+  viewChangedFrom,
+  viewConfigChanged,
+  viewDigestOf,
+  viewRootOf,
+} from "./config";
 import { checkViewInputs } from "./inputs";
 import { listViewChanges, parseListView, reflectListView, renderListView } from "./list-view";
 import type { ViewInputs, ViewOutputs } from "./types";
@@ -123,21 +131,20 @@ export async function diff(_id: string, oldsRaw: Props, newsRaw: Props): Promise
     if (unknownIn(news.listView)) diffs.push("listView");
     else if (olds.listView === undefined) {
       // From a configXml view: another type of view cannot be posted over it.
-      if (!olds.configXml || viewRootOf(olds.configXml) !== viewRootOf(renderListView(news.name, news.listView))) {
+      const oldRoot = oldViewRoot(olds);
+      if (oldRoot === undefined || oldRoot !== viewRootOf(renderListView(news.name, news.listView))) {
         replaces.push("listView");
         deleteBeforeReplace = true;
       } else diffs.push("listView");
     } else if (listViewChanges(olds.listView, news.listView).length > 0) diffs.push("listView");
-    else if (!olds.configXml || viewConfigChanged(olds.configXml, renderListView(olds.name, news.listView)))
-      diffs.push("configXml"); // Jenkins's copy held what no spec says (refresh): put the declared one back
+    else if (oldChanged(olds, renderListView(olds.name, news.listView))) diffs.push("configXml"); // Jenkins's copy held what no spec says (refresh): put the declared one back
   } else if (news.configXml !== undefined) {
     if (unknownIn(news.configXml)) diffs.push("configXml");
-    else if (!olds.configXml) diffs.push("configXml");
-    else if (viewRootOf(olds.configXml) !== viewRootOf(news.configXml)) {
+    else if (oldViewRoot(olds) === undefined) diffs.push("configXml");
+    else if (oldViewRoot(olds) !== viewRootOf(news.configXml)) {
       replaces.push("configXml");
       deleteBeforeReplace = true;
-    } else if (olds.listView !== undefined || viewConfigChanged(olds.configXml, news.configXml))
-      diffs.push("configXml");
+    } else if (olds.listView !== undefined || oldChanged(olds, news.configXml)) diffs.push("configXml");
   }
   // Another type under the same name must make room first; a view of another name or place need not.
   if (replaces.some((k) => k === "name" || k === "folder" || k === "controller")) deleteBeforeReplace = false;
@@ -146,12 +153,25 @@ export async function diff(_id: string, oldsRaw: Props, newsRaw: Props): Promise
   return result;
 }
 
+/** The root of the config the old outputs describe (its text, or its digest); undefined when none is known. */
+function oldViewRoot(olds: ViewOutputs): string | undefined {
+  if (olds.configXml) return viewRootOf(olds.configXml);
+  return isViewDigest(olds.configDigest) ? olds.configDigest.root : undefined;
+}
+
+/** Whether `declared` differs from the config the old outputs describe (or none is known). */
+function oldChanged(olds: ViewOutputs, declared: string): boolean {
+  if (olds.configXml) return viewConfigChanged(olds.configXml, declared);
+  return !isViewDigest(olds.configDigest) || viewChangedFrom(olds.configDigest, declared);
+}
+
 function outputsFor(news: ViewInputs, baseUrl: string, configXml: string): ViewOutputs {
   const outs: ViewOutputs = {
     name: news.name,
     fullName: viewFullName(news.folder ?? "", news.name),
     url: viewUrl(baseUrl, news.folder, news.name),
-    configXml,
+    // The inputs hold the config (a listView's spec beside it): the outputs keep its digest.
+    configDigest: viewDigestOf(configXml),
   };
   if (news.folder) outs.folder = news.folder;
   if (news.controller) outs.controller = news.controller;
@@ -181,12 +201,13 @@ export async function create(inputsRaw: Props): Promise<dynamic.CreateResult> {
   return { id: randomUUID(), outs: outputsFor(news, baseUrl, xml) };
 }
 
-/** Whether Jenkins's copy is what the inputs declare. */
-function matches(v: ViewInputs, remote: string): boolean {
+/** Whether Jenkins's copy is what the inputs (or old outputs, with a config or its digest) declare. */
+function matches(v: ViewInputs & { configDigest?: unknown }, remote: string): boolean {
   if (v.listView !== undefined) {
     const parsed = parseListView(remote);
     return parsed !== undefined && listViewChanges(v.listView, parsed).length === 0;
   }
+  if (!v.configXml && isViewDigest(v.configDigest)) return sameAsDigest(v.configDigest, remote);
   return sameViewConfig(v.configXml as string, remote);
 }
 
@@ -216,7 +237,9 @@ export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadRes
     throw e;
   }
   const props: ViewOutputs = { ...olds, fullName, url: viewUrl(baseUrl, olds.folder, olds.name) };
-  if (olds.configXml && matches(olds, remote)) return { id, props };
+  if ((olds.configXml || isViewDigest(olds.configDigest)) && matches(olds, remote)) return { id, props };
+  // What Jenkins holds is not what was declared: the outputs hold it, not the digest of the declared config.
+  delete props.configDigest;
   if (olds.listView !== undefined) {
     const parsed = parseListView(remote);
     if (parsed !== undefined) {

@@ -31,14 +31,31 @@ export interface ViewInputs {
   controller?: string;
 }
 
+/**
+ * What a view's outputs keep (config.ts) of a config Jenkins holds as declared: digests in place of the text, which the inputs
+ * hold (a listView's spec is kept beside it). `canonical`: SHA-256 of the canonical text (a plan with no changes
+ * compares it without a parse); `semantic`: of its meaning, as viewConfigChanged compares two declared configs;
+ * `equivalence`: as sameViewConfig compares it with Jenkins's copy; `columns`: whether it declares its columns.
+ */
+export interface ViewConfigDigest {
+  root: string;
+  canonical: string;
+  semantic: string;
+  equivalence: string;
+  columns: boolean;
+}
+
 export interface ViewOutputs extends ViewInputs {
   /** "team/apps" (just the name at the root). */
   fullName: string;
   /** Browser URL of the view. */
   url: string;
   /**
-   * Canonical config as last applied, or, after a refresh that found a hand edit not expressible as the spec,
-   * Jenkins's copy.
+   * Only after a refresh that found Jenkins holding another config than the one declared, and no spec expresses it:
+   * Jenkins's copy. Absent otherwise (the inputs hold the declared config; `configDigest` stands for it here).
+   * States written by earlier versions hold the config as last applied here until the view's next update.
    */
-  configXml: string;
+  configXml?: string;
+  /** The config as last applied, as digests (config.ts); absent when `configXml` is present. */
+  configDigest?: ViewConfigDigest;
 }

@@ -50,8 +50,12 @@ export class View extends pulumi.dynamic.Resource {
   declare public readonly fullName: pulumi.Output<string>;
   /** Browser URL of the view. */
   declare public readonly url: pulumi.Output<string>;
-  /** The view's config in canonical form, as last applied (or as found by a refresh that detected a hand edit). */
-  declare public readonly configXml: pulumi.Output<string>;
+  /**
+   * The view's config as Jenkins holds it when a refresh found it other than the one declared (a hand edit the next
+   * `up` puts back); otherwise undefined: the state keeps the declared config once, in the inputs, and only its
+   * digest in the outputs. In a preview, the declared config. Earlier versions gave the declared config here.
+   */
+  declare public readonly configXml: pulumi.Output<string | undefined>;
   declare public readonly listView: pulumi.Output<ListViewSpec | undefined>;
   declare public readonly controller: pulumi.Output<string | undefined>;
 

@@ -1,6 +1,6 @@
 /**
- * The canonical text form of a job config: what the resource stores as its `configXml` output, so that
- * `pulumi preview --diff` between two versions shows only the lines a change touches.
+ * The canonical text form of a job config: what the resource keeps as its `configXml` input (and digests in its
+ * outputs), so that `pulumi preview --diff` between two versions shows only the lines a change touches.
  *
  * Rules: declaration `<?xml version='1.1' encoding='UTF-8'?>`; two-space indentation; whitespace-only text between
  * elements dropped; text kept character for character (CDATA becomes escaped text, since XStream never writes

@@ -12,6 +12,7 @@
  * as `<builders/>`), and any content of containers Jenkins manages (`<actions>` of a job). Both directions are
  * accepted: Jenkins adds default fields, and also drops declared ones its classes do not have with those values.
  */
+import { createHash } from "node:crypto";
 import { isDefaultField, isManagedContainer, NEUTRAL_ATTRIBUTES } from "./defaults";
 import { childElements, comparableAttributes, groupKey, orderedChildren, significantText } from "./normalize";
 import { parseXml, type ParseOptions, type XmlElement } from "./tree";
@@ -445,4 +446,65 @@ function jenkinsMayAddOrDrop(parentName: string, e: XmlElement): boolean {
   const text = significantText(e);
   if (kids.length === 0) return text === "" || isLineBreakIndentation(text) || isDefaultField(parentName, e.name, text);
   return kids.every((k) => isFieldName(k.name, kids) && jenkinsMayAddOrDrop(e.name, k));
+}
+
+/**
+ * A digest of what `elementsEquivalent` compares: two trees with equal digests are equivalent (what Jenkins does to
+ * a config by itself left out: `plugin` attributes, the order of differently named fields, fields Jenkins adds or
+ * drops with their default values, the content of containers it manages, line-break indentation of empty fields).
+ * Lets a config be checked against one that is no longer at hand, only its digest: SHA-256 in hex.
+ */
+export function equivalenceDigest(
+  root: XmlElement,
+  opts: Pick<ElementCompareOptions, "ignoreRootFields"> = {},
+): string {
+  const hash = createHash("sha256");
+  // Length-prefixed parts, so no text can imitate the structure around it.
+  const part = (s: string) => hash.update(`${s.length}:${s}`);
+  const visit = (e: XmlElement, parentName: string): void => {
+    part(e.name);
+    if (isManagedContainer(parentName, e.name)) {
+      part("managed");
+      return;
+    }
+    const attrs = comparableAttributes(e);
+    part(String(attrs.length));
+    for (const [k, v] of attrs) {
+      part(k);
+      part(v);
+    }
+    const all = orderedChildren(e);
+    const kids = all.filter((c) => !(isFieldName(c.name, all) && jenkinsMayAddOrDrop(e.name, c)));
+    let text = significantText(e);
+    if (kids.length === 0 && isLineBreakIndentation(text)) text = "";
+    part(text);
+    part(String(kids.length));
+    for (const c of kids) visit(c, e.name);
+  };
+  visit(withoutRootFields(root, opts.ignoreRootFields), "");
+  return hash.digest("hex");
+}
+
+/**
+ * A digest of what `elementsEqual` compares (the normalized form, normalize.ts): two trees with equal digests are
+ * semantically equal. SHA-256 in hex.
+ */
+export function semanticDigest(root: XmlElement, opts: Pick<ElementCompareOptions, "ignoreRootFields"> = {}): string {
+  const hash = createHash("sha256");
+  const part = (s: string) => hash.update(`${s.length}:${s}`);
+  const visit = (e: XmlElement): void => {
+    part(e.name);
+    const attrs = comparableAttributes(e);
+    part(String(attrs.length));
+    for (const [k, v] of attrs) {
+      part(k);
+      part(v);
+    }
+    part(significantText(e));
+    const kids = orderedChildren(e);
+    part(String(kids.length));
+    for (const c of kids) visit(c);
+  };
+  visit(withoutRootFields(root, opts.ignoreRootFields));
+  return hash.digest("hex");
 }

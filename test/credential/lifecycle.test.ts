@@ -250,6 +250,20 @@ describe("a configXml credential of another plugin's type", () => {
     const { secretValues, ...plain } = made.outs;
     expect(JSON.stringify(plain)).not.toContain("MIIEvQIBADAN-app-7f3");
     expect(secretValues).toEqual([pem]); // the one output that holds it, which Pulumi keeps encrypted
+    // The inputs hold the config; the outputs a digest of it.
+    expect(made.outs).not.toHaveProperty("configXml");
+    expect(JSON.stringify(made.outs)).not.toContain("424242");
+
+    // Edited in Jenkins: the outputs hold Jenkins's copy (the key as its placeholder) instead of the digest.
+    const edited = githubApp({ id: "gh-app", appID: "515151", privateKey: pem, owner: "acme" });
+    const path = "/job/team/credentials/store/folder/domain/_/credential/gh-app/config.xml";
+    expect((await user.request("POST", path, edited, "application/xml")).status).toBe(200);
+    const drift = await credentials.read(made.id, made.outs);
+    expect(drift.props).not.toHaveProperty("configDigest");
+    expect(String(drift.props?.configXml)).toContain("<appID>515151</appID>");
+    expect(String(drift.inputs?.configXml)).toContain("<appID>515151</appID>");
+    expect(String(drift.inputs?.configXml)).toContain("<privateKey>[secret 1]</privateKey>");
+    expect((await plan(drift.props as Props, declared)).diff.changes).toBe(true);
   });
 });
 

@@ -6,18 +6,17 @@
  * nothing changed, a preview plans no change and sends nothing that writes, an update changes exactly one job, and
  * destroy deletes every item.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { JenkinsServer } from "../../provider/server";
-import { fixtureDir, URL_PLACEHOLDER } from "../../scripts/capture-upgrade-fixture";
+import { fixtureDir } from "../../scripts/capture-upgrade-fixture";
 import { JenkinsUser } from "../harness/jenkins-user";
 import { PulumiCli } from "../harness/language-host";
-import type { StackState } from "../harness/language-host/state";
-import { repoRoot } from "../harness/provider-process";
 import { cleanEnv } from "../harness/serialized-provider";
 import { ADMIN, startServer } from "../harness/test-server";
 import { itemsOnServer } from "./server-items";
+import { installedProgram, loadState } from "./upgrade-stack";
 
 const FIXTURE = fixtureDir("0.1.0");
 
@@ -27,32 +26,6 @@ const STATE_MODULES = [
   "pulumi-jenkins-jobs/dist/provider/triggers/provider.js",
   "pulumi-jenkins-jobs/dist/provider/sweep/provider.js",
 ];
-
-/**
- * The program folder as after `npm install` of the new version: this checkout under node_modules (linked, as
- * `npm install <folder>` does) beside the program's own SDK and TypeScript, so the state's `require`s of module
- * paths of the package resolve to the code of this checkout.
- */
-function installedProgram(into: string): string {
-  const dir = path.join(into, "upgrade-stack");
-  mkdirSync(path.join(dir, "node_modules", "@types"), { recursive: true });
-  for (const f of ["Pulumi.yaml", "index.ts"]) cpSync(path.join(FIXTURE, "program", f), path.join(dir, f));
-  const tsconfig = {
-    compilerOptions: { strict: true, target: "es2020", module: "nodenext", moduleResolution: "nodenext" },
-    files: ["index.ts"],
-  };
-  writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify(tsconfig));
-  const link = (name: string, target: string) => symlinkSync(target, path.join(dir, "node_modules", name), "dir");
-  link("pulumi-jenkins-jobs", repoRoot);
-  for (const name of ["@pulumi", "typescript", "@types/node"]) link(name, path.join(repoRoot, "node_modules", name));
-  return dir;
-}
-
-function loadState(jenkinsUrl: string): StackState {
-  const text = readFileSync(path.join(FIXTURE, "state.json"), "utf8").split(URL_PLACEHOLDER).join(jenkinsUrl);
-  const { resources, outputs } = JSON.parse(text) as StackState;
-  return { resources, outputs };
-}
 
 describe("a stack written by 0.1.0, managed by this version", () => {
   let home: string;
@@ -65,11 +38,11 @@ describe("a stack written by 0.1.0, managed by this version", () => {
     cpSync(path.join(FIXTURE, "jenkins-home"), path.join(home, "jenkins-home"), { recursive: true });
     server = await startServer("current", { dataDir: path.join(home, "jenkins-home") });
     user = new JenkinsUser(server.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });
-    cli = new PulumiCli(installedProgram(home), { env: cleanEnv() })
+    cli = new PulumiCli(installedProgram(FIXTURE, home), { env: cleanEnv() })
       .setConfig("jenkins:url", server.url)
       .setConfig("jenkins:user", ADMIN.name)
       .setConfig("jenkins:apiToken", ADMIN.apiToken, { secret: true });
-    cli.state = loadState(server.url);
+    cli.state = loadState(FIXTURE, server.url);
   });
   afterAll(async () => {
     await server?.close();
@@ -132,6 +105,11 @@ describe("a stack written by 0.1.0, managed by this version", () => {
     const build = cli.state.resources.find((r) => r.urn.endsWith("::api-build"))!;
     expect(build.inputs).toHaveProperty("__configXmlSha256");
     expect(build.inputs).not.toHaveProperty("configXmlSha256");
+    // The job updated keeps a digest of its config in its outputs; the others keep 0.1.0's copy until their update.
+    const deploy = cli.state.resources.find((r) => r.urn.endsWith("::api-deploy"))!;
+    expect(deploy.outputs).not.toHaveProperty("configXml");
+    expect(deploy.outputs.configDigest).toMatchObject({ root: "flow-definition" });
+    expect(build.outputs).toHaveProperty("configXml");
     const again = await cli.preview();
     expect(again.steps.every((s) => s.op === "same")).toBe(true);
   });

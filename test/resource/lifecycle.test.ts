@@ -2,6 +2,7 @@
  * Layer 1: the lifecycle methods called directly, against the Jenkins-compatible server over real HTTP, in both
  * server modes. Request counts are asserted at the server.
  */
+import { createHash } from "node:crypto";
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { JenkinsServer } from "../../provider/server";
@@ -167,6 +168,27 @@ describe.each(MODES)("Job lifecycle, methods called directly (%s server)", (mode
       });
       const stored = readFields(await user.getConfig("one-request"));
       expect(stored).toEqual({ description: "Given as input", enabled: false });
+    });
+
+    it("keeps in its outputs a digest of the config, not a second copy of it", async () => {
+      const { outs, inputs } = await createJob({ name: "digest-only", configXml: FREESTYLE_XML, description: "d" });
+      const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+      expect(outs.configXml).toBeUndefined();
+      expect(outs.configDigest).toEqual({
+        root: "project",
+        canonical: sha256(String(inputs.configXml)),
+        semantic: expect.stringMatching(/^[0-9a-f]{64}$/),
+        equivalence: expect.stringMatching(/^[0-9a-f]{64}$/),
+        // The config's own description, not the one the input gave (which the `description` output holds).
+        layout: expect.objectContaining({ fields: { description: "from xml" } }),
+      });
+      // Not a line of the config in any output: the inputs hold it.
+      const text = JSON.stringify(outs);
+      for (const line of String(inputs.configXml)
+        .split("\n")
+        .filter((l) => l.trim().length > 12)) {
+        expect(text).not.toContain(line.trim());
+      }
     });
 
     it("creates jobs inside folders and gives them a stable id that is not the name", async () => {
@@ -371,11 +393,15 @@ describe.each(MODES)("Job lifecycle, methods called directly (%s server)", (mode
       expect(after).toMatchObject(driftedOutputs);
       if (changedLines) {
         // The config output shows the edit and nothing Jenkins did on its own (plugin versions, defaults).
-        const diffLines = lineDiff(String(outs.configXml), String(after!.configXml), 0).split("\n");
+        const diffLines = lineDiff(String(inputs.configXml), String(after!.configXml), 0).split("\n");
+        // The outputs hold the config Jenkins has instead of the digest of the declared one.
+        expect(after!.configDigest).toBeUndefined();
         expect(diffLines.length).toBeGreaterThan(0);
         for (const line of diffLines) expect(line).toMatch(changedLines);
       } else {
-        expect(after!.configXml).toBe(outs.configXml);
+        // The config is as declared: the outputs keep its digest alone.
+        expect(after!.configXml).toBeUndefined();
+        expect(after!.configDigest).toEqual(outs.configDigest);
       }
       const d = await lifecycle.diff(id, after!, inputs);
       expect(d).toMatchObject({ changes: true, replaces: [] });
@@ -578,7 +604,7 @@ describe.each(MODES)("Job lifecycle, methods called directly (%s server)", (mode
       expect(partial.properties).toMatchObject({
         name: "after-rename",
         fullName: "after-rename",
-        configXml: outs.configXml,
+        configDigest: outs.configDigest,
       });
       expect(await user.exists("after-rename")).toBe(true);
       const after = await refresh(id, partial.properties!);

@@ -2,6 +2,7 @@
  * Typed specs as Job inputs (`pipeline`, `freestyle`, `folderSpec`): the lifecycle methods called directly against
  * the Jenkins-compatible server in both modes. Request counts are asserted at the server.
  */
+import { createHash } from "node:crypto";
 import type { JenkinsServer } from "../../provider/server";
 import * as lifecycle from "../../provider/resource/lifecycle";
 import { checked, createJob, PROVIDER_TEXT, type Props } from "./lifecycle-calls";
@@ -69,7 +70,9 @@ describe.each(MODES)("Job with a typed spec, methods called directly (%s server)
       // (The first call of a connection also checks once that the URL leads to a Jenkins.)
       expect(beyondPreflight(server)).toEqual(["POST /createItem"]);
       expect(outs[key]).toEqual(spec);
-      expect(String(outs.configXml)).toMatch(new RegExp(`^<\\?xml version='1.1' encoding='UTF-8'\\?>\\n<${root}[ >]`));
+      // The rendered config is not kept beside the spec: its digest is.
+      expect(outs.configXml).toBeUndefined();
+      expect(outs.configDigest).toMatchObject({ root });
       expect(outs).toMatchObject({ description: `a ${key}`, enabled: true, fullName: name });
       expect(await user.getConfig(name)).toContain(`<description>a ${key}</description>`);
 
@@ -133,8 +136,12 @@ describe.each(MODES)("Job with a typed spec, methods called directly (%s server)
       const updated = await lifecycle.update(created.id, created.outs, news);
       expect(calls(server)).toEqual([`POST /job/${name}/config.xml`]);
       expect(updated.outs[key]).toEqual(after);
-      // The config output is the canonical rendering of the new spec.
-      expect(updated.outs.configXml).toBe(canonicalizeConfig(renderJobSpec(key, after as never)));
+      // The config digest is that of the canonical rendering of the new spec.
+      expect((updated.outs.configDigest as { canonical: string }).canonical).toBe(
+        createHash("sha256")
+          .update(canonicalizeConfig(renderJobSpec(key, after as never)), "utf8")
+          .digest("hex"),
+      );
 
       const again = await refresh(created.id, { ...updated.outs, __provider: PROVIDER_TEXT });
       expect(again.inputs).toBeUndefined();
@@ -213,7 +220,12 @@ describe.each(MODES)("Job with a typed spec, methods called directly (%s server)
         xml.replace("<description>declared</description>", "<description>by hand</description>"),
       );
       const after = await refresh(id, outs);
-      expect(after.props).toMatchObject({ description: "by hand", folderSpec: FOLDER, configXml: outs.configXml });
+      expect(after.props).toMatchObject({
+        description: "by hand",
+        folderSpec: FOLDER,
+        configDigest: outs.configDigest,
+      });
+      expect(after.props).not.toHaveProperty("configXml");
       expect(after.inputs).toMatchObject({ folderSpec: FOLDER, description: "by hand" });
     });
   });

@@ -57,7 +57,9 @@ describe("one request per step", () => {
     expect(sent()).toEqual(["POST /job/team/createView"]);
     expect(state.outs.fullName).toBe("team/apps");
     expect(state.outs.url).toBe(`${server.url}job/team/view/apps/`);
-    expect(state.outs.configXml).toContain("<string>api</string>");
+    // The inputs hold the spec and the outputs a digest of the config it renders, not the config again.
+    expect(state.outs).not.toHaveProperty("configXml");
+    expect(state.outs.configDigest).toMatchObject({ root: "hudson.model.ListView" });
   });
 
   test("an unchanged or reordered list is no change; a new job is one config.xml POST", async () => {
@@ -113,6 +115,22 @@ describe("configXml views", () => {
     });
     const changed = await views.check(made.outs, { name: "xml", configXml: MY("two") });
     expect(await views.diff(made.id, made.outs, changed.inputs as Props)).toMatchObject({ diffs: ["configXml"] });
+  });
+
+  test("outputs keep a digest of the config; after a hand edit, Jenkins's copy in its place", async () => {
+    const made = await make({ name: "edited", configXml: MY("declared") });
+    expect(made.outs).not.toHaveProperty("configXml");
+    expect(JSON.stringify(made.outs)).not.toContain("declared");
+    const same = await views.check(made.outs, { name: "edited", configXml: MY("declared") });
+    expect(await views.diff(made.id, made.outs, same.inputs as Props)).toMatchObject({ changes: false });
+    const res = await user.request("POST", "/view/edited/config.xml", MY("by hand"), "text/xml");
+    expect(res.status).toBe(200);
+    const read = await views.read(made.id, made.outs);
+    expect(read.props).not.toHaveProperty("configDigest");
+    expect(String(read.props?.configXml)).toContain("<description>by hand</description>");
+    expect(String(read.inputs?.configXml)).toContain("<description>by hand</description>");
+    const diff = await views.diff(made.id, read.props as Props, same.inputs as Props);
+    expect(diff).toMatchObject({ changes: true, diffs: ["configXml"] });
   });
 
   test("a view that exists already is refused unless adopted; adopting a matching view sends nothing", async () => {

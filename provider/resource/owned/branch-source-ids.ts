@@ -61,6 +61,7 @@ function mapSources(root: XmlElement, change: (source: XmlElement, index: number
 }
 
 export const branchSourceIds: OwnedPartRule = {
+  id: "branch-source-ids",
   what: "the ids Jenkins gives a multibranch project's branch sources",
 
   forComparison(remote, declared) {

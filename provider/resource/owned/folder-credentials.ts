@@ -31,6 +31,7 @@ function leavesCredentials(declared: XmlElement): boolean {
 }
 
 export const FOLDER_CREDENTIALS_RULE: OwnedPartRule = {
+  id: "folder-credentials",
   what: "a folder's credentials (kept in the FolderCredentialsProperty of the folder's config.xml)",
   forComparison(remote, declared) {
     if (!leavesCredentials(declared) || remote.name !== declared.name) return remote;

@@ -88,6 +88,7 @@ function withHolder(e: XmlElement, holder: XmlElement | undefined, from?: XmlEle
 }
 
 export const FOLDER_VIEWS_RULE: OwnedPartRule = {
+  id: "folder-views",
   what: "a folder's views (kept in <folderViews> of the folder's config.xml)",
   forComparison(remote, declared) {
     if (!leavesViews(declared) || remote.name !== FOLDER) return remote;

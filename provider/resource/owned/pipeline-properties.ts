@@ -314,6 +314,7 @@ export function mayOwnProperties(declared: XmlElement): boolean {
 }
 
 export const pipelinePropertiesRule: OwnedPartRule = {
+  id: "pipeline-properties",
   what: "job properties, triggers and parameters that the job's pipeline set (its tracker actions say which)",
   forComparison,
   // Whether the job has trackers is known from its remote config alone.

@@ -5,6 +5,8 @@
 import type { XmlElement } from "../../xml/tree";
 
 export interface OwnedPartRule {
+  /** A short stable name, recorded in state (a job's `configDigest.claims`): never changed once released. */
+  readonly id: string;
   /** What the rule keeps, in words (for messages and tests). */
   readonly what: string;
   /** The remote config without what Jenkins owns and `declared` does not claim; `remote` itself when none. */

@@ -83,6 +83,14 @@ export class PulumiCli {
     this.checkpoint = opts.checkpoint && new CheckpointFile(opts.checkpoint, this.stack);
   }
 
+  /**
+   * A map with `keys` sealed with this stack's key, as the state holds secrets: for a state written by another run
+   * (a fixture), whose secrets were sealed with that run's key, given here in plain.
+   */
+  sealed(map: PropertyMap, keys: Iterable<string>): PropertyMap {
+    return this.secrets.seal(map, keys);
+  }
+
   /** `pulumi config set [--secret] key value` (a key without a namespace gets the project's). */
   setConfig(key: string, value: unknown, opts: { secret?: boolean } = {}): this {
     const full = key.includes(":") ? key : `${this.project.name}:${key}`;

@@ -1,0 +1,108 @@
+/**
+ * What a job's outputs keep of its config: the config itself only when a refresh found Jenkins holding another one,
+ * otherwise its digest (`configDigest`). The config as declared is in the resource's inputs already; a second copy
+ * in the outputs doubled the state, and the engine writes the whole state at every step on backends without
+ * journaling.
+ *
+ * The digest answers the two questions the outputs are asked:
+ *  - `canonical` and `semantic`, by `diff` and `update` (which get the old outputs and the new inputs): is the
+ *    declared config the one applied? Checked inputs are canonical text, so equal digests of the text mean the same
+ *    config, and a plan with no changes neither parses nor compares a tree; other text is compared by meaning
+ *    (`semanticDigest`, the same answer as `elementsEqual` of the two trees);
+ *  - `equivalence`, by a refresh (which gets the old outputs alone): does Jenkins hold what was declared, apart from
+ *    what Jenkins does to a config by itself? (`xml/semantic.ts` `equivalenceDigest`, taken of both sides without
+ *    the parts Jenkins owns and without description and disabled, which have their own outputs.)
+ */
+import { createHash } from "node:crypto";
+import { JobSpecError } from "../specs/errors";
+import { canonicalizeDocument } from "../xml/canonical";
+import { equivalenceDigest, semanticDigest } from "../xml/semantic";
+import { parseXml, type XmlElement } from "../xml/tree";
+import { layoutOf } from "./drift";
+import { FIELD_NAMES } from "./job-config";
+import { OWNED_PART_RULES, withoutUnclaimedParts } from "./owned-parts";
+import { renderSpec, sourceOf } from "./sources";
+import type { ConfigDigest, JobOutputs } from "./types";
+
+/** SHA-256 of a config's canonical text, in hex. */
+export function canonicalDigest(canonical: string): string {
+  return createHash("sha256").update(canonical, "utf8").digest("hex");
+}
+
+const bare = (root: XmlElement): XmlElement => ({ kind: "element", name: root.name, attrs: [], children: [] });
+
+/**
+ * The owned parts a declared config claims (the ids of the rules, owned-parts.ts, whose parts it declares itself:
+ * a folder that declares its credentials property manages its credentials). Jenkins's parts of the other rules
+ * are left out of the comparison.
+ */
+export function claimsOf(declared: XmlElement): string[] {
+  return OWNED_PART_RULES.filter((rule) => rule.forComparison(declared, bare(declared)) !== declared).map((r) => r.id);
+}
+
+/**
+ * A config tree as its equivalence digest sees it: without the parts Jenkins owns that the declaration does not
+ * claim. The declaration is not at hand when a refresh computes it: its claims are (a bare root claims none).
+ */
+export function comparable(root: XmlElement, claims: readonly string[]): XmlElement {
+  return withoutUnclaimedParts(root, claims);
+}
+
+/** The equivalence digest of a config tree (declared at an update, or Jenkins's copy at a refresh). */
+export function configEquivalence(root: XmlElement, claims: readonly string[]): string {
+  return equivalenceDigest(comparable(root, claims), { ignoreRootFields: FIELD_NAMES });
+}
+
+/** The `configDigest` output of a declared config: its root, canonical text and tree. */
+export function digestOf(
+  canonical: string,
+  root: XmlElement,
+  declaredAsXml: boolean,
+  effective: { description: string; enabled: boolean },
+): ConfigDigest {
+  const claims = claimsOf(root);
+  const digest: ConfigDigest = {
+    root: root.name,
+    canonical: canonicalDigest(canonical),
+    semantic: semanticDigest(root),
+    equivalence: configEquivalence(root, claims),
+  };
+  if (claims.length > 0) digest.claims = claims;
+  // A spec is rendered again when its config is needed; a config given as text is known by its layout alone.
+  if (declaredAsXml) digest.layout = layoutOf(root, effective);
+  return digest;
+}
+
+/** Whether outputs know the config applied: its text (state of earlier versions, or drift) or its digest. */
+export function configKnown(olds: Partial<JobOutputs>): boolean {
+  return Boolean(olds.configXml) || isDigest(olds.configDigest);
+}
+
+export function isDigest(value: unknown): value is ConfigDigest {
+  const d = value as Partial<ConfigDigest> | undefined;
+  return typeof d === "object" && d !== null && typeof d.canonical === "string" && typeof d.root === "string";
+}
+
+/** The root element name of the config the outputs describe, when known. */
+export function rootOfOutputs(olds: Partial<JobOutputs>): string | undefined {
+  return isDigest(olds.configDigest) ? olds.configDigest.root : undefined;
+}
+
+/**
+ * The canonical config the outputs were made from, when it can be had without Jenkins: the config output (state of
+ * earlier versions, or the config a refresh found), else the spec rendered again with the description and enabled
+ * state applied. Undefined for a job declared as configXml whose outputs hold only the digest.
+ */
+export function declaredConfigOf(olds: JobOutputs): string | undefined {
+  if (olds.configXml) return olds.configXml;
+  const key = sourceOf(olds as unknown as Record<string, unknown>);
+  if (key === "configXml") return undefined;
+  try {
+    const xml = renderSpec(key, olds[key], { description: olds.description, enabled: olds.enabled });
+    return canonicalizeDocument(parseXml(xml));
+  } catch (e) {
+    // A spec stored by an older version that the code installed now no longer renders.
+    if (e instanceof JobSpecError) return undefined;
+    throw e;
+  }
+}

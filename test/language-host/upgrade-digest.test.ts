@@ -1,0 +1,148 @@
+/**
+ * Upgrades keep working across the change that made job, view and credential outputs keep a digest of the config
+ * instead of a second copy: the state of a stack as the release before it wrote it (test/fixtures/
+ * upgrade-main-7430377, written by scripts/capture-upgrade-fixture.ts with that commit's packed package: a folder,
+ * jobs given as config.xml and as a spec, a list view, credentials in the system store and in the folder's store,
+ * and a job edited in Jenkins that a refresh found), taken through the language host with the code of this
+ * checkout: a refresh finds nothing new, a preview plans only the edit put back and writes nothing, an update puts
+ * it back and changes the job the program changed, after which those outputs hold digests and the next plan is
+ * empty, and destroy deletes every item.
+ */
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import type { JenkinsServer } from "../../provider/server";
+import { fixtureDir, fixtureOptions } from "../../scripts/capture-upgrade-fixture";
+import { JenkinsUser } from "../harness/jenkins-user";
+import { PulumiCli, previewDiff } from "../harness/language-host";
+import { sealedKeysOf } from "../harness/language-host/secrets";
+import type { StackState } from "../harness/language-host/state";
+import { cleanEnv } from "../harness/serialized-provider";
+import { ADMIN, startServer } from "../harness/test-server";
+import { itemsOnServer, viewsOnServer } from "./server-items";
+import { installedProgram, loadState } from "./upgrade-stack";
+
+const FIXTURE = fixtureDir("main-7430377");
+const OPTIONS = fixtureOptions(FIXTURE);
+const SECRETS = OPTIONS.secrets ?? {};
+
+/** Each credential's secret, from the stack config the fixture was written with. */
+const CREDENTIAL_SECRETS: Record<string, string> = {
+  "app-token": SECRETS["upgrade-stack:appToken"],
+  "team-token": SECRETS["upgrade-stack:teamToken"],
+};
+
+/** The fixture's state with its secrets sealed with this stack's key (the key that wrote them is not kept). */
+function resealed(cli: PulumiCli, state: StackState): StackState {
+  const resources = state.resources.map((r) => {
+    const name = r.urn.split("::").pop() as string;
+    const reseal = (map: typeof r.inputs) => {
+      const keys = sealedKeysOf(map);
+      if (keys.length === 0) return map;
+      const plain = { ...map };
+      for (const k of keys) {
+        if (k !== "secretValues" || CREDENTIAL_SECRETS[name] === undefined) throw new Error(`${name}: sealed ${k}`);
+        plain[k] = [CREDENTIAL_SECRETS[name]];
+      }
+      return cli.sealed(plain, keys);
+    };
+    return { ...r, inputs: reseal(r.inputs), outputs: reseal(r.outputs) };
+  });
+  return { ...state, resources };
+}
+
+const nameOf = (urn: string) => urn.split("::").pop();
+
+describe("a stack written before outputs kept config digests, managed by this version", () => {
+  let home: string;
+  let server: JenkinsServer;
+  let user: JenkinsUser;
+  let cli: PulumiCli;
+
+  beforeAll(async () => {
+    home = mkdtempSync(path.join(os.tmpdir(), "upgrade-digest-"));
+    cpSync(path.join(FIXTURE, "jenkins-home"), path.join(home, "jenkins-home"), { recursive: true });
+    server = await startServer("current", { dataDir: path.join(home, "jenkins-home") });
+    user = new JenkinsUser(server.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });
+    cli = new PulumiCli(installedProgram(FIXTURE, home), { env: cleanEnv() })
+      .setConfig("jenkins:url", server.url)
+      .setConfig("jenkins:user", ADMIN.name)
+      .setConfig("jenkins:apiToken", ADMIN.apiToken, { secret: true });
+    for (const [key, value] of Object.entries(SECRETS)) cli.setConfig(key, value, { secret: true });
+    cli.state = resealed(cli, loadState(FIXTURE, server.url));
+  });
+  afterAll(async () => {
+    await server?.close();
+    if (home) rmSync(home, { recursive: true, force: true });
+  });
+
+  it("holds each config in the outputs as well, and the edited job's as Jenkins has it", () => {
+    const jobs = cli.state.resources.filter((r) => r.type.endsWith(":Job"));
+    expect(jobs.map((r) => nameOf(r.urn)).sort()).toEqual(["api-build", "api-deploy", "nightly", "team"]);
+    for (const r of jobs) expect(typeof r.outputs.configXml).toBe("string");
+    const nightly = jobs.find((r) => r.urn.endsWith("::nightly"))!;
+    expect(String(nightly.outputs.configXml)).toContain("make nightly --edited");
+    expect(String(nightly.inputs.configXml)).toContain("make nightly --edited");
+  });
+
+  it("refreshes without finding a change, and previews only the edit put back, without writing anything", async () => {
+    expect(await itemsOnServer(user)).toEqual(["nightly", "team", "team/api-build", "team/api-deploy"]);
+    server.resetCounters();
+    const refresh = await cli.refresh();
+    expect({ ok: refresh.ok, errors: refresh.errors, gone: refresh.gone, changed: refresh.changed }).toEqual({
+      ok: true,
+      errors: [],
+      gone: [],
+      changed: [],
+    });
+    const preview = await cli.preview();
+    expect({ ok: preview.ok, errors: preview.errors }).toEqual({ ok: true, errors: [] });
+    const changed = preview.steps.filter((s) => s.op !== "same");
+    expect(changed.map((s) => `${s.op} ${nameOf(s.urn)}`)).toEqual(["update nightly"]);
+    // The edit, and nothing else, shows as the lines that change.
+    const lines = previewDiff(changed[0])
+      .split("\n")
+      .filter((l) => /^\s+[-+] /.test(l));
+    expect(lines.map((l) => l.trim().replace(/\s+/g, " "))).toEqual([
+      "- <command>make nightly --edited</command>",
+      "+ <command>make nightly</command>",
+    ]);
+    expect(server.requests.filter((r) => r.method !== "GET")).toEqual([]);
+  });
+
+  it("updates the job the program changed and puts the edit back; their outputs then hold digests", async () => {
+    cli.setConfig("deployDescription", "Deploys the API, upgraded");
+    server.resetCounters();
+    const up = await cli.up();
+    expect({ ok: up.ok, errors: up.errors }).toEqual({ ok: true, errors: [] });
+    const changed = up.steps.filter((s) => s.op !== "same").map((s) => `${s.op} ${nameOf(s.urn)}`);
+    expect(changed.sort()).toEqual(["update api-deploy", "update nightly"]);
+    expect(await user.getConfig("nightly")).not.toContain("--edited");
+    expect(await user.getConfig("team/api-deploy")).toContain("<description>Deploys the API, upgraded</description>");
+    for (const name of ["api-deploy", "nightly"]) {
+      const r = cli.state.resources.find((x) => x.urn.endsWith(`::${name}`))!;
+      expect(r.outputs).not.toHaveProperty("configXml");
+      expect(r.outputs.configDigest).toMatchObject({ canonical: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    }
+    // Unchanged resources keep what the earlier version wrote until their own update.
+    const build = cli.state.resources.find((x) => x.urn.endsWith("::api-build"))!;
+    expect(build.outputs).toHaveProperty("configXml");
+
+    server.resetCounters();
+    const again = await cli.preview();
+    expect(again.steps.filter((s) => s.op !== "same").map((s) => nameOf(s.urn))).toEqual([]);
+    const refresh = await cli.refresh();
+    expect({ ok: refresh.ok, changed: refresh.changed }).toEqual({ ok: true, changed: [] });
+    expect(server.requests.filter((r) => r.method !== "GET")).toEqual([]);
+  });
+
+  it("destroys every item", async () => {
+    expect(await viewsOnServer(user)).toContain("team/apps");
+    expect(await user.credentialIds(undefined)).toContain("app-token");
+    const destroy = await cli.destroy();
+    expect({ ok: destroy.ok, errors: destroy.errors }).toEqual({ ok: true, errors: [] });
+    expect(await itemsOnServer(user)).toEqual([]);
+    expect(await user.credentialIds(undefined)).not.toContain("app-token");
+    expect(cli.state.resources).toEqual([]);
+  });
+});
