@@ -51,7 +51,7 @@ async function measuredUp(s: Session, newJobs: number): Promise<DiyUpFigures> {
   const before = { ...checkpoint.figures };
   const up = await s.measure(() => s.cli.up());
   const jobs = s.cli.state.resources.filter((r) => r.custom).length;
-  return {
+  const figures: DiyUpFigures = {
     ...up,
     jobs,
     newJobs,
@@ -62,6 +62,9 @@ async function measuredUp(s: Session, newJobs: number): Promise<DiyUpFigures> {
     checkpointBytes: fs.statSync(checkpoint.file).size,
     stateBytesPerJob: stateBytesPerJob(s.cli),
   };
+  // Each `up` as it ends: a long run shows its figures before the report.
+  log(`DIY backend: ${JSON.stringify(figures)}`);
+  return figures;
 }
 
 /** `lh-diy`: `up` of `jobs` jobs saving around every step, then the same saving at the end only. */
