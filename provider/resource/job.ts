@@ -23,6 +23,7 @@ import type {
 } from "../specs/types";
 import { credentialsNamed, literalCredentialIds } from "../dynamic/program-credentials";
 import { itemCandidates, jobsNamed, literalFolder, literalJobNames, recordJob } from "../dynamic/program-jobs";
+import { registeredProperties } from "../dynamic/registered-properties";
 import jobProvider from "./provider";
 import { hideSecrets } from "./secrets/hide";
 
@@ -168,6 +169,12 @@ function withDependencies(
 }
 
 /**
+ * The outputs every Job has, registered whatever the job was declared with. The rest (`folder`, `controller`, the
+ * spec key the job uses, `adopt`) is registered only when the program gives it: see `registeredProperties`.
+ */
+export const JOB_OUTPUTS = ["name", "configXml", "description", "enabled", "fullName", "url"] as const;
+
+/**
  * A Jenkins job or folder (`jenkins:Job`). Its outputs follow; {@link JobArgs} lists the inputs and what a change to
  * each does. Deleting the resource deletes the item in Jenkins, with its builds (a folder with everything in it).
  *
@@ -177,8 +184,11 @@ export class Job extends pulumi.dynamic.Resource {
   // `declare`: with ES2022 class fields a plain declaration would overwrite the outputs the base class sets.
   /** The job's own name, as declared. */
   declare public readonly name: pulumi.Output<string>;
-  /** The parent folder's full path, as declared; undefined at the root. */
-  declare public readonly folder: pulumi.Output<string | undefined>;
+  /**
+   * The parent folder's path, for a job declared with `folder`; `undefined` (not an Output) for a job declared at
+   * the top level. Use `fullName` to name the job wherever it is.
+   */
+  declare public readonly folder: pulumi.Output<string> | undefined;
   /** Full path, e.g. "team/api-build": what other resources name (a BuildTrigger's `job`, a FolderSweep's `keep`). */
   declare public readonly fullName: pulumi.Output<string>;
   /** Browser URL of the job. */
@@ -191,26 +201,29 @@ export class Job extends pulumi.dynamic.Resource {
    * needs it uses the value it passes as `configXml`.
    */
   declare public readonly configXml: pulumi.Output<string | undefined>;
-  /** The spec, for a job declared with one (after a refresh that found a hand edit: the spec as Jenkins has it). */
-  declare public readonly pipeline: pulumi.Output<PipelineSpec | undefined>;
-  /** The spec, for a job declared with one (after a refresh that found a hand edit: the spec as Jenkins has it). */
-  declare public readonly freestyle: pulumi.Output<FreestyleSpec | undefined>;
-  /** The spec, for a folder declared with one. */
-  declare public readonly folderSpec: pulumi.Output<FolderSpec | undefined>;
-  /** The spec, for a project declared with one (after a refresh that found a hand edit: as Jenkins has it). */
-  declare public readonly multibranch: pulumi.Output<MultibranchSpec | undefined>;
-  /** The description Jenkins holds. */
+  /**
+   * The spec, for a job declared with `pipeline`: as declared, or after a refresh that found a hand edit, the spec
+   * as Jenkins has it (`undefined` when no spec expresses the edited config). For a job declared with `configXml`
+   * or another spec, `job.pipeline` is `undefined` (not an Output).
+   */
+  declare public readonly pipeline: pulumi.Output<PipelineSpec | undefined> | undefined;
+  /** As `pipeline`, for a job declared with `freestyle`; `undefined` (not an Output) for any other job. */
+  declare public readonly freestyle: pulumi.Output<FreestyleSpec | undefined> | undefined;
+  /** As `pipeline`, for a folder declared with `folderSpec`; `undefined` (not an Output) for any other job. */
+  declare public readonly folderSpec: pulumi.Output<FolderSpec | undefined> | undefined;
+  /** As `pipeline`, for a project declared with `multibranch`; `undefined` (not an Output) for any other job. */
+  declare public readonly multibranch: pulumi.Output<MultibranchSpec | undefined> | undefined;
+  /** The job's description as Jenkins has it (the `description` input, else the config's). */
   declare public readonly description: pulumi.Output<string>;
-  /** Whether the job is enabled in Jenkins (always true for a folder). */
+  /** Whether the job is enabled as Jenkins has it (the `enabled` input, else the config's). */
   declare public readonly enabled: pulumi.Output<boolean>;
-  /** The controller's name, when the job is not on the stack-wide connection. */
-  declare public readonly controller: pulumi.Output<string | undefined>;
+  /** The controller's name, for a job declared with `controller`; `undefined` (not an Output) for the others. */
+  declare public readonly controller: pulumi.Output<string> | undefined;
 
   constructor(name: string, args: JobArgs, opts?: pulumi.CustomResourceOptions) {
     // Secret values out of the config or spec, into an input Pulumi encrypts (resource/secrets/hide.ts).
     const hidden = hideSecrets(args);
     const source = hidden.args;
-    const secrets = hidden.secretValues === undefined ? {} : { secretValues: hidden.secretValues };
     // Credentials of the program named by a literal id come first: Pulumi orders the job after them.
     const credentials = credentialsNamed(literalCredentialIds(args as unknown as Record<string, unknown>));
     if (credentials.length > 0) opts = withDependencies(opts, credentials);
@@ -224,22 +237,23 @@ export class Job extends pulumi.dynamic.Resource {
     super(
       jobProvider,
       name,
-      {
-        name: args.name,
-        folder: args.folder,
-        configXml: source.configXml,
-        pipeline: source.pipeline,
-        freestyle: source.freestyle,
-        folderSpec: args.folderSpec,
-        multibranch: args.multibranch,
-        description: args.description,
-        enabled: args.enabled,
-        adopt: args.adopt,
-        controller: args.controller,
-        fullName: undefined,
-        url: undefined,
-        ...secrets,
-      },
+      registeredProperties(
+        {
+          name: args.name,
+          folder: args.folder,
+          configXml: source.configXml,
+          pipeline: source.pipeline,
+          freestyle: source.freestyle,
+          folderSpec: args.folderSpec,
+          multibranch: args.multibranch,
+          description: args.description,
+          enabled: args.enabled,
+          adopt: args.adopt,
+          controller: args.controller,
+          secretValues: hidden.secretValues,
+        },
+        JOB_OUTPUTS,
+      ),
       hidden.secretValues === undefined
         ? opts
         : { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "secretValues"] },

@@ -1,5 +1,5 @@
 /** Command-line options of `npm run bench`. */
-import { PROGRAM_SHAPES, type ProgramShape } from "./user-program";
+import { DEFAULT_PROGRAM_SHAPES, PROGRAM_SHAPES, type ProgramShape } from "./user-program";
 
 export interface BenchOptions {
   jobs: number;
@@ -25,10 +25,15 @@ export interface BenchOptions {
   lhPreviews: number;
   /** Jobs in the language-host scale run (`lh-scale`); one preview each. */
   lhScaleJobs: number;
-  /** The language-host program shapes to run (user-program.ts): both by default. */
+  /** The language-host program shapes to run (user-program.ts): files and template by default. */
   lhShapes: ProgramShape[];
   /** Write CPU profiles of the program and provider processes of the language-host benchmark into this folder. */
   lhProfile?: string;
+  /** Jobs of the DIY-backend run (`lh-diy`). */
+  diyJobs: number;
+  /** Jobs of the DIY-backend scale run (`lh-diy-scale`), and the jobs its second `up` adds saving every step. */
+  diyScaleJobs: number;
+  diyMoreJobs: number;
   /** Extra NODE_OPTIONS for the dynamic-provider process (heap experiments: "--max-old-space-size=96"). */
   providerNodeOptions?: string;
 }
@@ -41,14 +46,21 @@ export const USAGE = `Usage: npm run bench -- [--jobs N] [--large N100K,N1M] [--
   --only LIST     comma-separated subset of provider,null-provider,floor,python-seq,python-threads,diff-cost,
                   lh-provider,lh-null-provider (the language-host benchmark: a program run through cmd/run),
                   lh-scale (both language-host programs at --lh-scale jobs),
-                  review (pulumi-jenkins review on previews of thousands of steps)
+                  review (pulumi-jenkins review on previews of thousands of steps),
+                  lh-diy (up with the state saved as a DIY backend saves it: every step, and at the end only),
+                  lh-diy-scale (up of --diy-scale jobs saving at the end, then --diy-more jobs more saving every step)
   --lh-jobs N     jobs in the language-host benchmark's program (default 1000)
   --lh-previews R no-op previews of each language-host program, alternating (default 3)
   --lh-shapes L   language-host program shapes, comma-separated: files (configs read from files), template
-                  (configs built in code from a template literal); default both
+                  (configs built in code from a template literal, folders, password parameters), code (the
+                  same configs, each job declared with name, configXml and description alone); default
+                  files,template
   --lh-scale N    jobs of the language-host scale run (contender lh-scale; default 5000)
   --lh-profile DIR  CPU profiles (--cpu-prof) of the language-host program and provider processes into
                   DIR/<shape>/<contender>/{program,provider}
+  --diy-jobs N    jobs of lh-diy (default 1000)
+  --diy-scale N   jobs of lh-diy-scale (default 5000)
+  --diy-more K    jobs lh-diy-scale's second up adds, saving every step (default 50)
   --mode M        server mode: config.xml GET re-serialized ("current", default) or stored bytes ("legacy")
   --latency MS    the server waits MS before answering each request (a remote controller); default 0
   --cpu-prof DIR  write a V8 CPU profile of the dynamic-provider process into DIR (open it in Chrome DevTools)
@@ -76,7 +88,10 @@ export function parseArgs(argv: string[]): BenchOptions {
     lhJobs: 1000,
     lhPreviews: 3,
     lhScaleJobs: 5000,
-    lhShapes: [...PROGRAM_SHAPES],
+    lhShapes: [...DEFAULT_PROGRAM_SHAPES],
+    diyJobs: 1000,
+    diyScaleJobs: 5000,
+    diyMoreJobs: 50,
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
@@ -102,6 +117,15 @@ export function parseArgs(argv: string[]): BenchOptions {
         opts.lhShapes = shapes as ProgramShape[];
         break;
       }
+      case "--diy-jobs":
+        opts.diyJobs = positiveInt(flag, next());
+        break;
+      case "--diy-scale":
+        opts.diyScaleJobs = positiveInt(flag, next());
+        break;
+      case "--diy-more":
+        opts.diyMoreJobs = positiveInt(flag, next());
+        break;
       case "--lh-scale":
         opts.lhScaleJobs = positiveInt(flag, next());
         break;

@@ -17,7 +17,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { Pool } from "undici";
-import { PulumiCli } from "../harness/language-host";
+import { PulumiCli, type CliOptions } from "../harness/language-host";
 import { defaultParallel } from "../harness/language-host/launch";
 import { repoRoot } from "../harness/provider-process";
 import { cleanEnv } from "../harness/serialized-provider";
@@ -140,7 +140,7 @@ function countSteps(steps: { op: string }[]): Record<string, number> {
 }
 
 /** One contender's program, server and CLI for the length of a run. */
-class Session {
+export class Session {
   private constructor(
     readonly contender: LanguageHostContender,
     readonly dir: string,
@@ -153,6 +153,8 @@ class Session {
     contender: LanguageHostContender,
     program: UserProgram,
     profiles: string | undefined,
+    /** More options of the CLI, given the program's folder. */
+    cliOptions: (dir: string) => Pick<CliOptions, "checkpoint"> = () => ({}),
   ): Promise<Session> {
     const dir = programFolder(contender, program);
     const reports = path.join(dir, ".cpu-reports");
@@ -170,7 +172,7 @@ class Session {
       BENCH_CPU_REPORT_DIR: reports,
       ...extra,
     });
-    const cli = new PulumiCli(dir, { env })
+    const cli = new PulumiCli(dir, { env, ...cliOptions(dir) })
       .setConfig("jenkins:url", host.url)
       .setConfig("jenkins:user", host.user.name)
       .setConfig("jenkins:apiToken", host.user.apiToken, { secret: true });
@@ -280,7 +282,7 @@ async function storedConfigs(
   return out;
 }
 
-function stateBytesPerJob(cli: PulumiCli): { inputs: number; outputs: number } {
+export function stateBytesPerJob(cli: PulumiCli): { inputs: number; outputs: number } {
   const jobs = cli.state.resources.filter((r) => r.custom);
   const mean = (f: (r: (typeof jobs)[number]) => unknown): number =>
     Math.round(jobs.reduce((n, r) => n + Buffer.byteLength(JSON.stringify(f(r))), 0) / Math.max(1, jobs.length));

@@ -169,7 +169,8 @@ export function renderLanguageHost(results: LanguageHostResult[]): string[] {
       );
     }
   }
-  out.push("  configs: files, read from files next to the program; template, built in code from a template literal.");
+  out.push("  configs: files, read from files next to the program; template, built in code from a template literal;");
+  out.push("  code: the same, each job declared with name, configXml and description alone.");
   out.push("  program: the cmd/run process (ts-node, registrations); provider: the dynamic-provider process; server:");
   out.push("  the Jenkins-compatible server's thread. up floor: the requests of ours' up sent again by a plain undici");
   out.push("  client at the engine's parallelism, against the same server emptied first.");
@@ -178,7 +179,8 @@ export function renderLanguageHost(results: LanguageHostResult[]): string[] {
 
 /** "1000 jobs, configs from files". */
 function label(r: LanguageHostResult): string {
-  return `${r.jobs} jobs, configs ${r.shape === "files" ? "from files" : "from a template"}`;
+  const configs = { files: "from files", template: "from a template", code: "built in code, no spec" }[r.shape];
+  return `${r.jobs} jobs, configs ${configs}`;
 }
 
 /** The targets of each program shape's pair (the scale run has none). */

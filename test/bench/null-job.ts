@@ -32,32 +32,33 @@ const nullProvider: pulumi.dynamic.ResourceProvider = {
 };
 
 /**
- * The Job resource's property names, so the program registers and receives the same property maps as with ours (the
- * SDK makes four promises per property of every resource, each with a stack trace). null-job.test.ts holds this
- * list to the names a Job registers.
+ * What a Job registers, so that the program registers and receives the same property maps as with ours (the SDK
+ * makes four promises per registered property of every resource, each with a stack trace): the outputs every Job
+ * has, and of its other inputs those the program gives. null-job.test.ts holds these lists and this rule to the
+ * Job's (`registeredProperties` in provider/dynamic; not imported, so that this file needs nothing but the SDK).
  */
-export const JOB_PROPERTIES = [
-  "name",
+export const JOB_OUTPUTS = ["name", "configXml", "description", "enabled", "fullName", "url"];
+
+/** The Job's inputs besides its outputs, each registered only when given. */
+export const JOB_OPTIONAL_INPUTS = [
   "folder",
-  "configXml",
   "pipeline",
   "freestyle",
   "folderSpec",
   "multibranch",
-  "description",
-  "enabled",
   "adopt",
   "controller",
-  "fullName",
-  "url",
 ];
 
 export class NullJob extends pulumi.dynamic.Resource {
   declare public readonly fullName: pulumi.Output<string>;
 
   constructor(name: string, props: Props) {
-    const all: Props = {};
-    for (const key of JOB_PROPERTIES) all[key] = props[key];
-    super(nullProvider, name, all, undefined, "jenkins", "Job");
+    const registered: Props = {};
+    for (const key of [...JOB_OUTPUTS, ...JOB_OPTIONAL_INPUTS]) {
+      if (props[key] !== undefined) registered[key] = props[key];
+    }
+    for (const key of JOB_OUTPUTS) if (!(key in registered)) registered[key] = undefined;
+    super(nullProvider, name, registered, undefined, "jenkins", "Job");
   }
 }

@@ -1,6 +1,7 @@
 /** The human-readable table of a benchmark run. */
 import type { Measurements, TargetResult } from "./targets";
 import { phaseOf } from "./targets";
+import { renderDiyBackend } from "./diy-backend";
 import { renderLanguageHost } from "./lh-summary";
 import { PHASES, type ContenderName } from "./types";
 
@@ -148,6 +149,7 @@ export function renderReport(m: Measurements, targets: TargetResult[], header: s
     out.push(table(rows3, [false, true, true, true, true, true, true]));
   }
   if (m.languageHost && m.languageHost.length > 0) out.push(...renderLanguageHost(m.languageHost));
+  if (m.diyBackend && m.diyBackend.length > 0) out.push(...renderDiyBackend(m.diyBackend));
   out.push("", "Targets:");
   for (const t of targets) {
     const verdict = t.pass === null ? "n/a " : t.pass ? "PASS" : "MISS";

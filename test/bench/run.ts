@@ -10,6 +10,7 @@ import * as path from "node:path";
 import { parseArgs, wants, type BenchOptions } from "./args";
 import { makeJobs } from "./configs";
 import { measureDiffCost } from "./diff-cost";
+import { runDiyBackend, runDiyBackendScale } from "./diy-backend";
 import { runFloor } from "./floor";
 import { runLanguageHostPair, type LanguageHostContender } from "./language-host";
 import { runProvider } from "./provider";
@@ -18,13 +19,14 @@ import { renderReport } from "./report";
 import { measureReviewCost } from "./review-cost";
 import { benchUser, ServerHost } from "./server-host";
 import { evaluateTargets, type Measurements } from "./targets";
-import { templateProgram, userProgram, type ProgramShape, type UserProgram } from "./user-program";
+import { codeProgram, templateProgram, userProgram, type ProgramShape, type UserProgram } from "./user-program";
 import type { BenchJob, ContenderResult } from "./types";
 
 /** The language-host program of each shape, for a number of jobs. */
 const PROGRAMS: Record<ProgramShape, (jobs: number) => UserProgram> = {
   files: (n) => userProgram(n),
   template: (n) => templateProgram(n),
+  code: (n) => codeProgram(n),
 };
 
 function log(line: string): void {
@@ -110,6 +112,10 @@ async function main(): Promise<void> {
       await runLanguageHostPair(userProgram(opts.lhScaleJobs), { previews: 1, withReplay: false, scale: true }),
     );
   }
+  if (wants(opts, "lh-diy")) (m.diyBackend ??= []).push(await runDiyBackend(opts.diyJobs));
+  if (wants(opts, "lh-diy-scale")) {
+    (m.diyBackend ??= []).push(await runDiyBackendScale(opts.diyScaleJobs, opts.diyMoreJobs));
+  }
   if (wants(opts, "python-seq"))
     contenders.push(await onFreshServer(opts, "python-jenkins sequential", (h) => runPython(h, jobs, 1)));
   if (wants(opts, "python-threads")) {
@@ -142,6 +148,7 @@ async function main(): Promise<void> {
     provider: m.provider,
     diffCost: m.diffCost,
     languageHost: m.languageHost,
+    diyBackend: m.diyBackend,
     targets,
   };
   if (opts.json === "-") {

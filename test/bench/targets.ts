@@ -11,6 +11,7 @@ import {
 } from "./types";
 import type { LanguageHostResult } from "./language-host";
 import { languageHostTargets } from "./lh-summary";
+import type { DiyBackendResult } from "./diy-backend";
 
 export interface TargetResult {
   target: string;
@@ -25,6 +26,8 @@ export interface Measurements {
   nullProvider?: ProviderExtras;
   diffCost?: DiffCost[];
   languageHost?: LanguageHostResult[];
+  /** `up` with the state saved as a DIY backend saves it (diy-backend.ts). */
+  diyBackend?: DiyBackendResult[];
   review?: ReviewCost[];
 }
 

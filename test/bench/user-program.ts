@@ -1,12 +1,15 @@
 /**
- * The language-host benchmark's programs, shaped like the programs users write. Two shapes:
+ * The language-host benchmark's programs, shaped like the programs users write. Three shapes:
  *  - `files`: most jobs are freestyle configs of about 5 KB kept as files next to the program (as exported from a
  *    Jenkins or written by hand: an XML declaration, another indentation, attributes in the order the exporter
  *    wrote them, every config different), a few folders declared with `folderSpec` holding some of the jobs
  *    (`folder: team.fullName`), and some jobs declared with typed specs (`pipeline`, `freestyle`);
  *  - `template`: the same folders, and every other job's config built in the program from one template literal
  *    (no files), each with an explicit `description`, one in fifty with a password parameter (half of those with a
- *    plain default in the template, half with a `pulumi.secret` through `pulumi.interpolate`).
+ *    plain default in the template, half with a `pulumi.secret` through `pulumi.interpolate`);
+ *  - `code`: every job a freestyle config of about 5 KB built by the same template, with a `description` input, at
+ *    the top level: no typed spec at all (no folder either, since a folder is declared with `folderSpec`) and no
+ *    password parameter, so each Job is declared with `name`, `configXml` and `description` alone.
  * Everything comes from a seed, so every run and both contenders see the same program.
  */
 import * as fs from "node:fs";
@@ -34,9 +37,12 @@ export interface ProgramJob {
 }
 
 /** How the program gets its configs: from files next to it, or from a template literal in its code. */
-export type ProgramShape = "files" | "template";
+export type ProgramShape = "files" | "template" | "code";
 
-export const PROGRAM_SHAPES: readonly ProgramShape[] = ["files", "template"];
+export const PROGRAM_SHAPES: readonly ProgramShape[] = ["files", "template", "code"];
+
+/** The shapes a run takes when not told (`--lh-shapes`). */
+export const DEFAULT_PROGRAM_SHAPES: readonly ProgramShape[] = ["files", "template"];
 
 export interface UserProgram {
   shape: ProgramShape;
@@ -170,10 +176,28 @@ export function templateProgram(n: number, seed = PROGRAM_SEED): UserProgram {
 }
 
 /**
+ * The `code` shape of `n` Jobs: each job's config made by the template program's template from its team and index,
+ * with an explicit description, no folder, no password parameter and no typed spec.
+ */
+export function codeProgram(n: number, seed = PROGRAM_SEED): UserProgram {
+  const r = seededRandom(seed);
+  const width = String(n).length;
+  const jobs: ProgramJob[] = [];
+  for (let i = 0; i < n; i++) {
+    const team = TEAMS[Math.floor(r() * TEAMS.length)];
+    const name = `${team}-svc-${String(i + 1).padStart(width, "0")}`;
+    jobs.push({ name, team, index: i, description: `Builds ${name}; owned by ${team}.` });
+  }
+  return { shape: "code", jobs, files: new Map() };
+}
+
+/**
  * The program's index.ts for a Job class exported by `importLine`. Identical for every contender but for that
  * line, so both programs register the same resources with the same inputs.
  */
 export function programSource(shape: ProgramShape, importLine: string, className: string): string {
+  // The code shape's manifest has only what the template needs: the same source declares each job with name,
+  // configXml and description alone (its folder, folderSpec and password are all undefined).
   return shape === "files" ? filesSource(importLine, className) : templateSource(importLine, className);
 }
 

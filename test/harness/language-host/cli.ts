@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { PropertyMap, ProviderProcess } from "../provider-process";
+import { CheckpointFile, type CheckpointOptions } from "./checkpoint";
 import { Deployment, unwrapSecrets, type Step, type StepError } from "./deployment";
 import { defaultParallel, launchDynamicProvider, runProgram, type ProgramRun } from "./launch";
 import { Monitor, type LogEntry } from "./monitor";
@@ -23,6 +24,13 @@ export interface CliOptions {
   /** The Node.js binary that runs the program and the provider. Default: the one running this process. */
   node?: string;
   parallel?: number;
+  /**
+   * Save the state to a file as a DIY backend does (checkpoint.ts): `every: "step"`, the whole checkpoint at the
+   * start and the end of every step of an `up` that is not "same", and at its end; `every: "end"`, at its end
+   * only (`PULUMI_SKIP_CHECKPOINTS=true`). A preview saves nothing; refresh and destroy keep the state in memory.
+   * Default: the state is kept in memory only.
+   */
+  checkpoint?: CheckpointOptions;
 }
 
 export interface OperationResult {
@@ -63,6 +71,8 @@ export class PulumiCli {
   private readonly stack: string;
   /** The stack's secrets provider: secrets in `state` are sealed with it. */
   private readonly secrets = new StackSecrets();
+  /** The file the state is saved to with option `checkpoint`, and what its saves cost so far (`figures`). */
+  readonly checkpoint: CheckpointFile | undefined;
 
   constructor(
     projectDir: string,
@@ -70,6 +80,7 @@ export class PulumiCli {
   ) {
     this.project = loadProject(projectDir);
     this.stack = opts.stack ?? "dev";
+    this.checkpoint = opts.checkpoint && new CheckpointFile(opts.checkpoint, this.stack);
   }
 
   /**
@@ -150,6 +161,7 @@ export class PulumiCli {
             parallel: this.opts.parallel ?? defaultParallel(),
           },
           this.secrets,
+          dryRun ? undefined : this.checkpoint,
         );
         monitor.deployment = deployment;
         const program = await runProgram({
@@ -171,6 +183,7 @@ export class PulumiCli {
         if (!dryRun) {
           this.state = { ...next, outputs: failed ? this.state.outputs : monitor.stackOutputs };
           this.providerConfig = this.configValues();
+          this.checkpoint?.save(this.state);
         }
         return {
           ok: !failed && deployment.errors.length === 0,

@@ -8,6 +8,7 @@
  * planning: it is the one error reported, and the resources registered after it get no step (the engine bails).
  */
 import { ProviderCallError, UNKNOWN, type PropertyMap, type ProviderProcess } from "../provider-process";
+import type { CheckpointFile } from "./checkpoint";
 import { isDynamicType, type ResourceState, type StackState } from "./state";
 import { displayed, sealedKeysOf, secretKeysOf, StackSecrets } from "./secrets";
 
@@ -122,6 +123,8 @@ export class Deployment {
   private readonly replaced: ResourceState[] = [];
   /** Set when planning failed: later registrations get no step. */
   private bailed = false;
+  /** Old resources deleted this run: gone from the snapshot saved after their step. */
+  private readonly deleted = new Set<string>();
   stackUrn = "";
 
   constructor(
@@ -129,6 +132,8 @@ export class Deployment {
     private readonly provider: () => Promise<ProviderProcess>,
     private readonly opts: { project: string; stack: string; dryRun: boolean; parallel: number },
     private readonly secrets: StackSecrets = new StackSecrets(),
+    /** Where the state is saved around each step, as a DIY backend saves it (checkpoint.ts); none in a preview. */
+    private readonly checkpoint?: CheckpointFile,
   ) {
     this.executor = new Limiter(opts.parallel);
   }
@@ -139,6 +144,21 @@ export class Deployment {
     const urn = `urn:pulumi:${this.opts.stack}::${this.opts.project}::${qualified}::${r.name}`;
     this.qualifiedTypes.set(urn, qualified);
     return urn;
+  }
+
+  /**
+   * The snapshot as the engine holds it during the operation: the old resources this run has not yet recorded or
+   * deleted, and what it recorded so far.
+   */
+  private snapshot(): StackState {
+    const recorded = new Set(this.next.map((r) => r.urn));
+    const untouched = this.old.resources.filter((r) => !recorded.has(r.urn) && !this.deleted.has(r.urn));
+    return { resources: [...untouched, ...this.next], outputs: this.old.outputs };
+  }
+
+  /** The save at the start or the end of a step that changes something (a DIY backend's, when asked for). */
+  private saveAroundStep(): void {
+    this.checkpoint?.step(() => this.snapshot());
   }
 
   private oldOf(urn: string): ResourceState | undefined {
@@ -249,6 +269,7 @@ export class Deployment {
     if (this.opts.dryRun) return record(op === "update" ? old!.id : "", checked);
 
     return this.executor.run(async () => {
+      this.saveAroundStep();
       try {
         if (op === "update") return record(old!.id, await provider.update(urn, old!.id, old!.outputs, checked));
         const created = await provider.create(urn, checked);
@@ -261,6 +282,8 @@ export class Deployment {
           this.next.push(stored);
         }
         throw e;
+      } finally {
+        this.saveAroundStep();
       }
     });
   }
@@ -278,12 +301,15 @@ export class Deployment {
     for (const r of toDelete) {
       if (!this.replaced.includes(r)) this.steps.push({ op: "delete", urn: r.urn, oldState: shownState(r) });
       if (this.opts.dryRun) continue;
+      this.saveAroundStep();
       try {
         await (await this.provider()).delete(r.urn, r.id, this.secrets.open(r.outputs));
+        if (!this.replaced.includes(r)) this.deleted.add(r.urn);
       } catch (e) {
         this.errors.push({ urn: r.urn, message: e instanceof Error ? e.message : String(e) });
         failedDeletes.push(r);
       }
+      this.saveAroundStep();
     }
     return { resources: [...kept, ...failedDeletes, ...this.next], outputs: {} };
   }

@@ -18,6 +18,8 @@
  * - Dynamic resources go to the default `pulumi-nodejs` provider, started in the program folder from the
  *   `@pulumi/pulumi/cmd/dynamic-provider` that resolves there, configured with the whole stack config.
  * - `cli.state` holds the stack's resources between operations, like a local backend's checkpoint.
+ * - Option `checkpoint: { file, every: "step" | "end" }` also saves it to a file as a DIY backend does
+ *   (checkpoint.ts), at the start and end of every step that changes something, or at the end only.
  * - Option `node` runs program and provider on another Node.js binary.
  */
 export { PulumiCli, type CliOptions, type OperationResult, type RefreshResult } from "./cli";
