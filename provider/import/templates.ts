@@ -178,7 +178,7 @@ pulumi stack init dev
 pulumi config set jenkins:url ${s.sourceUrl}
 pulumi config set jenkins:user <user>
 pulumi config set --secret jenkins:apiToken <token>   # or the JENKINS_USER / JENKINS_API_TOKEN variables
-${writes ? "# then the credentials' secrets: the `pulumi config set --secret` lines under Credentials below\n" : ""}pulumi preview      # every job shows as a create (+): that is its adoption; nothing is sent to Jenkins
+${writes ? "# then the credentials' secrets: the `pulumi config set --secret` lines under Credentials below\n" : ""}pulumi preview      # every job shows as a create (+): that is its adoption; nothing is written to Jenkins
 pulumi up           # takes each job over; sends nothing to a job that already matches${writes ? "; writes each credential" : ""}
 pulumi preview      # no changes
 \`\`\`

@@ -680,12 +680,17 @@ describe("bad input", () => {
     const requestsBefore = server.requests.length;
     const checked = await jobs.check(entry.inputs, { name: "retyped", configXml: PIPELINE_XML, __provider: "p" });
     expect(checked.failures).toEqual([]);
+    // The check's one request is the runnable check's lint of the new pipeline script; the diff sends none.
+    expect(server.requests.slice(requestsBefore).map((r) => `${r.method} ${r.path}`)).toEqual([
+      "POST /pipeline-model-converter/validateJenkinsfile",
+    ]);
+    const requestsChecked = server.requests.length;
     expect(await jobs.diff(entry.id, entry.outputs, checked.inputs!)).toEqual({
       changes: true,
       replaces: ["configXml"],
       deleteBeforeReplace: true,
     });
-    expect(server.requests.length).toBe(requestsBefore);
+    expect(server.requests.length).toBe(requestsChecked);
     expect(snapshot(server)["retyped"]).toContain("<project>");
   });
 });
