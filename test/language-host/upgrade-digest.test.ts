@@ -8,19 +8,14 @@
  * it back and changes the job the program changed, after which those outputs hold digests and the next plan is
  * empty, and destroy deletes every item.
  */
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
-import * as os from "node:os";
-import * as path from "node:path";
 import type { JenkinsServer } from "../../provider/server";
 import { fixtureDir, fixtureOptions } from "../../scripts/capture-upgrade-fixture";
-import { JenkinsUser } from "../harness/jenkins-user";
+import type { JenkinsUser } from "../harness/jenkins-user";
 import { PulumiCli, previewDiff } from "../harness/language-host";
 import { sealedKeysOf } from "../harness/language-host/secrets";
 import type { StackState } from "../harness/language-host/state";
-import { cleanEnv } from "../harness/serialized-provider";
-import { ADMIN, startServer } from "../harness/test-server";
 import { itemsOnServer, viewsOnServer } from "./server-items";
-import { installedProgram, loadState } from "./upgrade-stack";
+import { loadState, startUpgradeStack, type UpgradeStack } from "./upgrade-stack";
 
 const FIXTURE = fixtureDir("main-7430377");
 const OPTIONS = fixtureOptions(FIXTURE);
@@ -54,26 +49,19 @@ function resealed(cli: PulumiCli, state: StackState): StackState {
 const nameOf = (urn: string) => urn.split("::").pop();
 
 describe("a stack written before outputs kept config digests, managed by this version", () => {
-  let home: string;
+  let stack: UpgradeStack;
   let server: JenkinsServer;
   let user: JenkinsUser;
   let cli: PulumiCli;
 
   beforeAll(async () => {
-    home = mkdtempSync(path.join(os.tmpdir(), "upgrade-digest-"));
-    cpSync(path.join(FIXTURE, "jenkins-home"), path.join(home, "jenkins-home"), { recursive: true });
-    server = await startServer("current", { dataDir: path.join(home, "jenkins-home") });
-    user = new JenkinsUser(server.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });
-    cli = new PulumiCli(installedProgram(FIXTURE, home), { env: cleanEnv() })
-      .setConfig("jenkins:url", server.url)
-      .setConfig("jenkins:user", ADMIN.name)
-      .setConfig("jenkins:apiToken", ADMIN.apiToken, { secret: true });
+    stack = await startUpgradeStack(FIXTURE, "upgrade-digest-");
+    ({ server, user, cli } = stack);
     for (const [key, value] of Object.entries(SECRETS)) cli.setConfig(key, value, { secret: true });
     cli.state = resealed(cli, loadState(FIXTURE, server.url));
   });
   afterAll(async () => {
-    await server?.close();
-    if (home) rmSync(home, { recursive: true, force: true });
+    await stack?.close();
   });
 
   it("holds each config in the outputs as well, and the edited job's as Jenkins has it", () => {

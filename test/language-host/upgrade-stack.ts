@@ -3,11 +3,17 @@
  * with the fixture's Jenkins URL filled in (test/fixtures/upgrade-<version>, written by
  * scripts/capture-upgrade-fixture.ts).
  */
-import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
+import type { JenkinsServer } from "../../provider/server";
 import { URL_PLACEHOLDER } from "../../scripts/capture-upgrade-fixture";
+import { JenkinsUser } from "../harness/jenkins-user";
+import { PulumiCli } from "../harness/language-host";
 import type { StackState } from "../harness/language-host/state";
 import { repoRoot } from "../harness/provider-process";
+import { cleanEnv } from "../harness/serialized-provider";
+import { ADMIN, startServer } from "../harness/test-server";
 
 /**
  * The program folder as after `npm install` of the new version: this checkout under node_modules (linked, as
@@ -33,4 +39,33 @@ export function loadState(fixture: string, jenkinsUrl: string): StackState {
   const text = readFileSync(path.join(fixture, "state.json"), "utf8").split(URL_PLACEHOLDER).join(jenkinsUrl);
   const { resources, outputs } = JSON.parse(text) as StackState;
   return { resources, outputs };
+}
+
+export interface UpgradeStack {
+  server: JenkinsServer;
+  user: JenkinsUser;
+  /** The installed program with the stack-wide connection set; its state is the caller's to load. */
+  cli: PulumiCli;
+  close(): Promise<void>;
+}
+
+/** A copy of the fixture's Jenkins home served as Jenkins serves it today, and its program as after the upgrade. */
+export async function startUpgradeStack(fixture: string, prefix: string): Promise<UpgradeStack> {
+  const home = mkdtempSync(path.join(os.tmpdir(), prefix));
+  cpSync(path.join(fixture, "jenkins-home"), path.join(home, "jenkins-home"), { recursive: true });
+  const server = await startServer("current", { dataDir: path.join(home, "jenkins-home") });
+  const user = new JenkinsUser(server.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });
+  const cli = new PulumiCli(installedProgram(fixture, home), { env: cleanEnv() })
+    .setConfig("jenkins:url", server.url)
+    .setConfig("jenkins:user", ADMIN.name)
+    .setConfig("jenkins:apiToken", ADMIN.apiToken, { secret: true });
+  return {
+    server,
+    user,
+    cli,
+    close: async () => {
+      await server.close();
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
 }

@@ -6,17 +6,12 @@
  * nothing changed, a preview plans no change and sends nothing that writes, an update changes exactly one job, and
  * destroy deletes every item.
  */
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
-import * as os from "node:os";
-import * as path from "node:path";
 import type { JenkinsServer } from "../../provider/server";
 import { fixtureDir } from "../../scripts/capture-upgrade-fixture";
-import { JenkinsUser } from "../harness/jenkins-user";
+import type { JenkinsUser } from "../harness/jenkins-user";
 import { PulumiCli } from "../harness/language-host";
-import { cleanEnv } from "../harness/serialized-provider";
-import { ADMIN, startServer } from "../harness/test-server";
 import { itemsOnServer } from "./server-items";
-import { installedProgram, loadState } from "./upgrade-stack";
+import { loadState, startUpgradeStack, type UpgradeStack } from "./upgrade-stack";
 
 const FIXTURE = fixtureDir("0.1.0");
 
@@ -28,25 +23,18 @@ const STATE_MODULES = [
 ];
 
 describe("a stack written by 0.1.0, managed by this version", () => {
-  let home: string;
+  let stack: UpgradeStack;
   let server: JenkinsServer;
   let user: JenkinsUser;
   let cli: PulumiCli;
 
   beforeAll(async () => {
-    home = mkdtempSync(path.join(os.tmpdir(), "upgrade-"));
-    cpSync(path.join(FIXTURE, "jenkins-home"), path.join(home, "jenkins-home"), { recursive: true });
-    server = await startServer("current", { dataDir: path.join(home, "jenkins-home") });
-    user = new JenkinsUser(server.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });
-    cli = new PulumiCli(installedProgram(FIXTURE, home), { env: cleanEnv() })
-      .setConfig("jenkins:url", server.url)
-      .setConfig("jenkins:user", ADMIN.name)
-      .setConfig("jenkins:apiToken", ADMIN.apiToken, { secret: true });
+    stack = await startUpgradeStack(FIXTURE, "upgrade-");
+    ({ server, user, cli } = stack);
     cli.state = loadState(FIXTURE, server.url);
   });
   afterAll(async () => {
-    await server?.close();
-    if (home) rmSync(home, { recursive: true, force: true });
+    await stack?.close();
   });
 
   it("names, in every resource's __provider, only module paths of the package that still load", () => {
