@@ -7,6 +7,13 @@
 const nodeVersionCheck = require("path").join(__dirname, "dist", "provider", "runtime", "node-version.js");
 if (require("fs").existsSync(nodeVersionCheck)) require(nodeVersionCheck);
 
+// The tests talk to servers on the loopback address; a proxy set in the developer's shell (HTTPS_PROXY, …) would
+// carry those requests too. The workers inherit this environment.
+if (["http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY"].some((name) => process.env[name])) {
+  const noProxy = [process.env.no_proxy ?? process.env.NO_PROXY, "127.0.0.1", "localhost", "::1"].filter(Boolean);
+  process.env.no_proxy = process.env.NO_PROXY = noProxy.join(",");
+}
+
 module.exports = {
   testEnvironment: "node",
   roots: ["<rootDir>/dist/test"],

@@ -1,4 +1,5 @@
 /** Connection settings of a JenkinsClient, and the defaults applied to them. */
+import { checkProxyUrl, proxyFromEnvironment, type ProxySettings } from "./proxy-env";
 
 export interface JenkinsClientOptions {
   /** Base URL, may have a context path: http://host:8080/jenkins/ */
@@ -14,9 +15,18 @@ export interface JenkinsClientOptions {
   insecureSkipTlsVerify?: boolean;
   /** Upper bound of open connections to the Jenkins origin. Default 8. */
   maxConnections?: number;
+  /** Longest wait for a connection (TCP and TLS, through the proxy when there is one). Default 10 000 ms. */
   connectTimeoutMs?: number;
+  /** Longest wait for the status line and headers of an answer after the request was sent. Default 60 000 ms. */
   headersTimeoutMs?: number;
+  /** Longest pause between two chunks of an answer's body. Default 60 000 ms. */
   bodyTimeoutMs?: number;
+  /**
+   * The HTTP(S) proxy. Default: read from the environment when the client is made, as undici's
+   * `EnvHttpProxyAgent` reads it (`https_proxy`/`HTTPS_PROXY`, `http_proxy`/`HTTP_PROXY`, `no_proxy`/`NO_PROXY`);
+   * `{}` for none whatever the environment says.
+   */
+  proxy?: ProxySettings;
   /** Retries for the calls that are safe to repeat (GETs, config.xml, description, enable, disable). Default 3. */
   retries?: number;
   /** First retry delay; it doubles on every attempt and gets random jitter. Default 250 ms. */
@@ -44,6 +54,7 @@ export interface ResolvedOptions {
   retries: number;
   retryBaseDelayMs: number;
   retryMaxDelayMs: number;
+  proxy: ProxySettings;
   log?: (line: string) => void;
 }
 
@@ -89,6 +100,15 @@ export function resolveOptions(opts: JenkinsClientOptions): ResolvedOptions {
       opts.retryMaxDelayMs,
       Math.max(DEFAULTS.retryMaxDelayMs, retryBaseDelayMs),
     ),
+    proxy: opts.proxy ? checkedProxy(opts.proxy) : proxyFromEnvironment(process.env),
     log: opts.log,
   };
+}
+
+function checkedProxy(p: ProxySettings): ProxySettings {
+  const out: ProxySettings = {};
+  if (p.httpProxy) out.httpProxy = checkProxyUrl(p.httpProxy, "JenkinsClientOptions.proxy.httpProxy");
+  if (p.httpsProxy) out.httpsProxy = checkProxyUrl(p.httpsProxy, "JenkinsClientOptions.proxy.httpsProxy");
+  if (p.noProxy) out.noProxy = p.noProxy;
+  return out;
 }

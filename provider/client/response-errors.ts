@@ -73,8 +73,10 @@ export const HINTS = {
   unavailable:
     "Jenkins, or a proxy in front of it, is unavailable (starting, restarting or overloaded); try again later.",
   timeout:
-    "Jenkins did not answer in time; check that it is healthy, or raise connectTimeoutMs / headersTimeoutMs / bodyTimeoutMs.",
+    "Jenkins did not answer in time; check that it is healthy, or raise jenkins:connectTimeoutMs / jenkins:headersTimeoutMs / jenkins:bodyTimeoutMs (the client's connectTimeoutMs / headersTimeoutMs / bodyTimeoutMs).",
   connection: "Check the URL and that Jenkins is running and reachable from here.",
+  proxy:
+    "Check the proxy that HTTPS_PROXY (or HTTP_PROXY) names, with its user and password in the URL when it asks for them, or list the Jenkins host in NO_PROXY when it is reached directly.",
   tls: "Check the server certificate: pass the CA certificate (caCert) if Jenkins uses a private CA, or set insecureSkipTlsVerify for a throwaway test instance only.",
   notJenkins:
     "Check the URL, including the context path (e.g. https://host/jenkins/); a reverse proxy or single sign-on page may be answering instead of Jenkins.",
@@ -216,6 +218,25 @@ export function notJenkins(ctx: CallContext, res: HttpResponse | undefined, what
   return new NotJenkinsError(details);
 }
 
+/** The timeout that ran out, named as the stack config and the client's options name it. */
+const TIMEOUT_SETTING: Record<string, string> = {
+  UND_ERR_CONNECT_TIMEOUT: "connectTimeoutMs",
+  UND_ERR_HEADERS_TIMEOUT: "headersTimeoutMs",
+  UND_ERR_BODY_TIMEOUT: "bodyTimeoutMs",
+};
+
+function timeoutHint(code: string): string {
+  const setting = TIMEOUT_SETTING[code];
+  if (!setting) return HINTS.timeout;
+  return `Jenkins did not answer in time; check that it is healthy, or raise jenkins:${setting} (the client's ${setting}).`;
+}
+
+function transportHint(err: TransportError): string {
+  if (err.kind === "timeout") return timeoutHint(err.code);
+  if (err.kind === "tls") return HINTS.tls;
+  return err.code === "PROXY_REFUSED" || err.code.startsWith("UND_ERR_PRX") ? HINTS.proxy : HINTS.connection;
+}
+
 export function errorFromTransport(err: TransportError, ctx: CallContext): JenkinsError {
   const unknown = ctx.notRepeatable === true && err.maybeProcessed;
   const prefix = unknown ? `${HINTS.outcomeUnknown} ` : "";
@@ -223,7 +244,7 @@ export function errorFromTransport(err: TransportError, ctx: CallContext): Jenki
     job: ctx.job,
     action: ctx.action,
     what: err.message,
-    hint: prefix + (err.kind === "timeout" ? HINTS.timeout : err.kind === "tls" ? HINTS.tls : HINTS.connection),
+    hint: prefix + transportHint(err),
     outcomeUnknown: unknown,
   };
   return err.kind === "timeout" ? new RequestTimeoutError(details) : new ConnectionError(details);

@@ -3,6 +3,8 @@
  *
  * - One `Pool` per client and origin, keep-alive, at most `maxConnections` sockets, connect/header/body
  *   timeouts, and the TLS trust settings (custom CA, or an explicit opt-out of verification).
+ * - With an HTTP(S) proxy in the environment (proxy-env.ts), undici's EnvHttpProxyAgent in front of that pool:
+ *   https through a CONNECT tunnel with the same TLS settings, http in absolute form, NO_PROXY hosts direct.
  * - Requests only ever go to that one origin and redirects are never followed, so the Authorization header
  *   and the session cookie cannot leak to another host.
  * - Requests that are safe to repeat go through undici's retry interceptor (configured by retry-policy.ts);
@@ -13,6 +15,7 @@ import { performance } from "node:perf_hooks";
 import type * as Undici from "undici";
 import type { Dispatcher, Pool } from "undici";
 import type { ResolvedOptions } from "./options";
+import { hasProxy, proxyPassword } from "./proxy-env";
 import type { Redactor } from "./redact";
 import { RETRY_ERROR_CODES, RETRY_STATUS_CODES, retryCallback } from "./retry-policy";
 
@@ -56,6 +59,9 @@ export class TransportError extends Error {
   }
 }
 
+/** Our code for a proxy that answered the CONNECT (or the request) with an error status instead of forwarding it. */
+const PROXY_REFUSED = "PROXY_REFUSED";
+
 /** Errors raised before a single byte of the request can have reached the server. */
 const NOT_SENT_CODES = new Set([
   "ECONNREFUSED",
@@ -66,6 +72,9 @@ const NOT_SENT_CODES = new Set([
   "EHOSTUNREACH",
   "EHOSTDOWN",
   "UND_ERR_CONNECT_TIMEOUT",
+  "UND_ERR_PRX_CONN",
+  "UND_ERR_PRX_TLS",
+  PROXY_REFUSED,
 ]);
 
 const TLS_CODE = /^(ERR_TLS_|CERT_|DEPTH_ZERO_|SELF_SIGNED_|UNABLE_TO_|ERR_SSL_|EPROTO$)/;
@@ -91,13 +100,32 @@ function describe(code: string): string {
       return "no answer within the header timeout";
     case "UND_ERR_BODY_TIMEOUT":
       return "the answer stopped arriving (body timeout)";
+    case "UND_ERR_PRX_CONN":
+      return "the proxy closed the connection before the tunnel to Jenkins was open";
+    case "UND_ERR_PRX_TLS":
+      return "TLS handshake with the proxy failed";
     default:
       return TLS_CODE.test(code) ? "TLS handshake failed" : "connection failed";
   }
 }
 
+/**
+ * undici reports a proxy's refusal only in a message: "Proxy response (407) !== 200 when HTTP Tunneling" for an
+ * https origin, "Proxy Authentication Required (407)" for an http one. Neither message holds a credential.
+ */
+function proxyRefusal(err: unknown): TransportError | undefined {
+  const message = err instanceof Error ? err.message : "";
+  const m = /^Proxy response \((\d{3})\)|^Proxy Authentication Required \((\d{3})\)/.exec(message);
+  if (!m) return undefined;
+  const status = m[1] ?? m[2];
+  const what = status === "407" ? "the proxy asks for credentials (407)" : `the proxy refused the tunnel (${status})`;
+  return new TransportError(`${what} (${PROXY_REFUSED})`, PROXY_REFUSED, "connection", false);
+}
+
 export function toTransportError(err: unknown): TransportError {
   if (err instanceof TransportError) return err;
+  const refused = proxyRefusal(err);
+  if (refused) return refused;
   const e = err as { code?: unknown; cause?: { code?: unknown } };
   const code = String(e?.code ?? e?.cause?.code ?? "UNKNOWN");
   const kind: TransportError["kind"] = /TIMEOUT$/.test(code) ? "timeout" : TLS_CODE.test(code) ? "tls" : "connection";
@@ -165,8 +193,45 @@ function loadUndici(): typeof Undici {
   return (undici ??= require("undici") as typeof Undici);
 }
 
+/**
+ * The dispatcher every request of a transport goes through. Without a proxy: one Pool for the origin. With one:
+ * undici's EnvHttpProxyAgent, given the settings read when the client was made, which picks per origin the
+ * proxy or a direct connection (NO_PROXY) and holds one pool for the origin either way. The same pool options
+ * apply on every path: through a CONNECT tunnel (https), in absolute form to the proxy (http), or direct. The
+ * TLS settings for Jenkins (`requestTls`) are those of the direct connection, so the custom CA and the opt-out of
+ * verification hold inside the tunnel too.
+ */
+function dispatcherFor(base: JenkinsBase, opts: ResolvedOptions): Dispatcher {
+  const { Pool, EnvHttpProxyAgent } = loadUndici();
+  const https = base.origin.startsWith("https:");
+  const tls = {
+    ...(https && opts.caCert ? { ca: opts.caCert } : {}),
+    ...(https && opts.insecureSkipTlsVerify ? { rejectUnauthorized: false } : {}),
+  };
+  const pooled: Pool.Options = {
+    connections: opts.maxConnections,
+    headersTimeout: opts.headersTimeoutMs,
+    bodyTimeout: opts.bodyTimeoutMs,
+  };
+  const connect = { timeout: opts.connectTimeoutMs, ...tls };
+  if (!hasProxy(opts.proxy)) return new Pool(base.origin, { ...pooled, connect });
+  return new EnvHttpProxyAgent({
+    // Given explicitly ("" for none), so the agent does not read the environment again on its own.
+    httpProxy: opts.proxy.httpProxy ?? "",
+    httpsProxy: opts.proxy.httpsProxy ?? "",
+    noProxy: opts.proxy.noProxy ?? "",
+    ...pooled,
+    connect,
+    requestTls: tls,
+    connectTimeout: opts.connectTimeoutMs,
+    // Also builds the pool that speaks to the proxy in absolute form (http origins), which undici would
+    // otherwise open without a bound or our timeouts.
+    factory: (origin: string | URL, o: object) => new Pool(origin, { ...o, ...pooled }),
+  });
+}
+
 export class Transport {
-  private readonly pool: Pool;
+  private readonly dispatcher: Dispatcher;
   private readonly once: Dispatcher;
   private readonly retrying: Dispatcher;
 
@@ -175,22 +240,15 @@ export class Transport {
     opts: ResolvedOptions,
     private readonly redactor: Redactor,
   ) {
-    const https = base.origin.startsWith("https:");
-    const { Pool, interceptors } = loadUndici();
-    this.pool = new Pool(base.origin, {
-      connections: opts.maxConnections,
-      headersTimeout: opts.headersTimeoutMs,
-      bodyTimeout: opts.bodyTimeoutMs,
-      connect: {
-        timeout: opts.connectTimeoutMs,
-        ...(https && opts.caCert ? { ca: opts.caCert } : {}),
-        ...(https && opts.insecureSkipTlsVerify ? { rejectUnauthorized: false } : {}),
-      },
-    });
+    const { interceptors } = loadUndici();
+    // The redactor already masks user:password in URLs; the password alone is masked too, wherever it shows.
+    redactor.add(proxyPassword(opts.proxy.httpProxy));
+    redactor.add(proxyPassword(opts.proxy.httpsProxy));
+    this.dispatcher = dispatcherFor(base, opts);
     const log = opts.log;
     const logged = log ? [loggingInterceptor(log, redactor)] : [];
-    this.once = this.pool.compose(...logged);
-    this.retrying = this.pool.compose(
+    this.once = this.dispatcher.compose(...logged);
+    this.retrying = this.dispatcher.compose(
       ...logged,
       interceptors.retry({
         maxRetries: opts.retries,
@@ -236,8 +294,11 @@ export class Transport {
     }
   }
 
-  async close(): Promise<void> {
-    if (!this.pool.closed) await this.pool.close();
+  private closing?: Promise<void>;
+
+  /** Closes the pool (and the proxy's, if any) once; later calls wait for the same close. */
+  close(): Promise<void> {
+    return (this.closing ??= this.dispatcher.close());
   }
 }
 

@@ -4,6 +4,7 @@
  * JENKINS_API_TOKEN, JENKINS_PASSWORD), through the resource's own resolver so both read them identically.
  */
 import { JenkinsClient } from "../client/jenkins-client";
+import { proxyFromEnvironment } from "../client/proxy-env";
 import { resolveConnection, type ConfigValues, type ConnectionSettings } from "./settings";
 
 /** Explicit connection settings; every one left out is taken from the environment. */
@@ -49,7 +50,7 @@ export async function withClient<T>(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<T> {
   if (connection instanceof JenkinsClient) return use(connection);
-  const client = new JenkinsClient(resolveScriptConnection(connection, env));
+  const client = new JenkinsClient({ ...resolveScriptConnection(connection, env), proxy: proxyFromEnvironment(env) });
   try {
     return await use(client);
   } finally {

@@ -6,6 +6,8 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { JenkinsClient } from "../client/jenkins-client";
+import { DEFAULTS } from "../client/options";
+import { hasProxy, proxyFromEnvironment, type ProxySettings } from "../client/proxy-env";
 import { ConnectionConfigError } from "./errors";
 
 /** What `configure` receives from the dynamic provider host (`req.config`). */
@@ -22,6 +24,10 @@ export interface ConnectionSettings {
   insecureSkipTlsVerify: boolean;
   /** Sockets to Jenkins at most (shared by every Job of the provider process). */
   maxConnections: number;
+  /** The client's timeouts, in ms; the client's defaults when unset. */
+  connectTimeoutMs?: number;
+  headersTimeoutMs?: number;
+  bodyTimeoutMs?: number;
   /** Where the credential came from, as the user names it (`jenkins:apiToken`, `JENKINS_API_TOKEN`, …), for messages. */
   credentialFrom?: string;
 }
@@ -42,7 +48,20 @@ export const CONFIG_KEYS = {
   caCert: { config: "jenkins:caCert", env: undefined },
   insecureSkipTlsVerify: { config: "jenkins:insecureSkipTlsVerify", env: undefined },
   maxConnections: { config: "jenkins:maxConnections", env: "JENKINS_MAX_CONNECTIONS" },
+  connectTimeoutMs: { config: "jenkins:connectTimeoutMs", env: "JENKINS_CONNECT_TIMEOUT_MS" },
+  headersTimeoutMs: { config: "jenkins:headersTimeoutMs", env: "JENKINS_HEADERS_TIMEOUT_MS" },
+  bodyTimeoutMs: { config: "jenkins:bodyTimeoutMs", env: "JENKINS_BODY_TIMEOUT_MS" },
 } as const;
+
+/** The timeouts a stack may set, with the client's defaults (named in messages). */
+const TIMEOUTS = {
+  connectTimeoutMs: DEFAULTS.connectTimeoutMs,
+  headersTimeoutMs: DEFAULTS.headersTimeoutMs,
+  bodyTimeoutMs: DEFAULTS.bodyTimeoutMs,
+} as const;
+
+/** An hour: longer than any answer worth waiting for, short enough that a stuck call still ends. */
+const MAX_TIMEOUT_MS = 3_600_000;
 
 type Key = keyof typeof CONFIG_KEYS;
 export type ConfigKey = Key;
@@ -95,6 +114,20 @@ function parseMaxConnections(raw: string | undefined, names: KeyNames): number {
   if (!Number.isInteger(n) || n < 1 || n > 1024) {
     throw new ConnectionConfigError(
       `${names.maxConnections.config} (or ${names.maxConnections.env}) must be a whole number from 1 to 1024; the default is ${DEFAULT_MAX_CONNECTIONS}.`,
+    );
+  }
+  return n;
+}
+
+/** A timeout in whole milliseconds, or undefined for the client's default. */
+function parseTimeout(raw: string | undefined, key: keyof typeof TIMEOUTS, names: KeyNames): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = Number(raw.trim());
+  if (raw.trim() === "" || !Number.isInteger(n) || n < 1 || n > MAX_TIMEOUT_MS) {
+    const env = names[key].env;
+    throw new ConnectionConfigError(
+      `${names[key].config}${env ? ` (or ${env})` : ""} must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}; ` +
+        `the default is ${TIMEOUTS[key]}.`,
     );
   }
   return n;
@@ -196,8 +229,22 @@ export function resolveConnection(
     caCert: loadCaCert(pick("caCert"), names),
     insecureSkipTlsVerify: parseBoolean(pick("insecureSkipTlsVerify"), names.insecureSkipTlsVerify.config),
     maxConnections: parseMaxConnections(pick("maxConnections"), names),
+    ...timeouts(pick, names),
     credentialFrom,
   };
+}
+
+/** The timeouts that are set, parsed; unset ones are left out so the client's defaults apply. */
+function timeouts(
+  pick: (key: Key) => string | undefined,
+  names: KeyNames,
+): Pick<ConnectionSettings, keyof typeof TIMEOUTS> {
+  const out: Pick<ConnectionSettings, keyof typeof TIMEOUTS> = {};
+  for (const key of Object.keys(TIMEOUTS) as (keyof typeof TIMEOUTS)[]) {
+    const value = parseTimeout(pick(key), key, names);
+    if (value !== undefined) out[key] = value;
+  }
+  return out;
 }
 
 function envNames(names: KeyNames): string[] {
@@ -264,14 +311,31 @@ function requestLogger(env: NodeJS.ProcessEnv): ((line: string) => void) | undef
   return (line: string) => process.stderr.write(`jenkins: ${line}\n`);
 }
 
-export function clientFor(settings: ConnectionSettings, env: NodeJS.ProcessEnv = process.env): JenkinsClient {
+/** The key of a client: its settings and the proxy it goes through (a hash: a proxy URL may hold a password). */
+function clientKey(settings: ConnectionSettings, proxy: ProxySettings): string {
   const key = cacheKey(settings);
+  if (!hasProxy(proxy)) return key;
+  return `${key}:${createHash("sha256").update(JSON.stringify(proxy)).digest("hex")}`;
+}
+
+/**
+ * The client of a connection. Its proxy (HTTPS_PROXY, HTTP_PROXY, NO_PROXY and their lower-case forms, read as
+ * undici's EnvHttpProxyAgent reads them) is read from `env` here, when the provider process first needs the
+ * connection; a change of those variables gets a new client.
+ */
+export function clientFor(settings: ConnectionSettings, env: NodeJS.ProcessEnv = process.env): JenkinsClient {
+  return clientWithKey(settings, env).client;
+}
+
+function clientWithKey(settings: ConnectionSettings, env: NodeJS.ProcessEnv): { client: JenkinsClient; key: string } {
+  const proxy = proxyFromEnvironment(env);
+  const key = clientKey(settings, proxy);
   let client = clients.get(key);
   if (!client) {
-    client = new JenkinsClient({ ...settings, log: requestLogger(env) });
+    client = new JenkinsClient({ ...settings, proxy, log: requestLogger(env) });
     clients.set(key, client);
   }
-  return client;
+  return { client, key };
 }
 
 /**
@@ -285,8 +349,7 @@ export async function verifiedClientFor(
   settings: ConnectionSettings,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<JenkinsClient> {
-  const client = clientFor(settings, env);
-  const key = cacheKey(settings);
+  const { client, key } = clientWithKey(settings, env);
   let check = verified.get(key);
   if (!check) {
     const pending = client.serverInfo();

@@ -1,6 +1,6 @@
 /**
  * The stack config keys the provider reads, documented in one place for the reference (`npm run docs`). The code
- * that reads each key names it next to its parser: settings.ts (`jenkins:url` … `jenkins:maxConnections`),
+ * that reads each key names it next to its parser: settings.ts (`jenkins:url` … `jenkins:bodyTimeoutMs`),
  * controllers.ts (`jenkins:controllers`), plugins/preflight.ts (`jenkins:pluginCheck`), references/check.ts
  * (`jenkins:credentialsCheck`). A test of the reference holds every `"jenkins:…"` key named in provider/ to a
  * property of StackConfig.
@@ -17,7 +17,8 @@ export type CheckPolicy = "error" | "warn" | "off";
  * One named controller of `jenkins:controllers`: the same fields as the stack-wide connection, without the
  * `jenkins:` prefix. A field left out is read from the environment variable `JENKINS_CONTROLLER_<NAME>_<FIELD>`
  * (NAME upper-cased, every character other than A–Z and 0–9 as `_`; FIELD as `URL`, `USER`, `API_TOKEN`,
- * `PASSWORD`, `CA_CERT`, `INSECURE_SKIP_TLS_VERIFY`, `MAX_CONNECTIONS`), never from the stack-wide keys: a second
+ * `PASSWORD`, `CA_CERT`, `INSECURE_SKIP_TLS_VERIFY`, `MAX_CONNECTIONS`, `CONNECT_TIMEOUT_MS`, `HEADERS_TIMEOUT_MS`,
+ * `BODY_TIMEOUT_MS`), never from the stack-wide keys: a second
  * Jenkins with the first one's token would be a surprise. As with the stack-wide keys, a token or password in the
  * environment wins over the config's.
  *
@@ -73,6 +74,24 @@ export interface ControllerConfig {
    */
   maxConnections?: number;
   /**
+   * As `jenkins:connectTimeoutMs`.
+   *
+   * @defaultValue `JENKINS_CONTROLLER_<NAME>_CONNECT_TIMEOUT_MS`, else `10000`
+   */
+  connectTimeoutMs?: number;
+  /**
+   * As `jenkins:headersTimeoutMs`.
+   *
+   * @defaultValue `JENKINS_CONTROLLER_<NAME>_HEADERS_TIMEOUT_MS`, else `60000`
+   */
+  headersTimeoutMs?: number;
+  /**
+   * As `jenkins:bodyTimeoutMs`.
+   *
+   * @defaultValue `JENKINS_CONTROLLER_<NAME>_BODY_TIMEOUT_MS`, else `60000`
+   */
+  bodyTimeoutMs?: number;
+  /**
    * As `jenkins:runnableCheck`, for the jobs on this controller; wins over the stack-wide key.
    *
    * @defaultValue the value of `jenkins:runnableCheck`
@@ -86,11 +105,19 @@ export interface ControllerConfig {
  * own process when the engine configures it; they are never written into a resource's serialized provider.
  *
  * A connection key left unset is read from the environment variable named with it (`JENKINS_URL`,
- * `JENKINS_USER`, `JENKINS_API_TOKEN`, `JENKINS_PASSWORD`, `JENKINS_MAX_CONNECTIONS`). One exception: an API token
+ * `JENKINS_USER`, `JENKINS_API_TOKEN`, `JENKINS_PASSWORD`, `JENKINS_MAX_CONNECTIONS`, `JENKINS_CONNECT_TIMEOUT_MS`,
+ * `JENKINS_HEADERS_TIMEOUT_MS`, `JENKINS_BODY_TIMEOUT_MS`). One exception: an API token
  * or password in the environment wins over the stack config's (with the environment's user, when it names one),
  * because `refresh` and `destroy` run with the config stored at the last `up`, and the environment is how a
  * rotated token reaches them. `JENKINS_LOG_REQUESTS=1` writes one line per request (method, path, status, time;
- * never a credential) to the provider's stderr.
+ * never a credential) to the provider's stderr. A value that is not valid fails the operation that needs the
+ * connection, naming the key, before any request is sent.
+ *
+ * An HTTP(S) proxy is taken from the environment of the provider process, as undici's `EnvHttpProxyAgent` reads
+ * it: `https_proxy` (else `HTTPS_PROXY`, else the HTTP proxy) for an `https://` Jenkins, `http_proxy` (else
+ * `HTTP_PROXY`) for an `http://` one, and `no_proxy` (else `NO_PROXY`) for the hosts reached directly. They are read
+ * when the provider first connects to a Jenkins; the custom CA and `insecureSkipTlsVerify` apply to Jenkins inside
+ * the proxy's tunnel. There is no stack config key for them.
  *
  * The keys are not inputs of any resource: changing one shows no change in a preview, and the next operation uses
  * the new value.
@@ -153,6 +180,29 @@ export interface StackConfig {
    * @defaultValue the environment's `JENKINS_MAX_CONNECTIONS`, else `16`
    */
   "jenkins:maxConnections"?: number;
+  /**
+   * Longest wait, in milliseconds, for a connection to Jenkins (TCP and TLS; through the proxy, the connection to
+   * the proxy and the TLS handshake inside its tunnel): a whole number from 1 to 3600000 (or
+   * `JENKINS_CONNECT_TIMEOUT_MS`). A connection that times out is not retried.
+   *
+   * @defaultValue the environment's `JENKINS_CONNECT_TIMEOUT_MS`, else `10000`
+   */
+  "jenkins:connectTimeoutMs"?: number;
+  /**
+   * Longest wait, in milliseconds, for Jenkins to start answering a request once it is sent (a big config save on a
+   * slow disk, a busy controller): a whole number from 1 to 3600000 (or `JENKINS_HEADERS_TIMEOUT_MS`). A request
+   * that times out is not repeated: a read fails, and a change is looked up on the server before anything else.
+   *
+   * @defaultValue the environment's `JENKINS_HEADERS_TIMEOUT_MS`, else `60000`
+   */
+  "jenkins:headersTimeoutMs"?: number;
+  /**
+   * Longest pause, in milliseconds, between two parts of an answer's body (a large listing or config): a whole
+   * number from 1 to 3600000 (or `JENKINS_BODY_TIMEOUT_MS`).
+   *
+   * @defaultValue the environment's `JENKINS_BODY_TIMEOUT_MS`, else `60000`
+   */
+  "jenkins:bodyTimeoutMs"?: number;
   /**
    * Named controllers besides the stack-wide connection; a resource's `controller` input names one. Set each field
    * with `pulumi config set --path jenkins:controllers.<name>.<field>`. Changing a resource's `controller` replaces

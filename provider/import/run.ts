@@ -6,6 +6,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { NotJenkinsError } from "../client/errors";
 import { JenkinsClient } from "../client/jenkins-client";
+import { proxyFromEnvironment } from "../client/proxy-env";
 import { ConnectionConfigError } from "../connection/errors";
 import { resolveScriptConnection } from "../connection/script";
 import type { ImportArgs } from "./args";
@@ -72,7 +73,11 @@ export async function runImport(args: ImportArgs, io: ImportIo): Promise<ImportS
     if (!args.quiet) io.stderr.write(`${line}\n`);
   };
 
-  const client = new JenkinsClient({ ...settings, maxConnections: args.concurrency });
+  const client = new JenkinsClient({
+    ...settings,
+    maxConnections: args.concurrency,
+    proxy: proxyFromEnvironment(io.env),
+  });
   try {
     await checkIsJenkins(client, settings.url);
     const where = args.folder ? `folder ${args.folder} on ${settings.url}` : settings.url;
