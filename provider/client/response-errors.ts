@@ -228,7 +228,10 @@ const TIMEOUT_SETTING: Record<string, string> = {
 function timeoutHint(code: string): string {
   const setting = TIMEOUT_SETTING[code];
   if (!setting) return HINTS.timeout;
-  return `Jenkins did not answer in time; check that it is healthy, or raise jenkins:${setting} (the client's ${setting}).`;
+  return (
+    `Jenkins did not answer in time; check that it is healthy, or raise jenkins:${setting} ` +
+    `(jenkins:controllers.<name>.${setting} for a named controller; the client's ${setting} option).`
+  );
 }
 
 function transportHint(err: TransportError): string {

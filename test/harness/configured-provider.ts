@@ -12,13 +12,15 @@ export interface ConfiguredProviderOptions {
   credential?: "apiToken" | "password";
   /** More stack config. */
   config?: PropertyMap;
+  /** More environment of the provider process (HTTPS_PROXY, JENKINS_HEADERS_TIMEOUT_MS, …). */
+  env?: Record<string, string>;
 }
 
 export async function startConfiguredProvider(
   server: { url: string },
   opts: ConfiguredProviderOptions = {},
 ): Promise<ProviderProcess> {
-  const env = cleanEnv(opts.logRequests ? { JENKINS_LOG_REQUESTS: "1" } : {});
+  const env = cleanEnv({ ...(opts.logRequests ? { JENKINS_LOG_REQUESTS: "1" } : {}), ...opts.env });
   const proc = await ProviderProcess.start({ cwd: opts.cwd ?? repoRoot, env });
   const credential = opts.credential ?? "apiToken";
   try {
