@@ -191,7 +191,8 @@ export interface StackConfig {
   /**
    * Longest wait, in milliseconds, for Jenkins to start answering a request once it is sent (a big config save on a
    * slow disk, a busy controller): a whole number from 1 to 3600000 (or `JENKINS_HEADERS_TIMEOUT_MS`). A request
-   * that times out is not repeated: a read fails, and a change is looked up on the server before anything else.
+   * that times out is not repeated; a create, delete or rename whose outcome that leaves unknown is looked up on
+   * the server before the provider decides.
    *
    * @defaultValue the environment's `JENKINS_HEADERS_TIMEOUT_MS`, else `60000`
    */
