@@ -191,6 +191,23 @@ describe("connection settings", () => {
     expect(() => resolveConnection({ ...base, maxConnections: "many" }, {})).toThrow(/JENKINS_MAX_CONNECTIONS/);
   });
 
+  it("takes the client timeouts from the config, then the environment, and leaves unset ones to the client", () => {
+    expect(resolveConnection(base, {})).not.toHaveProperty("headersTimeoutMs");
+    expect(
+      resolveConnection(
+        { ...base, headersTimeoutMs: "180000" },
+        { JENKINS_HEADERS_TIMEOUT_MS: "5", JENKINS_BODY_TIMEOUT_MS: "7000" },
+      ),
+    ).toMatchObject({ headersTimeoutMs: 180000, bodyTimeoutMs: 7000 });
+    expect(resolveConnection(base, { JENKINS_CONNECT_TIMEOUT_MS: " 2500 " }).connectTimeoutMs).toBe(2500);
+    for (const bad of ["0", "-1", "1.5", "1e9", "soon", "3600001"]) {
+      expect(() => resolveConnection({ ...base, connectTimeoutMs: bad }, {})).toThrow(
+        "jenkins:connectTimeoutMs (or JENKINS_CONNECT_TIMEOUT_MS) must be a whole number of milliseconds from 1 to 3600000; the default is 10000.",
+      );
+    }
+    expect(resolveConnection({ ...base, bodyTimeoutMs: "3600000" }, {}).bodyTimeoutMs).toBe(3600000);
+  });
+
   it("accepts a PEM or a file path for the CA certificate, without echoing a bad value", () => {
     const pem = "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n";
     expect(resolveConnection({ ...base, caCert: pem }, {}).caCert).toBe(pem);
