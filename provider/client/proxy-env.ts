@@ -66,6 +66,17 @@ export function proxyFromEnvironment(env: NodeJS.ProcessEnv = process.env): Prox
   return out;
 }
 
+/**
+ * The variable whose proxy a request to `url` would go through unless NO_PROXY lists its host (for messages), or
+ * undefined when none is set for its scheme.
+ */
+export function proxyVariableFor(url: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const http = first(env, ["http_proxy", "HTTP_PROXY"]);
+  const https = first(env, ["https_proxy", "HTTPS_PROXY"]);
+  if (url.startsWith("https:") && https?.value) return https.name;
+  return http?.value ? http.name : undefined;
+}
+
 /** Whether any proxy is configured at all (without one the transport keeps its plain pool). */
 export function hasProxy(p: ProxySettings): boolean {
   return Boolean(p.httpProxy || p.httpsProxy);

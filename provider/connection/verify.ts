@@ -18,6 +18,7 @@ import {
   RequestTimeoutError,
 } from "../client/errors";
 import type { JenkinsClient } from "../client/jenkins-client";
+import { proxyVariableFor } from "../client/proxy-env";
 import { ConnectionCheckError } from "./errors";
 import { verifiedClientFor, type ConnectionSettings, type KeyNames } from "./settings";
 
@@ -74,8 +75,15 @@ export function connectionProblem(e: unknown, s: ConnectionSettings, label: Conn
     message =
       `${found} Fix ${names.caCert.config} (the CA certificate of a private CA, as PEM text or a file path) or ` +
       `${names.url.config}. ${e.hint}`;
+  } else if (e instanceof ConnectionError && /proxy/i.test(e.what)) {
+    message = `${found} ${e.hint}`;
   } else if (e instanceof ConnectionError) {
-    message = `${found} Check ${names.url.config}${orEnv(names, "url")} and that Jenkins is running and reachable from here.`;
+    const proxy = proxyVariableFor(s.url);
+    message =
+      `${found} Check ${names.url.config}${orEnv(names, "url")} and that Jenkins is running and reachable from here.` +
+      (proxy
+        ? ` Requests to it go through the proxy that ${proxy} names unless NO_PROXY lists its host: check that proxy too.`
+        : "");
   } else if (e instanceof RequestTimeoutError) {
     message = `${found} Check ${names.url.config}${orEnv(names, "url")}. ${e.hint}`;
   } else {

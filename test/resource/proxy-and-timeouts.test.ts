@@ -106,6 +106,49 @@ describe("an HTTPS proxy in the provider's environment", () => {
   });
 });
 
+describe("a proxy that cannot carry the requests", () => {
+  let server: JenkinsServer;
+  let guarded: ForwardProxy;
+  const procs: ProviderProcess[] = [];
+
+  beforeAll(async () => {
+    server = await startServer("current");
+    guarded = await startForwardProxy({ credentials: { user: "corp", password: "pr0xy-s3cret" } });
+  });
+  afterEach(async () => {
+    await Promise.all(procs.splice(0).map((p) => p.close()));
+  });
+  afterAll(async () => {
+    await guarded.close();
+    await server.close();
+  });
+
+  async function checkOutcome(env: Record<string, string>): Promise<string> {
+    const proc = await startConfiguredProvider(server, { env });
+    procs.push(proc);
+    return proc
+      .check(jobUrn("blocked-job"), {}, { name: "blocked-job", configXml: FREESTYLE_XML, __provider: providerText })
+      .then((c) => c.failures.map((f) => f.reason).join("\n"))
+      .catch((e: Error) => e.message);
+  }
+
+  it("fails the preview naming the proxy: one that asks for credentials, one that is not there", async () => {
+    server.resetCounters();
+    const refused = await checkOutcome({ HTTP_PROXY: guarded.url });
+    expect(refused).toContain("the proxy asks for credentials (407)");
+    expect(refused).toContain("HTTPS_PROXY (or HTTP_PROXY)");
+
+    const wrongPassword = await checkOutcome({ http_proxy: guarded.url.replace("//", "//corp:wr0ng-pw@") });
+    expect(wrongPassword).toContain("the proxy asks for credentials (407)");
+    expect(wrongPassword).not.toContain("wr0ng-pw");
+
+    const absent = await checkOutcome({ HTTP_PROXY: "http://127.0.0.1:9" });
+    expect(absent).toContain("connection refused");
+    expect(absent).toContain("the proxy that HTTP_PROXY names");
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
 describe("client timeouts in the stack config", () => {
   let server: JenkinsServer;
   const procs: ProviderProcess[] = [];
