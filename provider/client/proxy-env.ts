@@ -23,8 +23,8 @@ export interface ProxySettings {
   noProxy?: string;
 }
 
-/** Proxy URL schemes undici's ProxyAgent connects through. */
-const SCHEMES = new Set(["http:", "https:", "socks:", "socks5:"]);
+/** Proxy URL schemes: a proxy spoken to in plain HTTP, or over TLS (trusted by Node's CAs, NODE_EXTRA_CA_CERTS). */
+const SCHEMES = new Set(["http:", "https:"]);
 
 /** The first variable of `names` that is set (even to ""), as `a ?? b` reads them. */
 function first(env: NodeJS.ProcessEnv, names: readonly string[]): { name: string; value: string } | undefined {
@@ -45,11 +45,11 @@ export function checkProxyUrl(value: string, from: string): string {
     url = new URL(value);
   } catch {
     throw new TypeError(
-      `${from} is not a valid proxy URL; expected e.g. http://proxy.example.com:3128 (with http://, https:// or socks5://).`,
+      `${from} is not a valid proxy URL; expected e.g. http://proxy.example.com:3128 (with http:// or https://).`,
     );
   }
   if (!SCHEMES.has(url.protocol)) {
-    throw new TypeError(`${from} must start with http://, https:// or socks5:// (e.g. http://proxy.example.com:3128).`);
+    throw new TypeError(`${from} must start with http:// or https:// (e.g. http://proxy.example.com:3128).`);
   }
   return value;
 }
