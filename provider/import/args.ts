@@ -29,6 +29,9 @@ Options:
   --force               replace a program already in --out
   --quiet               no progress output
   -h, --help            show this help
+
+A proxy from HTTPS_PROXY or HTTP_PROXY (NO_PROXY: the hosts reached directly) carries the requests, as for the
+provider.
 `;
 
 export class UsageError extends Error {
