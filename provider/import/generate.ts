@@ -34,8 +34,10 @@ import {
   pulumiYaml,
   readme,
   tsconfigJson,
+  type ProgramLanguage,
   type ProjectSettings,
 } from "./templates";
+import { pulumiYamlProgram } from "./yaml";
 
 export interface ImportedItem {
   fullName: string;
@@ -67,6 +69,13 @@ export interface GenerateInput {
    * are not: they stay in Jenkins, the jobs name them by id, and adopting the program writes nothing.
    */
   declareCredentials?: boolean;
+  /**
+   * The program's language: TypeScript (index.ts with the package's classes) or Pulumi YAML (Pulumi.yaml with the
+   * provider plugin's resources).
+   */
+  language?: ProgramLanguage;
+  /** Pulumi YAML: where the CLI gets the plugin, a path relative to the project or `<git URL>/plugin@<tag>`. */
+  pluginSource?: string;
 }
 
 export interface GeneratedProgram {
@@ -224,6 +233,35 @@ function ${CONFIG_FUNCTION}(file: string): string {
 ${withCredentials ? "\n/** The stack config the credentials' secrets come from. */\nconst config = new pulumi.Config();\n" : ""}`;
 }
 
+/** The comment at the top of a Pulumi YAML program: what the TypeScript program's header says. */
+function yamlHeader(input: GenerateInput, withCredentials: boolean): string[] {
+  const scope = input.root ? `the folder ${input.root} of ${input.sourceUrl}` : input.sourceUrl;
+  return [
+    `Jenkins jobs imported from ${scope} by \`pulumi-jenkins import --language yaml\`.`,
+    "",
+    "Each job is declared with adopt: true: the first `pulumi up` takes over the job that already exists instead of",
+    "failing. A job that fits a typed spec exactly is declared with it (pipeline, freestyle, folderSpec, multibranch);",
+    "the config.xml of every other job is in ./jobs (one file per job, laid out like the folders), read with",
+    "fn::readFile; edit it there and `pulumi preview --diff` shows the lines that change. The connection comes from",
+    "the stack config (jenkins:url, jenkins:user, jenkins:apiToken) or the JENKINS_URL / JENKINS_USER /",
+    "JENKINS_API_TOKEN variables. A `$` in a text is written `$$`: Pulumi YAML reads `${...}` as a value.",
+    ...(withCredentials
+      ? [
+          "",
+          "The credentials of the system store and of the folders are declared with adopt: true. Jenkins never gives a",
+          "secret away, so each secret is read from a secret stack config key (README.md lists them). The first",
+          "`pulumi up` writes them over the secrets the credentials it adopts hold in Jenkins.",
+        ]
+      : input.declareCredentials
+        ? []
+        : [
+            "",
+            "Credentials are not declared: they stay in Jenkins, and the jobs name them by id (the preview of a job",
+            "being adopted or changed checks that the ids exist). `pulumi-jenkins import --credentials` declares them.",
+          ]),
+  ];
+}
+
 function skippedComment(skipped: readonly SkippedItem[]): string {
   if (skipped.length === 0) return "";
   const lines = skipped.map((s) => `//   ${s.fullName}: ${s.reason}`.replace(/[\r\n]+/g, " "));
@@ -314,6 +352,7 @@ export function generateProgram(input: GenerateInput): GeneratedProgram {
 
   const settings: ProjectSettings = {
     projectName: projectNameFrom(input.projectName ?? "jenkins-jobs"),
+    pluginSource: input.pluginSource,
     sourceUrl: input.sourceUrl,
     packageRange: input.packageRange ?? "*",
     pulumiRange: input.pulumiRange ?? "^3.0.0",
@@ -327,7 +366,7 @@ export function generateProgram(input: GenerateInput): GeneratedProgram {
   );
   const keys = new ConfigKeyAllocator();
   const secretKeys: CredentialSecretKey[] = [];
-  const credentialStatements = credentials.map((c) => {
+  const credentialDeclarations = credentials.map((c) => {
     const slots = c.secrets.map((slot) => {
       const key = keys.allocate(
         c.folder === "" ? "system" : c.folder,
@@ -344,28 +383,46 @@ export function generateProgram(input: GenerateInput): GeneratedProgram {
     });
     return credentialDeclaration(c, slots, folderVars.has(c.folder));
   });
-  const imported = ["Job", ...(views.length > 0 ? ["View"] : []), ...(credentials.length > 0 ? ["Credential"] : [])];
-  const head = header(input, credentials.length > 0).replace(
-    "import { Job } from",
-    `import { ${imported.join(", ")} } from`,
-  );
-  const all = [...jobs, ...viewDeclarations, ...credentialStatements];
-  const body = [jobs, viewDeclarations, credentialStatements]
-    .filter((part) => part.length > 0)
-    .map((part) => statements(part, all))
-    .flatMap((part, i) => (i === 0 ? part : ["", ...part]));
-  files.set("index.ts", `${head}\n${body.join("\n")}\n${skippedComment(skipped)}`);
-  files.set("Pulumi.yaml", pulumiYaml(settings));
-  files.set("package.json", packageJson(settings));
-  files.set("tsconfig.json", tsconfigJson());
-  files.set(".gitignore", gitignore());
-  if (input.npmrc !== undefined) files.set(".npmrc", input.npmrc);
+  const all = [...jobs, ...viewDeclarations, ...credentialDeclarations];
+  const language = input.language ?? "typescript";
+  if (language === "yaml") {
+    files.set(
+      "Pulumi.yaml",
+      pulumiYamlProgram({
+        projectName: settings.projectName,
+        description: `Jenkins jobs imported from ${input.sourceUrl}`,
+        pluginSource: input.pluginSource ?? "./plugin",
+        header: yamlHeader(input, credentials.length > 0),
+        declarations: all,
+        secrets: secretKeys,
+        footer:
+          skipped.length === 0 ? [] : ["", "Not imported:", ...skipped.map((s) => `  ${s.fullName}: ${s.reason}`)],
+      }),
+    );
+  } else {
+    const imported = ["Job", ...(views.length > 0 ? ["View"] : []), ...(credentials.length > 0 ? ["Credential"] : [])];
+    const head = header(input, credentials.length > 0).replace(
+      "import { Job } from",
+      `import { ${imported.join(", ")} } from`,
+    );
+    const body = [jobs, viewDeclarations, credentialDeclarations]
+      .filter((part) => part.length > 0)
+      .map((part) => statements(part, all))
+      .flatMap((part, i) => (i === 0 ? part : ["", ...part]));
+    files.set("index.ts", `${head}\n${body.join("\n")}\n${skippedComment(skipped)}`);
+    files.set("Pulumi.yaml", pulumiYaml(settings));
+    files.set("package.json", packageJson(settings));
+    files.set("tsconfig.json", tsconfigJson());
+    files.set(".gitignore", gitignore());
+    if (input.npmrc !== undefined) files.set(".npmrc", input.npmrc);
+  }
   files.set(
     "README.md",
     readme(
       settings,
       { jobs: ordered.length, skipped: skipped.length },
       { declare: input.declareCredentials === true, count: credentials.length, secretKeys },
+      language,
     ),
   );
   return {
