@@ -195,8 +195,8 @@ function pluginParagraph(s: ProjectSettings): string {
 \`Pulumi.yaml\` names the provider plugin under \`packages:\` (\`${s.pluginSource ?? ""}\`): the \`plugin\` folder of the
 copy of pulumi-jenkins-jobs that wrote this project (keep it there, or edit the path), or the repository's git URL
 with the folder and a release tag (\`<git URL>/plugin@<tag>\`). The resources are the plugin's
-(\`jenkins:index:Job\`, \`jenkins:index:View\`, \`jenkins:index:Credential\`); Pulumi CLI 3.163 or later reads
-\`packages:\` from Pulumi.yaml. A job that refers to another resource only by name (a credential id, a job its
+(\`jenkins:index:Job\`, \`jenkins:index:View\`, \`jenkins:index:Credential\`): use Pulumi CLI 3.171 or later,
+whose \`pulumi install\` also installs the plugin's own dependencies. A job that refers to another resource only by name (a credential id, a job its
 trigger names) waits for it only when you add \`options: { dependsOn: [...] }\`; adopting existing jobs needs none.
 `;
 }

@@ -54,7 +54,7 @@ function key(k: string): string {
 /** `node` after a key (`key: …`) at `indent`. */
 function write(node: Node, indent: string): string {
   const inner = `${indent}  `;
-  if (typeof node === "string") return ` ${scalar(node, inner)}`;
+  if (typeof node === "string") return ` ${scalar(node, indent)}`;
   if (typeof node === "number" || typeof node === "boolean") return ` ${String(node)}`;
   if (Array.isArray(node)) {
     if (node.length === 0) return " []";
