@@ -183,11 +183,12 @@ export class TypeMapper {
         result = { $ref: this.flattened(aliasName, symbols) };
       }
     } else {
+      const types = dedupe(plain.map((m) => this.asType(m, where)));
       // A number among other primitives is a value passed on (a build parameter's), not a count.
-      const types = dedupe(
-        plain.map((m) => this.asType(m, where)).map((t): TypeSpec => (t.type === "integer" ? { type: "number" } : t)),
-      );
-      result = types.length === 1 ? types[0] : { oneOf: types };
+      result =
+        types.length === 1
+          ? types[0]
+          : { oneOf: types.map((t): TypeSpec => (t.type === "integer" ? { type: "number" } : t)) };
     }
     return { kind: "type", type: result, optional };
   }
