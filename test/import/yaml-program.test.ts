@@ -111,16 +111,36 @@ describe("import --language yaml (the plugin's resources)", () => {
     for (const r of Object.values(project.resources)) expect(r.properties.adopt).toBe(true);
   });
 
-  it("gives each resource only inputs of its type in the plugin's schema", () => {
+  it("gives each resource only inputs of its type in the plugin's schema, at every depth of a spec", () => {
+    interface Spec {
+      $ref?: string;
+      items?: Spec;
+      properties?: Record<string, Spec>;
+    }
     const schema = JSON.parse(fs.readFileSync(path.join(repoRoot, "plugin", "schema.json"), "utf8")) as {
-      resources: Record<string, { inputProperties: Record<string, unknown>; requiredInputs?: string[] }>;
+      resources: Record<string, { inputProperties: Record<string, Spec>; requiredInputs?: string[] }>;
+      types: Record<string, Spec>;
     };
+    /** The paths of `value` that its schema type has no property for. */
+    const unknown = (value: unknown, spec: Spec, at: string): string[] => {
+      const type = spec.$ref?.startsWith("#/types/") ? schema.types[spec.$ref.slice("#/types/".length)] : spec;
+      if (Array.isArray(value) && type.items)
+        return value.flatMap((v, i) => unknown(v, type.items as Spec, `${at}[${i}]`));
+      if (typeof value !== "object" || value === null || Array.isArray(value) || !type.properties) return [];
+      if (Object.keys(value).some((k) => k.startsWith("fn::"))) return [];
+      return Object.entries(value).flatMap(([k, v]) =>
+        type.properties?.[k] === undefined ? [`${at}.${k}`] : unknown(v, type.properties[k], `${at}.${k}`),
+      );
+    };
+    let specs = 0;
     for (const [name, r] of Object.entries(project.resources)) {
-      const inputs = schema.resources[r.type].inputProperties;
-      expect({ name, unknown: Object.keys(r.properties).filter((k) => !(k in inputs)) }).toEqual({ name, unknown: [] });
+      const found = unknown(r.properties, { properties: schema.resources[r.type].inputProperties }, name);
+      expect({ name, unknown: found }).toEqual({ name, unknown: [] });
       for (const required of schema.resources[r.type].requiredInputs ?? [])
         expect(r.properties).toHaveProperty(required);
+      if (r.properties.pipeline || r.properties.freestyle || r.properties.listView) specs++;
     }
+    expect(specs).toBeGreaterThanOrEqual(3);
     expect(project.resources["team/token"].properties.credentialId).toBe("token");
   });
 
