@@ -47,12 +47,14 @@ export interface ControllerConfig {
    * The user's API token, as `jenkins:apiToken` (set it with `--secret`).
    *
    * @defaultValue `JENKINS_CONTROLLER_<NAME>_API_TOKEN`
+   * @secret
    */
   apiToken?: string;
   /**
    * The user's password, as `jenkins:password`, when there is no API token.
    *
    * @defaultValue `JENKINS_CONTROLLER_<NAME>_PASSWORD`
+   * @secret
    */
   password?: string;
   /**
@@ -150,6 +152,7 @@ export interface StackConfig {
    * Used instead of the password when both are set.
    *
    * @defaultValue the environment's `JENKINS_API_TOKEN`
+   * @secret
    */
   "jenkins:apiToken"?: string;
   /**
@@ -157,6 +160,7 @@ export interface StackConfig {
    * is then fetched once per session, with its session cookie.
    *
    * @defaultValue the environment's `JENKINS_PASSWORD`
+   * @secret
    */
   "jenkins:password"?: string;
   /**

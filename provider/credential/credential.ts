@@ -32,7 +32,11 @@ import type { CredentialScope, SecretFileSpec, SecretTextSpec, SshPrivateKeySpec
  * @category Resource inputs
  */
 export interface SecretTextArgs {
-  /** The secret. Best a `pulumi.secret` or `config.requireSecret(…)`; it is made secret either way. */
+  /**
+   * The secret. Best a `pulumi.secret` or `config.requireSecret(…)`; it is made secret either way.
+   *
+   * @secret
+   */
   secret: pulumi.Input<string>;
 }
 
@@ -45,7 +49,11 @@ export interface SecretTextArgs {
 export interface UsernamePasswordArgs {
   /** The username. */
   username: pulumi.Input<string>;
-  /** The password; made secret. */
+  /**
+   * The password; made secret.
+   *
+   * @secret
+   */
   password: pulumi.Input<string>;
 }
 
@@ -58,12 +66,17 @@ export interface UsernamePasswordArgs {
 export interface SshPrivateKeyArgs {
   /** The username. */
   username: pulumi.Input<string>;
-  /** The private key, in PEM or OpenSSH form ("-----BEGIN … PRIVATE KEY-----"); made secret. */
+  /**
+   * The private key, in PEM or OpenSSH form ("-----BEGIN … PRIVATE KEY-----"); made secret.
+   *
+   * @secret
+   */
   privateKey: pulumi.Input<string>;
   /**
    * The key's passphrase, if it has one; made secret.
    *
    * @defaultValue none (an unencrypted key)
+   * @secret
    */
   passphrase?: pulumi.Input<string>;
 }
@@ -77,7 +90,11 @@ export interface SshPrivateKeyArgs {
 export interface SecretFileArgs {
   /** The file's name as builds see it, e.g. "kubeconfig". */
   fileName: pulumi.Input<string>;
-  /** The file's content, as text (UTF-8); made secret. */
+  /**
+   * The file's content, as text (UTF-8); made secret.
+   *
+   * @secret
+   */
   content: pulumi.Input<string>;
 }
 

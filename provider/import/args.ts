@@ -1,10 +1,13 @@
 /** Command-line arguments of `pulumi-jenkins import`. Pure: argv in, options or a usage error out. */
 import { parseArgs } from "node:util";
 import type { ScriptConnection } from "../connection/script";
+import type { ProgramLanguage } from "./templates";
+
+const LANGUAGES: readonly ProgramLanguage[] = ["typescript", "yaml"];
 
 export const USAGE = `Usage: pulumi-jenkins import --out <dir> [options]
 
-Writes a Pulumi TypeScript program that declares every job, folder and list view of a Jenkins server (or of one
+Writes a Pulumi program (TypeScript, or Pulumi YAML with --language yaml) that declares every job, folder and list view of a Jenkins server (or of one
 folder), each with adopt: true and either the typed spec it fits exactly or its config.xml in its own file, so
 that the existing jobs can be taken over by Pulumi.
 
@@ -25,6 +28,8 @@ Options:
                         them writes those secrets over the ones Jenkins holds
   --out <dir>           folder to write the program into (required)
   --project <name>      Pulumi project name (default: the name of the --out folder)
+  --language <lang>     typescript (default: index.ts with this package's classes) or yaml (Pulumi.yaml whose
+                        resources are the provider plugin's, jenkins:index:Job and the rest)
   --concurrency <n>     parallel config.xml requests (default 8)
   --force               replace a program already in --out
   --quiet               no progress output
@@ -48,6 +53,8 @@ export interface ImportArgs {
   credentials: boolean;
   out: string;
   projectName?: string;
+  /** The generated program's language (default TypeScript). */
+  language?: ProgramLanguage;
   concurrency: number;
   force: boolean;
   quiet: boolean;
@@ -78,6 +85,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
         credentials: { type: "boolean" },
         out: { type: "string" },
         project: { type: "string" },
+        language: { type: "string" },
         concurrency: { type: "string" },
         force: { type: "boolean" },
         quiet: { type: "boolean" },
@@ -98,6 +106,10 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) {
     throw new UsageError("--concurrency must be a whole number from 1 to 64.");
   }
+  const language = (values.language as string | undefined) ?? "typescript";
+  if (!(LANGUAGES as readonly string[]).includes(language)) {
+    throw new UsageError(`--language must be one of ${LANGUAGES.join(", ")}; "${language}" is not.`);
+  }
   const folder = (values.folder as string | undefined)?.replace(/^\/+|\/+$/g, "");
   return {
     command: "import",
@@ -114,6 +126,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
       credentials: values.credentials === true,
       out,
       projectName: values.project as string | undefined,
+      language: values.language === undefined ? undefined : (language as ProgramLanguage),
       concurrency,
       force: values.force === true,
       quiet: values.quiet === true,

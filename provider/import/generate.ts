@@ -24,6 +24,8 @@ import type { SkippedItem } from "./select";
 import { DEFAULT_COLUMNS } from "../view/list-view";
 import { withoutJenkinsOwned } from "./jenkins-owned";
 import { folderViewsOf, prepareViews, withoutFolderViews, type ImportedView, type PreparedView } from "./views";
+import { flag, text, type Declaration, type Prop, type Value } from "./declarations";
+import { CONFIG_FUNCTION, statements } from "./typescript";
 import {
   gitignore,
   PACKAGE_NAME,
@@ -32,8 +34,10 @@ import {
   pulumiYaml,
   readme,
   tsconfigJson,
+  type ProgramLanguage,
   type ProjectSettings,
 } from "./templates";
+import { pulumiYamlProgram } from "./yaml";
 
 export interface ImportedItem {
   fullName: string;
@@ -65,6 +69,13 @@ export interface GenerateInput {
    * are not: they stay in Jenkins, the jobs name them by id, and adopting the program writes nothing.
    */
   declareCredentials?: boolean;
+  /**
+   * The program's language: TypeScript (index.ts with the package's classes) or Pulumi YAML (Pulumi.yaml with the
+   * provider plugin's resources).
+   */
+  language?: ProgramLanguage;
+  /** Pulumi YAML: where the CLI gets the plugin, a path relative to the project or `<git URL>/plugin@<tag>`. */
+  pluginSource?: string;
 }
 
 export interface GeneratedProgram {
@@ -87,8 +98,6 @@ export interface CredentialSecretKey {
   what: string;
   optional: boolean;
 }
-
-const CONFIG_FUNCTION = "jobConfig";
 
 function parentOf(fullName: string): string {
   const cut = fullName.lastIndexOf("/");
@@ -153,11 +162,11 @@ const SPEC_INPUT: Record<ParsedJobSpec["kind"], string> = {
   multibranch: "multibranch",
 };
 
-/** Spec plus the job's own description/enabled inputs, as TypeScript properties (JSON is valid TypeScript here). */
-function specProps(parsed: ParsedJobSpec): string[] {
-  const props = [`${SPEC_INPUT[parsed.kind]}: ${JSON.stringify(parsed.spec, null, 2)}`];
-  if (parsed.fields.description !== "") props.push(`description: ${quote(parsed.fields.description)}`);
-  if (!parsed.fields.enabled) props.push("enabled: false");
+/** Spec plus the job's own description/enabled inputs. */
+function specProps(parsed: ParsedJobSpec): Prop[] {
+  const props: Prop[] = [[SPEC_INPUT[parsed.kind], { kind: "data", value: parsed.spec, layout: "block" }]];
+  if (parsed.fields.description !== "") props.push(["description", text(parsed.fields.description)]);
+  if (!parsed.fields.enabled) props.push(["enabled", flag(false)]);
   return props;
 }
 
@@ -224,6 +233,35 @@ function ${CONFIG_FUNCTION}(file: string): string {
 ${withCredentials ? "\n/** The stack config the credentials' secrets come from. */\nconst config = new pulumi.Config();\n" : ""}`;
 }
 
+/** The comment at the top of a Pulumi YAML program: what the TypeScript program's header says. */
+function yamlHeader(input: GenerateInput, withCredentials: boolean): string[] {
+  const scope = input.root ? `the folder ${input.root} of ${input.sourceUrl}` : input.sourceUrl;
+  return [
+    `Jenkins jobs imported from ${scope} by \`pulumi-jenkins import --language yaml\`.`,
+    "",
+    "Each job is declared with adopt: true: the first `pulumi up` takes over the job that already exists instead of",
+    "failing. A job that fits a typed spec exactly is declared with it (pipeline, freestyle, folderSpec, multibranch);",
+    "the config.xml of every other job is in ./jobs (one file per job, laid out like the folders), read with",
+    "fn::readFile; edit it there and `pulumi preview --diff` shows the lines that change. The connection comes from",
+    "the stack config (jenkins:url, jenkins:user, jenkins:apiToken) or the JENKINS_URL / JENKINS_USER /",
+    "JENKINS_API_TOKEN variables. A `$` in a text is written `$$`: Pulumi YAML reads `${...}` as a value.",
+    ...(withCredentials
+      ? [
+          "",
+          "The credentials of the system store and of the folders are declared with adopt: true. Jenkins never gives a",
+          "secret away, so each secret is read from a secret stack config key (README.md lists them). The first",
+          "`pulumi up` writes them over the secrets the credentials it adopts hold in Jenkins.",
+        ]
+      : input.declareCredentials
+        ? []
+        : [
+            "",
+            "Credentials are not declared: they stay in Jenkins, and the jobs name them by id (the preview of a job",
+            "being adopted or changed checks that the ids exist). `pulumi-jenkins import --credentials` declares them.",
+          ]),
+  ];
+}
+
 function skippedComment(skipped: readonly SkippedItem[]): string {
   if (skipped.length === 0) return "";
   const lines = skipped.map((s) => `//   ${s.fullName}: ${s.reason}`.replace(/[\r\n]+/g, " "));
@@ -256,9 +294,10 @@ export function generateProgram(input: GenerateInput): GeneratedProgram {
     "exports",
   ]);
   const paths = new ConfigPathAllocator();
+  /** The declared items other resources refer to, by full name: each has a variable in index.ts. */
   const folderVars = new Map<string, string>();
   const hasChildren = new Set(ordered.map((i) => parentOf(i.fullName)));
-  const statements: string[] = [];
+  const jobs: Declaration[] = [];
   const { views, skipped: viewsSkipped } = prepareViews([
     ...(input.root ? [] : (input.views ?? [])),
     ...ordered.flatMap((i) => i.views),
@@ -287,45 +326,47 @@ export function generateProgram(input: GenerateInput): GeneratedProgram {
 
   for (const item of ordered) {
     const parent = parentOf(item.fullName);
-    const props = [`name: ${quote(leafOf(item.fullName))}`];
+    const props: Prop[] = [["name", text(leafOf(item.fullName))]];
     if (parent !== "") {
       // A folder declared here is referenced through its resource; one outside the import (--folder) by its path.
-      props.push(`folder: ${folderVars.has(parent) ? `${folderVars.get(parent)}.fullName` : quote(parent)}`);
+      props.push(["folder", folderVars.has(parent) ? output(parent, "fullName") : text(parent)]);
     }
     if (item.spec) {
       props.push(...specProps(item.spec));
     } else {
       const file = paths.allocate(item.fullName);
       files.set(`jobs/${file}`, item.canonical.endsWith("\n") ? item.canonical : `${item.canonical}\n`);
-      props.push(`configXml: ${CONFIG_FUNCTION}(${quote(file)})`);
+      props.push(["configXml", { kind: "file", path: file }]);
     }
-    props.push("adopt: true");
-    const decl = `new Job(${quote(item.fullName)}, { ${props.join(", ")} });`;
+    props.push(["adopt", flag(true)]);
+    const declaration: Declaration = { kind: "Job", name: item.fullName, props };
     if (
       (item.isFolder && (hasChildren.has(item.fullName) || holdsCredentials.has(item.fullName))) ||
       referenced.has(item.fullName.toLowerCase())
     ) {
-      const v = idents.allocate(item.fullName);
-      folderVars.set(item.fullName, v);
-      statements.push(`${statements.length > 0 ? "\n" : ""}const ${v} = ${decl}`);
-    } else {
-      statements.push(decl);
+      declaration.variable = idents.allocate(item.fullName);
+      folderVars.set(item.fullName, declaration.variable);
     }
+    jobs.push(declaration);
   }
 
   const settings: ProjectSettings = {
     projectName: projectNameFrom(input.projectName ?? "jenkins-jobs"),
+    pluginSource: input.pluginSource,
     sourceUrl: input.sourceUrl,
     packageRange: input.packageRange ?? "*",
     pulumiRange: input.pulumiRange ?? "^3.0.0",
     registryRange: input.registryRange,
   };
-  const viewStatements = views.map((v) =>
-    viewDeclaration(v, (full) => folderVars.get(declaredByKey.get(full.toLowerCase()) ?? "")),
+  const viewDeclarations = views.map((v) =>
+    viewDeclaration(v, (full) => {
+      const declared = declaredByKey.get(full.toLowerCase());
+      return declared !== undefined && folderVars.has(declared) ? declared : undefined;
+    }),
   );
   const keys = new ConfigKeyAllocator();
   const secretKeys: CredentialSecretKey[] = [];
-  const credentialStatements = credentials.map((c) => {
+  const credentialDeclarations = credentials.map((c) => {
     const slots = c.secrets.map((slot) => {
       const key = keys.allocate(
         c.folder === "" ? "system" : c.folder,
@@ -338,30 +379,50 @@ export function generateProgram(input: GenerateInput): GeneratedProgram {
         what: `${slot.field} of the credential "${c.id}" in ${storeLabel(c)}`,
         optional: slot.optional,
       });
-      return `config.${slot.optional ? "getSecret" : "requireSecret"}(${quote(key)})`;
+      return { kind: "secret", key, optional: slot.optional } satisfies Value;
     });
-    return credentialDeclaration(c, slots, folderVars.get(c.folder));
+    return credentialDeclaration(c, slots, folderVars.has(c.folder));
   });
-  const imported = ["Job", ...(views.length > 0 ? ["View"] : []), ...(credentials.length > 0 ? ["Credential"] : [])];
-  const head = header(input, credentials.length > 0).replace(
-    "import { Job } from",
-    `import { ${imported.join(", ")} } from`,
-  );
-  const body = [statements, viewStatements, credentialStatements]
-    .filter((part) => part.length > 0)
-    .flatMap((part, i) => (i === 0 ? part : ["", ...part]));
-  files.set("index.ts", `${head}\n${body.join("\n")}\n${skippedComment(skipped)}`);
-  files.set("Pulumi.yaml", pulumiYaml(settings));
-  files.set("package.json", packageJson(settings));
-  files.set("tsconfig.json", tsconfigJson());
-  files.set(".gitignore", gitignore());
-  if (input.npmrc !== undefined) files.set(".npmrc", input.npmrc);
+  const all = [...jobs, ...viewDeclarations, ...credentialDeclarations];
+  const language = input.language ?? "typescript";
+  if (language === "yaml") {
+    files.set(
+      "Pulumi.yaml",
+      pulumiYamlProgram({
+        projectName: settings.projectName,
+        description: `Jenkins jobs imported from ${input.sourceUrl}`,
+        pluginSource: input.pluginSource ?? "./plugin",
+        header: yamlHeader(input, credentials.length > 0),
+        declarations: all,
+        secrets: secretKeys,
+        footer:
+          skipped.length === 0 ? [] : ["", "Not imported:", ...skipped.map((s) => `  ${s.fullName}: ${s.reason}`)],
+      }),
+    );
+  } else {
+    const imported = ["Job", ...(views.length > 0 ? ["View"] : []), ...(credentials.length > 0 ? ["Credential"] : [])];
+    const head = header(input, credentials.length > 0).replace(
+      "import { Job } from",
+      `import { ${imported.join(", ")} } from`,
+    );
+    const body = [jobs, viewDeclarations, credentialDeclarations]
+      .filter((part) => part.length > 0)
+      .map((part) => statements(part, all))
+      .flatMap((part, i) => (i === 0 ? part : ["", ...part]));
+    files.set("index.ts", `${head}\n${body.join("\n")}\n${skippedComment(skipped)}`);
+    files.set("Pulumi.yaml", pulumiYaml(settings));
+    files.set("package.json", packageJson(settings));
+    files.set("tsconfig.json", tsconfigJson());
+    files.set(".gitignore", gitignore());
+    if (input.npmrc !== undefined) files.set(".npmrc", input.npmrc);
+  }
   files.set(
     "README.md",
     readme(
       settings,
       { jobs: ordered.length, skipped: skipped.length },
       { declare: input.declareCredentials === true, count: credentials.length, secretKeys },
+      language,
     ),
   );
   return {
@@ -374,75 +435,81 @@ export function generateProgram(input: GenerateInput): GeneratedProgram {
   };
 }
 
-/** Text for a template literal: what would end it or start a substitution is escaped. */
-function templateText(s: string): string {
-  return s.replace(/[\\`]/g, (c) => `\\${c}`).replace(/\$\{/g, "\\${");
-}
-
 /**
- * A `Credential` with `adopt: true`: a typed kind, or its XML as a `pulumi.interpolate` with each secret read from
- * its config key; `secrets` are the expressions of the config reads, in the order the credential uses them.
+ * A `Credential` with `adopt: true`: a typed kind, or its XML with each secret read from its config key; `secrets`
+ * are the config reads, in the order the credential uses them.
  */
-function credentialDeclaration(c: PreparedCredential, secrets: string[], folderVar: string | undefined): string {
+function credentialDeclaration(c: PreparedCredential, secrets: Value[], folderDeclared: boolean): Declaration {
   const name = `${c.folder === "" ? "system" : c.folder}/${c.domain === "_" ? "" : `${c.domain}/`}${c.id}`;
-  const props = [`id: ${quote(c.id)}`];
-  if (c.folder !== "") props.push(`folder: ${folderVar ? `${folderVar}.fullName` : quote(c.folder)}`);
-  if (c.domain !== "_") props.push(`domain: ${quote(c.domain)}`);
-  if (c.description !== "") props.push(`description: ${quote(c.description)}`);
-  if (c.scope) props.push(`scope: ${quote(c.scope)}`);
+  const props: Prop[] = [["id", text(c.id)]];
+  if (c.folder !== "") props.push(["folder", folderDeclared ? output(c.folder, "fullName") : text(c.folder)]);
+  if (c.domain !== "_") props.push(["domain", text(c.domain)]);
+  if (c.description !== "") props.push(["description", text(c.description)]);
+  if (c.scope) props.push(["scope", text(c.scope)]);
+  const object = (...fields: Prop[]): Value => ({ kind: "object", props: fields });
   switch (c.kind) {
     case "secretText":
-      props.push(`secretText: { secret: ${secrets[0]} }`);
+      props.push(["secretText", object(["secret", secrets[0]])]);
       break;
     case "usernamePassword":
-      props.push(`usernamePassword: { username: ${quote(c.fields.username)}, password: ${secrets[0]} }`);
+      props.push(["usernamePassword", object(["username", text(c.fields.username)], ["password", secrets[0]])]);
       break;
     case "sshPrivateKey":
-      props.push(
-        `sshPrivateKey: { username: ${quote(c.fields.username)}, privateKey: ${secrets[0]}${
-          secrets.length > 1 ? `, passphrase: ${secrets[1]}` : ""
-        } }`,
-      );
+      props.push([
+        "sshPrivateKey",
+        object(
+          ["username", text(c.fields.username)],
+          ["privateKey", secrets[0]],
+          ...(secrets.length > 1 ? [["passphrase", secrets[1]] as const] : []),
+        ),
+      ]);
       break;
     case "secretFile":
-      props.push(`secretFile: { fileName: ${quote(c.fields.fileName)}, content: ${secrets[0]} }`);
+      props.push(["secretFile", object(["fileName", text(c.fields.fileName)], ["content", secrets[0]])]);
       break;
-    case "configXml": {
-      const parts = (c.configXml ?? "").split("<secret-redacted/>").map(templateText);
-      const xml = parts.map((p, i) => (i === 0 ? p : `\${${secrets[i - 1]}}${p}`)).join("");
-      props.push(`configXml: pulumi.interpolate\`${xml}\``);
+    case "configXml":
+      props.push([
+        "configXml",
+        { kind: "template", parts: (c.configXml ?? "").split("<secret-redacted/>"), values: secrets },
+      ]);
       break;
-    }
   }
-  props.push("adopt: true");
-  return `new Credential(${quote(name)}, { ${props.join(", ")} });`;
+  props.push(["adopt", flag(true)]);
+  return { kind: "Credential", name, props };
 }
 
 function viewJobFullName(v: PreparedView, job: string): string {
   return v.folder === "" ? job : `${v.folder}/${job}`;
 }
 
-/** A `View` with `adopt: true` and its listView spec; folder and jobs refer to declared resources where there are. */
-function viewDeclaration(v: PreparedView, varOf: (fullName: string) => string | undefined): string {
+/**
+ * A `View` with `adopt: true` and its listView spec; folder and jobs refer to declared resources where there are
+ * (`declared` gives the resource's name of a full name, when the program refers to it).
+ */
+function viewDeclaration(v: PreparedView, declared: (fullName: string) => string | undefined): Declaration {
   const full = v.folder === "" ? v.name : `${v.folder}/${v.name}`;
-  const props = [`name: ${quote(v.name)}`];
+  const props: Prop[] = [["name", text(v.name)]];
   if (v.folder !== "") {
-    const folderVar = varOf(v.folder);
-    props.push(`folder: ${folderVar ? `${folderVar}.fullName` : quote(v.folder)}`);
+    const folder = declared(v.folder);
+    props.push(["folder", folder ? output(folder, "fullName") : text(v.folder)]);
   }
-  const spec: string[] = [];
+  const spec: Prop[] = [];
   if (v.spec.jobs.length > 0) {
-    const refs = v.spec.jobs.map((j) => {
-      const jobVar = varOf(viewJobFullName(v, j));
-      return jobVar ? `${jobVar}.name` : quote(j);
+    const refs = v.spec.jobs.map((j): Value => {
+      const job = declared(viewJobFullName(v, j));
+      return job ? output(job, "name") : text(j);
     });
-    spec.push(`jobs: [${refs.join(", ")}]`);
+    spec.push(["jobs", { kind: "list", items: refs }]);
   }
-  if (v.spec.includeRegex !== undefined) spec.push(`includeRegex: ${quote(v.spec.includeRegex)}`);
-  if (v.spec.recurse) spec.push("recurse: true");
+  if (v.spec.includeRegex !== undefined) spec.push(["includeRegex", text(v.spec.includeRegex)]);
+  if (v.spec.recurse) spec.push(["recurse", flag(true)]);
   if (JSON.stringify(v.spec.columns) !== JSON.stringify(DEFAULT_COLUMNS))
-    spec.push(`columns: ${JSON.stringify(v.spec.columns)}`);
-  if (v.spec.description !== undefined) spec.push(`description: ${quote(v.spec.description)}`);
-  props.push(spec.length > 0 ? `listView: { ${spec.join(", ")} }` : "listView: {}", "adopt: true");
-  return `new View(${quote(full)}, { ${props.join(", ")} });`;
+    spec.push(["columns", { kind: "data", value: v.spec.columns, layout: "inline" }]);
+  if (v.spec.description !== undefined) spec.push(["description", text(v.spec.description)]);
+  props.push(["listView", { kind: "object", props: spec }], ["adopt", flag(true)]);
+  return { kind: "View", name: full, props };
+}
+
+function output(resource: string, name: "fullName" | "name"): Value {
+  return { kind: "output", resource, output: name };
 }

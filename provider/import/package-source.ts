@@ -79,3 +79,22 @@ export function packageSource(own: OwnPackage | undefined, outDir: string, fromR
       `Once it is published: npm install ${PACKAGE_NAME}@${range}, then delete .npmrc.`,
   };
 }
+
+/**
+ * Where a Pulumi YAML project written to `outDir` gets the provider plugin: the `plugin` folder of this copy of the
+ * package, by a path relative to the project (the CLI reads a path starting with `./` or `../` as a folder).
+ */
+export function pluginSource(own: OwnPackage | undefined, outDir: string): { source: string; note: string } {
+  if (!own)
+    return {
+      source: "./plugin",
+      note: "Pulumi.yaml names the plugin as ./plugin: set its packages: entry to the plugin folder or <git URL>/plugin@<tag>.",
+    };
+  const folder = path.join(own.root, "plugin");
+  const relative = path.relative(path.resolve(outDir), folder).split(path.sep).join("/");
+  const source = relative.startsWith("../") ? relative : `./${relative}`;
+  const missing = fs.existsSync(path.join(folder, "PulumiPlugin.yaml"))
+    ? ""
+    : ` (this copy has no ${folder}: point it at a clone's plugin folder or <git URL>/plugin@<tag>)`;
+  return { source, note: `Pulumi.yaml takes the provider plugin from ${folder} (${source})${missing}.` };
+}

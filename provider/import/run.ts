@@ -2,7 +2,6 @@
  * The import command's work: resolve the connection, list, fetch, generate, write. Messages go to `stderr`;
  * none of them, and none of the written files, ever carries a credential.
  */
-import * as fs from "node:fs";
 import * as path from "node:path";
 import { NotJenkinsError } from "../client/errors";
 import { JenkinsClient } from "../client/jenkins-client";
@@ -16,8 +15,8 @@ import { fetchSystemCredentials } from "./credentials";
 import { generateProgram } from "./generate";
 import { startProgress, type ProgressStream } from "./progress";
 import { selectItems, type SkippedItem } from "./select";
-import { findOwnPackage, installedFromRegistry, packageSource } from "./package-source";
-import { OutputExistsError, writeProgram } from "./write";
+import { findOwnPackage, installedFromRegistry, packageSource, pluginSource } from "./package-source";
+import { OutputExistsError, PROGRAM_FILE, programExists, writeProgram } from "./write";
 
 export interface ImportIo {
   stderr: ProgressStream;
@@ -65,10 +64,10 @@ export async function runImport(args: ImportArgs, io: ImportIo): Promise<ImportS
   checkSettingsPresent(args, io.env);
   const settings = resolveScriptConnection(args.connection, io.env);
   const out = path.resolve(args.out);
+  const language = args.language ?? "typescript";
+  const programFile = PROGRAM_FILE[language];
   // Fail before a long listing rather than after it.
-  if (!args.force && (fs.existsSync(path.join(out, "index.ts")) || fs.existsSync(path.join(out, "jobs")))) {
-    throw new OutputExistsError(out);
-  }
+  if (!args.force && programExists(out, programFile)) throw new OutputExistsError(out, programFile);
   const say = (line: string) => {
     if (!args.quiet) io.stderr.write(`${line}\n`);
   };
@@ -106,6 +105,7 @@ export async function runImport(args: ImportArgs, io: ImportIo): Promise<ImportS
 
     const own = findOwnPackage();
     const source = packageSource(own, out, own !== undefined && installedFromRegistry(own.root));
+    const plugin = language === "yaml" ? pluginSource(own, out) : undefined;
     const program = generateProgram({
       items,
       root: args.folder,
@@ -119,11 +119,16 @@ export async function runImport(args: ImportArgs, io: ImportIo): Promise<ImportS
       pulumiRange: own?.pulumiRange,
       npmrc: source.npmrc,
       registryRange: own && `^${own.version}`,
+      language,
+      pluginSource: plugin?.source,
     });
-    writeProgram(out, program.files, { force: args.force });
+    writeProgram(out, program.files, { force: args.force, programFile });
     say(
-      `Wrote ${program.declared.length} items and ${program.views.length} views to ${out} (index.ts, jobs/, Pulumi.yaml, package.json, tsconfig.json)`,
+      `Wrote ${program.declared.length} items and ${program.views.length} views to ${out} (${
+        language === "yaml" ? "Pulumi.yaml, jobs/" : "index.ts, jobs/, Pulumi.yaml, package.json, tsconfig.json"
+      })`,
     );
+    if (plugin) say(plugin.note);
     if (program.credentials.length > 0)
       say(
         `Declared ${program.credentials.length} credentials; set their ${program.secretKeys.length} secrets first (README.md lists the \`pulumi config set --secret\` lines): the first \`pulumi up\` writes them over the secrets Jenkins holds`,

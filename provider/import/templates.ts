@@ -1,7 +1,12 @@
 /** The project files around the generated index.ts: Pulumi.yaml, package.json, tsconfig.json, README.md, .gitignore. */
 
+/** The language of the program an import writes. */
+export type ProgramLanguage = "typescript" | "yaml";
+
 export interface ProjectSettings {
   projectName: string;
+  /** Pulumi YAML: where the CLI gets the plugin (the `packages:` entry of Pulumi.yaml). */
+  pluginSource?: string;
   /** Where the jobs came from; shown in descriptions and the README (never with credentials). */
   sourceUrl: string;
   /** Version range of this package for the generated package.json. */
@@ -99,19 +104,46 @@ export interface CredentialsPlan {
 export const OVERWRITE_WARNING =
   "**Adopting the credentials writes the secrets set in the stack config over the ones Jenkins holds.**";
 
+/** The words of a README that depend on the program's language. */
+interface Wording {
+  /** The file that declares the resources. */
+  program: string;
+  /** How an item is declared. */
+  item: string;
+  /** The command that installs what the program needs. */
+  install: string;
+  /** What to delete to leave a credential to Jenkins. */
+  credential: string;
+}
+
+const WORDING: Record<ProgramLanguage, Wording> = {
+  typescript: {
+    program: "index.ts",
+    item: "a `Job` in `index.ts`",
+    install: "npm install",
+    credential: "its\n`new Credential(...)` from `index.ts`",
+  },
+  yaml: {
+    program: "Pulumi.yaml",
+    item: "a `jenkins:index:Job` resource in `Pulumi.yaml`",
+    install: "pulumi install      # the plugin named under packages: in Pulumi.yaml",
+    credential: "its\n`jenkins:index:Credential` resource from `Pulumi.yaml`",
+  },
+};
+
 /** The README's warning, first thing after the introduction, when credentials are declared. */
-function credentialsWarning(c: CredentialsPlan): string {
+function credentialsWarning(c: CredentialsPlan, w: Wording): string {
   if (!c.declare || c.count === 0) return "";
   return `
 ${OVERWRITE_WARNING}
-\`index.ts\` declares ${c.count} credential${c.count === 1 ? "" : "s"}; the first \`pulumi up\` replaces the secrets of each in Jenkins
+\`${w.program}\` declares ${c.count} credential${c.count === 1 ? "" : "s"}; the first \`pulumi up\` replaces the secrets of each in Jenkins
 with the values of its stack config keys (see Credentials below). A wrong value breaks every build that uses the
 credential.
 `;
 }
 
 /** The README's section on the credentials: where they stay, or one `pulumi config set --secret` line per secret. */
-function credentialsSection(c: CredentialsPlan): string {
+function credentialsSection(c: CredentialsPlan, w: Wording): string {
   if (!c.declare) {
     return `
 ## Credentials
@@ -148,8 +180,7 @@ config key.
 ${OVERWRITE_WARNING}
 The first \`pulumi up\` writes every declared credential with the values of its keys, whatever Jenkins held
 before, and a wrong value breaks the builds that use it. Set every key before that \`up\` (a secret file's content
-as text). To leave a credential whose secrets you do not know as Jenkins holds it, delete its
-\`new Credential(...)\` from \`index.ts\` (the jobs keep naming it by id), or import again without
+as text). To leave a credential whose secrets you do not know as Jenkins holds it, delete ${w.credential} (the jobs keep naming it by id), or import again without
 \`--credentials\`.
 
 \`\`\`sh
@@ -158,22 +189,36 @@ ${lines.join("\n")}
 `;
 }
 
+/** Pulumi YAML: where the plugin comes from, and the ordering a program in another language than TypeScript writes. */
+function pluginParagraph(s: ProjectSettings): string {
+  return `
+\`Pulumi.yaml\` names the provider plugin under \`packages:\` (\`${s.pluginSource ?? ""}\`): the \`plugin\` folder of the
+copy of pulumi-jenkins-jobs that wrote this project (keep it there, or edit the path), or the repository's git URL
+with the folder and a release tag (\`<git URL>/plugin@<tag>\`). The resources are the plugin's
+(\`jenkins:index:Job\`, \`jenkins:index:View\`, \`jenkins:index:Credential\`): use Pulumi CLI 3.171 or later,
+whose \`pulumi install\` also installs the plugin's own dependencies. A job that refers to another resource only by name (a credential id, a job its
+trigger names) waits for it only when you add \`options: { dependsOn: [...] }\`; adopting existing jobs needs none.
+`;
+}
+
 export function readme(
   s: ProjectSettings,
   counts: { jobs: number; skipped: number },
   credentials: CredentialsPlan = { declare: false, count: 0, secretKeys: [] },
+  language: ProgramLanguage = "typescript",
 ): string {
+  const w = WORDING[language];
   const writes = credentials.declare && credentials.count > 0;
   return `# ${s.projectName}
 
 ${counts.jobs} Jenkins items imported from ${s.sourceUrl} with \`pulumi-jenkins import\`.
-Each item is a \`Job\` in \`index.ts\`, declared with a typed spec where it fits one exactly; the config.xml of every
+Each item is ${w.item}, declared with a typed spec where it fits one exactly; the config.xml of every
 other item is in \`jobs/\`, one file per item, laid out like the folders.
-${counts.skipped > 0 ? `\n${counts.skipped} item(s) were not imported; \`index.ts\` ends with the list and the reasons.\n` : ""}${credentialsWarning(credentials)}
+${counts.skipped > 0 ? `\n${counts.skipped} item(s) were not imported; \`${w.program}\` ends with the list and the reasons.\n` : ""}${credentialsWarning(credentials, w)}
 ## Take the jobs over
 
 \`\`\`sh
-npm install
+${w.install}
 pulumi stack init dev
 pulumi config set jenkins:url ${s.sourceUrl}
 pulumi config set jenkins:user <user>
@@ -182,11 +227,11 @@ ${writes ? "# then the credentials' secrets: the `pulumi config set --secret` li
 pulumi up           # takes each job over; sends nothing to a job that already matches${writes ? "; writes each credential" : ""}
 pulumi preview      # no changes
 \`\`\`
-${packageParagraph(s)}
+${language === "yaml" ? pluginParagraph(s) : packageParagraph(s)}
 Every job is declared with \`adopt: true\`, so the first \`pulumi up\` takes over the jobs that already exist
 instead of failing. Pulumi has no step for taking over an existing object, so the first preview lists every job
 as a create; as the declared configs are the ones read from Jenkins, \`up\` leaves the jobs themselves unchanged,
 and every preview after it shows no changes. From then on, edit a file under \`jobs/\` and
 \`pulumi preview --diff\` shows the lines that change.
-${credentialsSection(credentials)}`;
+${credentialsSection(credentials, w)}`;
 }

@@ -1,7 +1,9 @@
 /**
  * What changed between a step's old and new inputs, property by property. A dynamic provider cannot tell the engine
  * which properties differ (`detailedDiff` is null in the preview), so the inputs are compared here: a multi-line
- * text as hunks of a line diff, a spec as the leaf properties that changed, anything else as old → new.
+ * text as hunks of a line diff, a spec as the leaf properties that changed, anything else as old → new. The provider
+ * plugin's steps come with the paths that differ: the comparison is the same (it shows how a value changed), and
+ * the paths say whether a secret changed where the preview shows it as "[secret]" on both sides.
  * Pulumi writes every secret as the string "[secret]": such a value is only ever reported as changed.
  */
 import { hunks, type Hunk } from "./line-diff";
@@ -81,6 +83,7 @@ export function changesOf(
   context: number,
   skip: ReadonlySet<string> = new Set(),
   hidden: ReadonlySet<string> = new Set(),
+  detailed?: readonly string[],
 ): Change[] {
   const keys = [...new Set([...Object.keys(olds), ...Object.keys(news)])]
     .filter((k) => !k.startsWith("__") && !DERIVED.has(k) && !skip.has(k))
@@ -100,6 +103,21 @@ export function changesOf(
     } else compare(key, olds[key], news[key], context, out);
   }
   const nothingElse = out.length === 0 && skip.size === 0;
-  for (const key of opaque) out.push({ kind: "secret", property: key, known: nothingElse });
+  if (detailed === undefined) {
+    for (const key of opaque) out.push({ kind: "secret", property: key, known: nothingElse });
+    return out;
+  }
+  // The provider named the paths that differ: a secret changed exactly where it says so.
+  const under = (path: string, key: string): boolean =>
+    path === key || path.startsWith(`${key}.`) || path.startsWith(`${key}[`);
+  const listed = (key: string): boolean => detailed.some((p) => under(p, key));
+  for (const key of opaque) if (listed(key)) out.push({ kind: "secret", property: key, known: true });
+  for (const path of detailed) {
+    const key = /^[^.[]+/.exec(path)?.[0] ?? path;
+    if (!keys.includes(key) || opaque.includes(key) || hidden.has(key)) continue;
+    const seen = out.some((c) => under(c.property, key) || under(path, c.property));
+    if (!seen && (holdsSecret(olds[key]) || holdsSecret(news[key])))
+      out.push({ kind: "secret", property: path, known: true });
+  }
   return out;
 }

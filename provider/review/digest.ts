@@ -22,6 +22,11 @@ export interface PreviewStep {
   newState?: ResourceState;
   diffReasons?: string[];
   replaceReasons?: string[];
+  /**
+   * The property paths the provider said differ (`detailedDiff`'s keys: `configXml`, `pipeline.script`,
+   * `parameters[0].default`): a provider plugin's steps have them, a dynamic provider's never do.
+   */
+  detailedDiff?: string[];
 }
 
 export interface PreviewDiagnostic {
@@ -90,6 +95,7 @@ function step(v: unknown, i: number): PreviewStep {
   const newState = state(v.newState, `steps[${i}].newState`);
   const diffReasons = strings(v.diffReasons);
   const replaceReasons = strings(v.replaceReasons);
+  const detailedDiff = isObject(v.detailedDiff) ? Object.keys(v.detailedDiff) : undefined;
   return {
     op: v.op,
     urn: v.urn,
@@ -98,6 +104,7 @@ function step(v: unknown, i: number): PreviewStep {
     ...(newState ? { newState } : {}),
     ...(diffReasons ? { diffReasons } : {}),
     ...(replaceReasons ? { replaceReasons } : {}),
+    ...(detailedDiff ? { detailedDiff } : {}),
   };
 }
 

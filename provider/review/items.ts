@@ -36,6 +36,8 @@ export interface Item {
   olds: Inputs;
   news: Inputs;
   replaceReasons: string[];
+  /** The property paths the provider said differ; undefined when it does not say (a dynamic provider). */
+  detailedDiff?: string[];
   /**
    * For a sweep whose action is `delete`: the items it deletes, as its last preview or `up` planned them (empty when
    * it has not looked yet). Undefined for anything else.
@@ -43,9 +45,12 @@ export interface Item {
   sweepDeletes?: string[];
 }
 
-/** `pulumi-nodejs:dynamic/jenkins:Job` → "Job"; another package's type → undefined. */
+/**
+ * `pulumi-nodejs:dynamic/jenkins:Job` (the dynamic provider's type) or `jenkins:index:Job` (the provider plugin's) →
+ * "Job"; another package's type → undefined.
+ */
 export function kindOf(type: string): Kind | undefined {
-  const m = /^pulumi-nodejs:dynamic\/jenkins:(\w+)$/.exec(type);
+  const m = /^(?:pulumi-nodejs:dynamic\/jenkins|jenkins:index):(\w+)$/.exec(type);
   return m && (KINDS as readonly string[]).includes(m[1]) ? (m[1] as Kind) : undefined;
 }
 
@@ -123,6 +128,7 @@ export function itemsOf(steps: readonly PreviewStep[]): Item[] {
       olds,
       news,
       replaceReasons: step.replaceReasons ?? [],
+      ...(step.detailedDiff !== undefined ? { detailedDiff: step.detailedDiff } : {}),
       ...(sweepDeletes !== undefined ? { sweepDeletes } : {}),
     });
   }

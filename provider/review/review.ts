@@ -226,7 +226,7 @@ export function reviewOf(digest: PreviewDigest): Review {
     const changes =
       item.op === "delete"
         ? []
-        : changesOf(item.olds, item.news, CONTEXT, moved ? MOVE_KEYS : undefined, hiddenOf(item));
+        : changesOf(item.olds, item.news, CONTEXT, moved ? MOVE_KEYS : undefined, hiddenOf(item), item.detailedDiff);
     if (isDestructive(item)) {
       destructive.push({ item, changes });
       continue;

@@ -79,3 +79,29 @@ describe("naturalOrder", () => {
     ]);
   });
 });
+
+describe("changesOf with the paths a provider plugin's diff names", () => {
+  const olds = { description: "a", secretText: { secret: "[secret]" }, secretValues: "[secret]", name: "x" };
+  const news = { description: "b", secretText: { secret: "[secret]" }, secretValues: "[secret]", name: "x" };
+
+  it("without them, a secret shown as [secret] on both sides next to another change cannot be told", () => {
+    expect(changesOf(olds, news, 3)).toEqual([
+      { kind: "value", property: "description", old: '"a"', new: '"b"' },
+      { kind: "secret", property: "secretValues", known: false },
+    ]);
+  });
+
+  it("with them, a secret changed where they say so, at the top or nested, and nowhere else", () => {
+    expect(changesOf(olds, news, 3, undefined, undefined, ["description", "secretText.secret"])).toEqual([
+      { kind: "value", property: "description", old: '"a"', new: '"b"' },
+      { kind: "secret", property: "secretText.secret", known: true },
+    ]);
+    expect(changesOf(olds, news, 3, undefined, undefined, ["description", "secretValues"])).toEqual([
+      { kind: "value", property: "description", old: '"a"', new: '"b"' },
+      { kind: "secret", property: "secretValues", known: true },
+    ]);
+    expect(changesOf(olds, news, 3, undefined, undefined, ["description"])).toEqual([
+      { kind: "value", property: "description", old: '"a"', new: '"b"' },
+    ]);
+  });
+});

@@ -193,3 +193,83 @@ export function freestyleXml(command: string, description = ""): string {
 </project>
 `;
 }
+
+const PLUGIN_PROVIDER = "urn:pulumi:dev::jobs::pulumi:providers:jenkins::default::7d2c1c9e-4a4e-4bd3-9b1f-2f5d0c7a11e0";
+const isObject = (v: unknown): v is Inputs => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * The property paths a provider's diff names between two inputs, as the plugin's `detailedDiff` keys them
+ * (`pipeline.script`, `parameters[1]`): a path where one side lacks the value, or where two leaves differ.
+ */
+export function differingPaths(olds: unknown, news: unknown, at = ""): string[] {
+  if (JSON.stringify(olds) === JSON.stringify(news)) return [];
+  if (isObject(olds) && isObject(news)) {
+    return [...new Set([...Object.keys(olds), ...Object.keys(news)])].flatMap((k) =>
+      k.startsWith("__") ? [] : differingPaths(olds[k], news[k], at === "" ? k : `${at}.${k}`),
+    );
+  }
+  if (Array.isArray(olds) && Array.isArray(news)) {
+    return Array.from({ length: Math.max(olds.length, news.length) }, (_, i) =>
+      differingPaths(olds[i], news[i], `${at}[${i}]`),
+    ).flat();
+  }
+  return [at];
+}
+
+/**
+ * The same preview as the provider plugin's steps show it: the plugin's types (`jenkins:index:Job`) and provider, no
+ * `__provider` input, and a `detailedDiff` of each update and replace naming the paths that differ. A secret Pulumi
+ * writes as "[secret]" on both sides is named only where the caller says it changed (`secretsChanged`: the step's
+ * resource names), as the plugin, which sees the values, would.
+ */
+export function asPluginPreview(doc: string, secretsChanged: readonly string[] = []): string {
+  const parsed = JSON.parse(doc) as { steps: Array<Record<string, unknown>> };
+  const retype = (s: unknown): string | undefined =>
+    typeof s === "string" ? s.replace(/pulumi-nodejs:dynamic\/jenkins:/g, "jenkins:index:") : undefined;
+  const plain = (state: unknown): Inputs | undefined => {
+    if (!isObject(state)) return undefined;
+    const strip = (v: unknown): unknown =>
+      isObject(v) ? Object.fromEntries(Object.entries(v).filter(([k]) => k !== "__provider")) : v;
+    return {
+      ...state,
+      urn: retype(state.urn),
+      type: retype(state.type),
+      inputs: strip(state.inputs),
+      ...(state.outputs ? { outputs: strip(state.outputs) } : {}),
+      provider: PLUGIN_PROVIDER,
+    };
+  };
+  const steps = parsed.steps.map((step) => {
+    if (step.type === undefined && String(step.urn).includes("pulumi:pulumi:Stack")) return step;
+    const oldState = plain(step.oldState);
+    const newState = plain(step.newState);
+    const name = String(step.urn).split("::").pop() as string;
+    let detailedDiff: Record<string, { kind: string; inputDiff: boolean }> | null = null;
+    if ((step.op === "update" || step.op === "replace") && oldState && newState) {
+      const olds = oldState.inputs as Inputs;
+      const news = newState.inputs as Inputs;
+      const paths = differingPaths(olds, news);
+      const secrets = Object.keys(news).filter((k) => olds[k] === "[secret]" && news[k] === "[secret]");
+      if (secretsChanged.includes(name)) paths.push(...secrets);
+      const replaced = new Set((step.replaceReasons as string[] | undefined) ?? []);
+      detailedDiff = Object.fromEntries(
+        paths
+          .filter((p) => !["fullName", "url"].includes(p))
+          .map((p) => {
+            const top = /^[^.[]+/.exec(p)?.[0] ?? p;
+            const kind = olds[top] === undefined ? "add" : news[top] === undefined ? "delete" : "update";
+            return [p, { kind: replaced.has(top) ? `${kind}-replace` : kind, inputDiff: false }];
+          }),
+      );
+    }
+    return {
+      ...step,
+      urn: retype(step.urn),
+      ...(step.provider ? { provider: PLUGIN_PROVIDER } : {}),
+      ...(oldState ? { oldState } : {}),
+      ...(newState ? { newState } : {}),
+      detailedDiff,
+    };
+  });
+  return `${JSON.stringify({ ...parsed, steps }, null, 4)}\n`;
+}

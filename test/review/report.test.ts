@@ -20,6 +20,7 @@ import {
   type Step,
 } from "./digests";
 import { expectGolden } from "./golden";
+import { asPluginPreview } from "./digests";
 
 const report = (doc: string, maxChars = 60_000): string => fitted(reviewOf(parseDigest(doc)), markdown, maxChars);
 
@@ -193,9 +194,48 @@ function mix(): string {
   });
 }
 
+/**
+ * The resources whose secret changed in each scenario, for the provider plugin's preview (its diff sees the values):
+ * where the dynamic provider's preview shows "[secret]" on both sides and nothing else changed, it is the secret.
+ */
+const SECRET_CHANGED: Record<string, string[]> = {
+  "rotated-password": ["deploy"],
+  "rotated-credential": ["npm-token"],
+};
+
 describe("the report of one kind of change", () => {
   for (const [name, steps] of Object.entries(scenarios)) {
     it(`${name} matches its golden file`, () => expectGolden(`${name}.md`, report(digest(steps(), { same: 2 }))));
+  }
+
+  // The provider plugin's preview: the same report, except that its diff tells whether a secret changed where the
+  // dynamic provider's preview cannot (then the report says so in one line instead).
+  const UNTOLD = "`secretValues`: a secret; the preview does not show whether it changed";
+  for (const [name, steps] of Object.entries(scenarios)) {
+    const dynamic = digest(steps(), { same: 2 });
+    if (!report(dynamic).includes(UNTOLD)) {
+      it(`${name}, as the provider plugin's preview shows it, matches the same golden file`, () => {
+        const plugin = asPluginPreview(dynamic, SECRET_CHANGED[name]);
+        expect(plugin).toContain('"type": "jenkins:index:');
+        expect(plugin).not.toContain("pulumi-nodejs");
+        expect(plugin).not.toContain("__provider");
+        for (const step of (JSON.parse(plugin) as { steps: Array<{ op: string; detailedDiff: unknown }> }).steps)
+          expect(step.detailedDiff === null).toBe(!["update", "replace"].includes(step.op));
+        expectGolden(`${name}.md`, report(plugin));
+      });
+    } else {
+      it(`${name}, as the provider plugin's preview shows it, says whether the secret changed`, () => {
+        const names = steps().map((s) => s.urn.split("::").pop() as string);
+        const plugin = report(asPluginPreview(dynamic, SECRET_CHANGED[name]));
+        expectGolden(`${name}.plugin.md`, plugin);
+        expect(plugin).not.toContain(UNTOLD);
+        // Every secret changed, or none: each is told as changed, or not mentioned.
+        const all = report(asPluginPreview(dynamic, names));
+        expect(all).not.toContain(UNTOLD);
+        expect(all).toContain("`secretValues`: changed (a secret: its value is never shown)");
+        expect(report(asPluginPreview(dynamic, []))).not.toContain("`secretValues`");
+      });
+    }
   }
 
   it("shows a new job's whole config, collapsed", () => {
