@@ -32,6 +32,7 @@ import {
   pulumiYaml,
   readme,
   tsconfigJson,
+  type CannotRun,
   type ProjectSettings,
 } from "./templates";
 
@@ -65,6 +66,8 @@ export interface GenerateInput {
    * are not: they stay in Jenkins, the jobs name them by id, and adopting the program writes nothing.
    */
   declareCredentials?: boolean;
+  /** The items the runnable check found unable to run today (listed in the README when declared). */
+  cannotRun?: readonly CannotRun[];
 }
 
 export interface GeneratedProgram {
@@ -89,6 +92,11 @@ export interface CredentialSecretKey {
 }
 
 const CONFIG_FUNCTION = "jobConfig";
+
+/** The jobs that cannot run among those declared, in name order. */
+function cannotRunOf(found: readonly CannotRun[] | undefined, declared: ReadonlySet<string>): CannotRun[] {
+  return (found ?? []).filter((j) => declared.has(j.fullName)).sort((a, b) => a.fullName.localeCompare(b.fullName));
+}
 
 function parentOf(fullName: string): string {
   const cut = fullName.lastIndexOf("/");
@@ -362,6 +370,7 @@ export function generateProgram(input: GenerateInput): GeneratedProgram {
       settings,
       { jobs: ordered.length, skipped: skipped.length },
       { declare: input.declareCredentials === true, count: credentials.length, secretKeys },
+      cannotRunOf(input.cannotRun, new Set(ordered.map((i) => i.fullName))),
     ),
   );
   return {
