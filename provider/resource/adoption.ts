@@ -9,9 +9,11 @@
  */
 import { JobNotFoundError } from "../client/errors";
 import type { JenkinsClient } from "../client/jenkins-client";
+import { warn } from "../dynamic/engine-log";
 import { parseXml } from "../xml/tree";
 import type { Declared } from "./desired";
 import { sameConfig } from "./drift";
+import { JobExistsError } from "./errors";
 import { fieldsOf } from "./job-config";
 import { maskSecrets } from "./secrets/state";
 
@@ -48,8 +50,27 @@ export async function readHeld(client: JenkinsClient, fullName: string, declared
 }
 
 /** Held as declared in full: what a create may take over without changing anything that matters. */
-export const heldInFull = (h: Held | undefined): h is Held =>
+const heldInFull = (h: Held | undefined): h is Held =>
   h !== undefined && h.sameConfig && h.sameDescription && h.sameEnabled;
+
+/**
+ * A create without `adopt` found the job there: Jenkins's config, read once, when it holds the job as declared
+ * (after a warning naming it: the stack manages it from now on); otherwise JobExistsError, as before.
+ */
+export async function takeOver(client: JenkinsClient, fullName: string, declared: Declared): Promise<string> {
+  let held: Held | undefined;
+  try {
+    held = await readHeld(client, fullName, declared);
+  } catch (e) {
+    throw new JobExistsError(fullName, e instanceof Error ? e.message : String(e));
+  }
+  if (!heldInFull(held)) throw new JobExistsError(fullName);
+  await warn(
+    `Jenkins job "${fullName}" already existed with the declared configuration (made by a \`pulumi up\` that was ` +
+      `cut short before saving it, or by hand), so this stack took it over and manages it from now on.`,
+  );
+  return held.text;
+}
 
 /**
  * Whether adopting the job changes nothing that decides whether it can run: Jenkins holds the declared config and

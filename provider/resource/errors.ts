@@ -11,10 +11,16 @@
  * program did not ask to take it over.
  */
 export class JobExistsError extends Error {
-  constructor(readonly fullName: string) {
+  /** `unread`: why its config could not be read to compare it with the declared one. */
+  constructor(
+    readonly fullName: string,
+    unread?: string,
+  ) {
     super(
       `Jenkins job "${fullName}" already exists and is not managed by this stack. ` +
-        `Jenkins holds another configuration for it than the declared one (a job it holds as declared is taken over). ` +
+        (unread === undefined
+          ? `Jenkins holds another configuration for it than the declared one (a job it holds as declared is taken over). `
+          : `Its configuration could not be read to compare it with the declared one (${unread}). `) +
         `To manage it from now on, set \`adopt: true\` on this Job: the next \`pulumi up\` replaces its ` +
         `configuration with the declared one (build history is kept). Otherwise choose another name or folder.`,
     );

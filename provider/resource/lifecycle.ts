@@ -52,8 +52,8 @@ import {
 import { comparable, configEquivalence, configKnown, declaredConfigOf, isDigest } from "./config-digest";
 import { driftedConfig, foundConfig, inputsReflecting, sameConfig } from "./drift";
 import { PartialFailureError } from "../dynamic/partial-failure";
-import { AdoptionError, JobExistsError, JobGoneError } from "./errors";
-import { adoptedAsHeld, heldInFull, readHeld } from "./adoption";
+import { AdoptionError, JobGoneError } from "./errors";
+import { adoptedAsHeld, takeOver } from "./adoption";
 import { computedParentRefusal } from "./computed-items";
 import { specAsDeclared } from "./drifted-spec";
 import { forgetManaged, rememberManaged } from "./managed-names";
@@ -385,18 +385,10 @@ export async function create(inputsRaw: Props): Promise<dynamic.CreateResult> {
       // Adopting takes over a job by its exact name; in another letter case it would be a second resource for it.
       const clash = news.adopt ? caseOnlyTwice(fullName, baseUrl) : await sameItemClash(client, fullName, baseUrl);
       if (clash) throw clash;
-      // Without `adopt`, only a job Jenkins holds as declared is taken over: one this stack made in an `up` that
-      // was cut short before its state was saved.
-      const held = news.adopt ? undefined : await readHeld(client, fullName, declared).catch(() => undefined);
-      if (!news.adopt) {
-        if (!heldInFull(held)) throw new JobExistsError(fullName);
-        await warn(
-          `Jenkins job "${fullName}" already existed with the declared configuration (made by a \`pulumi up\` ` +
-            `that was cut short before saving it, or by hand), so this stack took it over and manages it from now on.`,
-        );
-      }
+      // Without `adopt`, only a job Jenkins holds as declared is taken over (adoption.ts), else it fails as before.
+      const read = news.adopt ? undefined : await takeOver(client, fullName, declared);
       try {
-        const digests = await adopt(client, fullName, declared, outs, held?.text);
+        const digests = await adopt(client, fullName, declared, outs, read);
         if (digests !== undefined) outs.secretDigests = digests;
       } catch (adoptError) {
         if (adoptError instanceof InvalidConfigError) throw new AdoptionError(fullName, adoptError);
@@ -427,8 +419,7 @@ export async function create(inputsRaw: Props): Promise<dynamic.CreateResult> {
 /**
  * Take over a job that already exists: read it once (unless `read` is its config, just read), then send only what
  * differs from the declared state, so adopting a job that already matches (an imported server) changes nothing in
- * Jenkins. Returns the digests of
- * the job's secrets (secrets/state.ts) when it has any.
+ * Jenkins. Returns the digests of the job's secrets (secrets/state.ts) when it has any.
  */
 async function adopt(
   client: JenkinsClient,
