@@ -94,6 +94,7 @@ export async function runImport(args: ImportArgs, io: ImportIo): Promise<ImportS
     });
     progress.done();
     // What the jobs lack to run today, for the README: the adoption preview warns about the same.
+    say("Checking that the jobs can run (scripts linted, labels, libraries and named jobs looked up)");
     const runnable = await checkImportedJobs(client, settings.url, items, args.concurrency);
     // The root's views, when the whole server is imported (a folder's are in its config.xml).
     const views = args.folder ? [] : await fetchRootViews(client);
@@ -130,7 +131,7 @@ export async function runImport(args: ImportArgs, io: ImportIo): Promise<ImportS
     if (source.note) say(source.note);
     if (runnable.cannotRun.length > 0)
       say(
-        `${runnable.cannotRun.length} jobs cannot run today (README.md lists what each lacks); the adoption preview shows it as warnings`,
+        `${runnable.cannotRun.length} ${runnable.cannotRun.length === 1 ? "job" : "jobs"} cannot run today (README.md lists what each lacks); the adoption preview shows it as warnings`,
       );
     for (const u of runnable.unchecked) say(`The runnable check of "${u.fullName}" was skipped: ${u.reason}`);
     if (program.skipped.length > 0) {
