@@ -14,6 +14,7 @@ import { parseXml } from "../xml/tree";
 import type { Declared } from "./desired";
 import { sameConfig } from "./drift";
 import { JobExistsError } from "./errors";
+import { caseClash, managedTwice, sameItemClash } from "./same-item";
 import { fieldsOf } from "./job-config";
 import { maskSecrets } from "./secrets/state";
 
@@ -55,16 +56,26 @@ const heldInFull = (h: Held | undefined): h is Held =>
 
 /**
  * A create without `adopt` found the job there: Jenkins's config, read once, when it holds the job as declared
- * (after a warning naming it: the stack manages it from now on); otherwise JobExistsError, as before.
+ * under the declared name (after a warning naming it: the stack manages it from now on); otherwise the error a
+ * create of an existing job gets (another resource's job, another letter case, or JobExistsError).
  */
-export async function takeOver(client: JenkinsClient, fullName: string, declared: Declared): Promise<string> {
+export async function takeOver(
+  client: JenkinsClient,
+  fullName: string,
+  jenkinsUrl: string,
+  declared: Declared,
+): Promise<string> {
+  const twice = managedTwice(fullName, jenkinsUrl);
+  if (twice) throw twice;
   let held: Held | undefined;
   try {
     held = await readHeld(client, fullName, declared);
   } catch (e) {
     throw new JobExistsError(fullName, e instanceof Error ? e.message : String(e));
   }
-  if (!heldInFull(held)) throw new JobExistsError(fullName);
+  if (!heldInFull(held)) throw (await sameItemClash(client, fullName, jenkinsUrl)) ?? new JobExistsError(fullName);
+  const clash = await caseClash(client, fullName, jenkinsUrl).catch(() => undefined);
+  if (clash) throw clash;
   await warn(
     `Jenkins job "${fullName}" already existed with the declared configuration (made by a \`pulumi up\` that was ` +
       `cut short before saving it, or by hand), so this stack took it over and manages it from now on.`,

@@ -57,7 +57,7 @@ import { adoptedAsHeld, takeOver } from "./adoption";
 import { computedParentRefusal } from "./computed-items";
 import { specAsDeclared } from "./drifted-spec";
 import { forgetManaged, rememberManaged } from "./managed-names";
-import { caseOnlyTwice, sameItemClash } from "./same-item";
+import { caseOnlyTwice } from "./same-item";
 import { fieldsOf } from "./job-config";
 import { keepOwnedParts, updateNeedsRemote, withoutOwnedParts } from "./owned-parts";
 import { keepPipelineOwned, withPipelineOwned } from "./pipeline-owned";
@@ -383,10 +383,11 @@ export async function create(inputsRaw: Props): Promise<dynamic.CreateResult> {
   } catch (e) {
     if (e instanceof JobAlreadyExistsError) {
       // Adopting takes over a job by its exact name; in another letter case it would be a second resource for it.
-      const clash = news.adopt ? caseOnlyTwice(fullName, baseUrl) : await sameItemClash(client, fullName, baseUrl);
+      const clash = news.adopt ? caseOnlyTwice(fullName, baseUrl) : undefined;
       if (clash) throw clash;
-      // Without `adopt`, only a job Jenkins holds as declared is taken over (adoption.ts), else it fails as before.
-      const read = news.adopt ? undefined : await takeOver(client, fullName, declared);
+      // Without `adopt`, only a job Jenkins holds as declared under the declared name is taken over (adoption.ts);
+      // any other fails as before (a job of this stack, another letter case, another config).
+      const read = news.adopt ? undefined : await takeOver(client, fullName, baseUrl, declared);
       try {
         const digests = await adopt(client, fullName, declared, outs, read);
         if (digests !== undefined) outs.secretDigests = digests;

@@ -59,8 +59,12 @@ describe.each(MODES)("a create that finds the job already there (%s server)", (m
     const { result, error, warnings } = await warningsOf(() => lifecycle.create(news));
     expect(error).toBeUndefined();
     expect(result?.outs).toMatchObject({ fullName: "made-before", description: "from xml", enabled: true });
-    // Refused as existing, the listing that tells a case clash apart, one read: no write.
-    expect(calls(server)).toEqual(["POST /createItem", "GET /api/json", "GET /job/made-before/config.xml"]);
+    // Refused as existing, its config read and compared, its name read (no other letter case): no write.
+    expect(calls(server)).toEqual([
+      "POST /createItem",
+      "GET /job/made-before/config.xml",
+      "GET /job/made-before/api/json",
+    ]);
     expect(server.jobConfigOnDisk("made-before")).toBe(stored);
     expect(warnings).toEqual([
       expect.stringMatching(
@@ -87,6 +91,15 @@ describe.each(MODES)("a create that finds the job already there (%s server)", (m
     expect(warnings).toEqual([expect.stringContaining('Jenkins job "folder-made-before" already existed')]);
     expect(await user.getConfig("folder-made-before")).toContain("<name>apps</name>");
     expect(await user.credentialIds("folder-made-before")).toEqual(["folder-token"]);
+  });
+
+  it("refuses a job Jenkins holds as declared under a name in another letter case", async () => {
+    await user.createJob("Case-Made", FREESTYLE_XML);
+    const news = await checked({ name: "case-made", configXml: FREESTYLE_XML });
+    const { error, warnings } = await warningsOf(() => lifecycle.create(news));
+    expect(error?.name).toBe("JobCaseClashError");
+    expect(error?.message).toContain('Jenkins job "case-made" differs only in case from "Case-Made"');
+    expect(warnings).toEqual([]);
   });
 
   it.each([
