@@ -168,7 +168,12 @@ export interface CannotRun {
 /** The README's list of the jobs that cannot run today: what the adoption preview warns about. */
 function cannotRunSection(s: ProjectSettings, jobs: readonly CannotRun[]): string {
   if (jobs.length === 0) return "";
-  const items = jobs.flatMap((j) => j.findings.map((f) => `- \`${j.fullName}\`: ${f.split("\n").join("\n  ")}`));
+  // A linter's finding lists its errors on the lines after its first: a nested list under it.
+  const item = (fullName: string, finding: string): string => {
+    const [first, ...more] = finding.split("\n");
+    return [`- \`${fullName}\`: ${first}`, ...more.map((l) => `  - ${l.trim()}`)].join("\n");
+  };
+  const items = jobs.flatMap((j) => j.findings.map((f) => item(j.fullName, f)));
   const n = jobs.length;
   return `
 ## Jobs that cannot run today
