@@ -1,8 +1,9 @@
 /**
  * What the View resource does at each step of the Pulumi lifecycle, with the fewest requests: create is one
- * `createView` (and, when the view exists, one config.xml GET), refresh one config.xml GET, update one config.xml POST, delete one `doDelete`, a no-op none. A new
- * name, folder or controller replaces the view (views keep no history). Loaded by the thin serialized provider
- * (provider.ts) from the installed package at call time, like the Job lifecycle.
+ * `createView` (and one config.xml GET when the view exists), refresh one config.xml GET, update one config.xml
+ * POST, delete one `doDelete`, a no-op none. A new name, folder or controller replaces the view (views keep no
+ * history). Loaded by the thin serialized provider (provider.ts) from the installed package at call time, like the
+ * Job lifecycle.
  */
 import { randomUUID } from "node:crypto";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
