@@ -43,6 +43,11 @@ export class JenkinsClient {
     return this.http.run(() => server.serverInfo(this.http));
   }
 
+  /** The item's name as Jenkins has it (its letter case), or undefined when there is no such item. */
+  itemName(path: string): Promise<string | undefined> {
+    return this.http.run(() => jobs.itemName(this.http, path));
+  }
+
   /** True when the job (or folder) exists and the user may see it. Names are case-insensitive in Jenkins. */
   exists(path: string): Promise<boolean> {
     return this.http.run(() => jobs.exists(this.http, path));

@@ -34,6 +34,18 @@ export async function itemExists(http: JenkinsHttp, path: string): Promise<boole
   return true;
 }
 
+/**
+ * The name of the item Jenkins finds at `path` (names are case-insensitive in Jenkins, so it may differ from the
+ * path's last segment in letter case), or undefined when there is none.
+ */
+export async function itemName(http: JenkinsHttp, path: string): Promise<string | undefined> {
+  validateJobPath(path);
+  const ctx = http.ctx(path, "read the job's name");
+  const res = await http.exchange(ctx, { method: "GET", path: `${jobUrlPath(path)}api/json?tree=name`, retry: true });
+  if (res.status === 404) return undefined;
+  return parseJson<{ name?: string }>(ctx, res, "api/json").name;
+}
+
 export async function exists(http: JenkinsHttp, path: string): Promise<boolean> {
   validateJobPath(path);
   return itemExists(http, path);

@@ -264,15 +264,32 @@ export async function create(inputsRaw: Props): Promise<dynamic.CreateResult> {
     await createCredential(client, place, toSend(news));
   } catch (e) {
     if (!(e instanceof CredentialExistsError)) throw e;
-    if (!news.adopt)
+    // Not adopted, a credential whose every field but its secrets is as declared is taken over (one made by an
+    // `up` cut short before saving its state); any other is refused.
+    if (!news.adopt && !(await heldAsDeclared(client, place, news)))
       throw e.restated({
-        hint: "Set adopt: true to take over the existing credential (its fields and secrets are replaced by the declared ones), choose another id, or delete it in Jenkins first.",
+        hint: "Jenkins holds it with other fields than the declared ones. Set adopt: true to take over the existing credential (its fields and secrets are replaced by the declared ones), choose another id, or delete it in Jenkins first.",
       });
-    // Adopting: Jenkins never shows the secrets, so the declared ones are written.
+    if (!news.adopt)
+      await warn(
+        `Jenkins ${describePlace(place)} already existed with the declared fields (made by a \`pulumi up\` that was cut short before saving it, or by hand), so this stack took it over and manages it from now on. Jenkins never shows a secret, so its secrets were set to the declared ones.`,
+      );
+    // Jenkins never shows the secrets, so the declared ones are written: the state's secrets are the ones it holds.
     await updateCredential(client, place, toSend(news));
   }
   rememberCreated(client, place.folder, place.id);
   return { id: randomUUID(), outs: outputsFor(news, baseUrl) };
+}
+
+/** Whether Jenkins holds the credential with every field but its secrets as declared (one read; no on failure). */
+async function heldAsDeclared(client: JenkinsClient, place: CredentialPlace, news: CredentialInputs): Promise<boolean> {
+  try {
+    const remote = await getCredentialConfig(client, place);
+    if (kindOf(news) === "configXml") return sameConfigCredential(renderCredential(news), remote);
+    return fieldChanges(declaredFields(news), fieldsOfConfig(remote)).length === 0;
+  } catch {
+    return false;
+  }
 }
 
 export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadResult> {

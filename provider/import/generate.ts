@@ -35,6 +35,7 @@ import {
   readme,
   tsconfigJson,
   type ProgramLanguage,
+  type CannotRun,
   type ProjectSettings,
 } from "./templates";
 import { pulumiYamlProgram } from "./yaml";
@@ -76,6 +77,8 @@ export interface GenerateInput {
   language?: ProgramLanguage;
   /** Pulumi YAML: where the CLI gets the plugin, a path relative to the project or `<git URL>/plugin@<tag>`. */
   pluginSource?: string;
+  /** The items the runnable check found unable to run today (listed in the README when declared). */
+  cannotRun?: readonly CannotRun[];
 }
 
 export interface GeneratedProgram {
@@ -97,6 +100,11 @@ export interface CredentialSecretKey {
   key: string;
   what: string;
   optional: boolean;
+}
+
+/** The jobs that cannot run among those declared, in name order. */
+function cannotRunOf(found: readonly CannotRun[] | undefined, declared: ReadonlySet<string>): CannotRun[] {
+  return (found ?? []).filter((j) => declared.has(j.fullName)).sort((a, b) => a.fullName.localeCompare(b.fullName));
 }
 
 function parentOf(fullName: string): string {
@@ -423,6 +431,7 @@ export function generateProgram(input: GenerateInput): GeneratedProgram {
       { jobs: ordered.length, skipped: skipped.length },
       { declare: input.declareCredentials === true, count: credentials.length, secretKeys },
       language,
+      cannotRunOf(input.cannotRun, new Set(ordered.map((i) => i.fullName))),
     ),
   );
   return {

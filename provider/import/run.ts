@@ -13,6 +13,7 @@ import { fetchConfigs } from "./fetch";
 import { fetchRootViews } from "./views";
 import { fetchSystemCredentials } from "./credentials";
 import { generateProgram } from "./generate";
+import { checkImportedJobs } from "./runnable";
 import { startProgress, type ProgressStream } from "./progress";
 import { selectItems, type SkippedItem } from "./select";
 import { findOwnPackage, installedFromRegistry, packageSource, pluginSource } from "./package-source";
@@ -96,6 +97,9 @@ export async function runImport(args: ImportArgs, io: ImportIo): Promise<ImportS
       onFetched: () => progress.tick(),
     });
     progress.done();
+    // What the jobs lack to run today, for the README: the adoption preview warns about the same.
+    say("Checking that the jobs can run (scripts linted, labels, libraries and named jobs looked up)");
+    const runnable = await checkImportedJobs(client, settings.url, items, args.concurrency);
     // The root's views, when the whole server is imported (a folder's are in its config.xml).
     const views = args.folder ? [] : await fetchRootViews(client);
     // The system store's credentials, likewise (a folder's are in its config.xml); never their secrets. Only when
@@ -121,6 +125,7 @@ export async function runImport(args: ImportArgs, io: ImportIo): Promise<ImportS
       registryRange: own && `^${own.version}`,
       language,
       pluginSource: plugin?.source,
+      cannotRun: runnable.cannotRun,
     });
     writeProgram(out, program.files, { force: args.force, programFile });
     say(
@@ -134,6 +139,11 @@ export async function runImport(args: ImportArgs, io: ImportIo): Promise<ImportS
         `Declared ${program.credentials.length} credentials; set their ${program.secretKeys.length} secrets first (README.md lists the \`pulumi config set --secret\` lines): the first \`pulumi up\` writes them over the secrets Jenkins holds`,
       );
     if (source.note) say(source.note);
+    if (runnable.cannotRun.length > 0)
+      say(
+        `${runnable.cannotRun.length} ${runnable.cannotRun.length === 1 ? "job" : "jobs"} cannot run today (README.md lists what each lacks); the adoption preview shows it as warnings`,
+      );
+    for (const u of runnable.unchecked) say(`The runnable check of "${u.fullName}" was skipped: ${u.reason}`);
     if (program.skipped.length > 0) {
       say(`Not imported (${program.skipped.length}):`);
       for (const s of program.skipped) say(`  ${s.fullName}: ${s.reason}`);

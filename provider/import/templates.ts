@@ -201,11 +201,43 @@ trigger names) waits for it only when you add \`options: { dependsOn: [...] }\`;
 `;
 }
 
+/** A declared job the runnable check found unable to run on the controller today, and what it lacks. */
+export interface CannotRun {
+  fullName: string;
+  /** One line each (a linter's finding continues on indented lines). */
+  findings: readonly string[];
+}
+
+/** The README's list of the jobs that cannot run today: what the adoption preview warns about. */
+function cannotRunSection(s: ProjectSettings, jobs: readonly CannotRun[]): string {
+  if (jobs.length === 0) return "";
+  // A linter's finding lists its errors on the lines after its first: a nested list under it.
+  const item = (fullName: string, finding: string): string => {
+    const [first, ...more] = finding.split("\n");
+    return [`- \`${fullName}\`: ${first}`, ...more.map((l) => `  - ${l.trim()}`)].join("\n");
+  };
+  const items = jobs.flatMap((j) => j.findings.map((f) => item(j.fullName, f)));
+  const n = jobs.length;
+  return `
+## Jobs that cannot run today
+
+The import ran the preview's runnable check against ${s.sourceUrl}: ${n === 1 ? "this job names" : `these ${n} jobs name`}
+what the controller does not have (an agent label no node or cloud serves, a shared library defined nowhere it can
+be loaded from, a job that does not exist, a pipeline script the linter refuses), so ${n === 1 ? "its" : "their"} builds
+fail or wait in the queue today. Adopting ${n === 1 ? "it" : "them"} changes nothing, so the adoption preview and \`up\`
+show each finding as a warning, not a failure. A change to one of them is checked in full, and fails until what it
+names is fixed (in Jenkins, or in the job's config).
+
+${items.join("\n")}
+`;
+}
+
 export function readme(
   s: ProjectSettings,
   counts: { jobs: number; skipped: number },
   credentials: CredentialsPlan = { declare: false, count: 0, secretKeys: [] },
   language: ProgramLanguage = "typescript",
+  cannotRun: readonly CannotRun[] = [],
 ): string {
   const w = WORDING[language];
   const writes = credentials.declare && credentials.count > 0;
@@ -233,5 +265,5 @@ instead of failing. Pulumi has no step for taking over an existing object, so th
 as a create; as the declared configs are the ones read from Jenkins, \`up\` leaves the jobs themselves unchanged,
 and every preview after it shows no changes. From then on, edit a file under \`jobs/\` and
 \`pulumi preview --diff\` shows the lines that change.
-${credentialsSection(credentials, w)}`;
+${cannotRunSection(s, cannotRun)}${credentialsSection(credentials, w)}`;
 }

@@ -6,11 +6,21 @@
  * of them ever carries a credential.
  */
 
-/** The job exists already and the program did not ask to take it over. */
+/**
+ * The job exists already with another config than the declared one (one held as declared is taken over), and the
+ * program did not ask to take it over.
+ */
 export class JobExistsError extends Error {
-  constructor(readonly fullName: string) {
+  /** `unread`: why its config could not be read to compare it with the declared one. */
+  constructor(
+    readonly fullName: string,
+    unread?: string,
+  ) {
     super(
       `Jenkins job "${fullName}" already exists and is not managed by this stack. ` +
+        (unread === undefined
+          ? `Jenkins holds another configuration for it than the declared one (a job it holds as declared is taken over). `
+          : `Its configuration could not be read to compare it with the declared one (${unread}). `) +
         `To manage it from now on, set \`adopt: true\` on this Job: the next \`pulumi up\` replaces its ` +
         `configuration with the declared one (build history is kept). Otherwise choose another name or folder.`,
     );

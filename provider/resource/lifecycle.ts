@@ -12,7 +12,6 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import {
   ConnectionError,
   InvalidConfigError,
-  InvalidNameError,
   JenkinsError,
   JobAlreadyExistsError,
   JobNotFoundError,
@@ -35,6 +34,7 @@ import { folderScope, idsInConfig, idsInSpec } from "../references/ids";
 import { listStore } from "../references/listing";
 import { unknownPath } from "../specs/unknown";
 import { checkRunnable } from "../runnable/check";
+import { clientReader } from "../runnable/reader";
 import { declareFolderLibraries, declareJob } from "../runnable/declared";
 import { folderLibraries, namesInConfig, namesInSpec, type JobNames } from "../runnable/job-names";
 import { modeFor, runnableCheckOf, type RunnableCheckModes } from "../runnable/mode";
@@ -52,11 +52,12 @@ import {
 import { comparable, configEquivalence, configKnown, declaredConfigOf, isDigest } from "./config-digest";
 import { driftedConfig, foundConfig, inputsReflecting, sameConfig } from "./drift";
 import { PartialFailureError } from "../dynamic/partial-failure";
-import { AdoptionError, JobExistsError, JobGoneError } from "./errors";
+import { AdoptionError, JobGoneError } from "./errors";
+import { adoptedAsHeld, takeOver } from "./adoption";
 import { computedParentRefusal } from "./computed-items";
 import { specAsDeclared } from "./drifted-spec";
 import { forgetManaged, rememberManaged } from "./managed-names";
-import { caseOnlyTwice, sameItemClash } from "./same-item";
+import { caseOnlyTwice } from "./same-item";
 import { fieldsOf } from "./job-config";
 import { keepOwnedParts, updateNeedsRemote, withoutOwnedParts } from "./owned-parts";
 import { keepPipelineOwned, withPipelineOwned } from "./pipeline-owned";
@@ -319,22 +320,12 @@ async function checkRunnableJob(
     controller,
     connection: client,
     mode,
-    reader: {
-      lint: (script) => client.validateJenkinsfile(script),
-      label: (expression) => client.labelInfo(expression),
-      nodeLabels: () => client.nodeLabels(),
-      libraries: (folder) => client.libraryNames(folder),
-      exists: async (fullName) => {
-        try {
-          return await client.exists(fullName);
-        } catch (e) {
-          if (e instanceof InvalidNameError) return false; // a name Jenkins refuses names no item
-          throw e;
-        }
-      },
-      // Jobs only: a folder is never what a trigger or `build job:` means.
-      itemNames: async (folder) => (await client.listJobs(folder)).filter((j) => !j.isFolder).map((j) => j.fullName),
-    },
+    reader: clientReader(client),
+    // An adoption (no state yet) of the config Jenkins holds changes nothing that decides whether the job runs.
+    adoptedAsIs:
+      created && news.adopt === true
+        ? () => adoptedAsHeld(client, job, declare(news as unknown as JobInputs))
+        : undefined,
   });
   return failure === undefined ? undefined : { property: "", reason: failure };
 }
@@ -392,11 +383,13 @@ export async function create(inputsRaw: Props): Promise<dynamic.CreateResult> {
   } catch (e) {
     if (e instanceof JobAlreadyExistsError) {
       // Adopting takes over a job by its exact name; in another letter case it would be a second resource for it.
-      const clash = news.adopt ? caseOnlyTwice(fullName, baseUrl) : await sameItemClash(client, fullName, baseUrl);
+      const clash = news.adopt ? caseOnlyTwice(fullName, baseUrl) : undefined;
       if (clash) throw clash;
-      if (!news.adopt) throw new JobExistsError(fullName);
+      // Without `adopt`, only a job Jenkins holds as declared under the declared name is taken over (adoption.ts);
+      // any other fails as before (a job of this stack, another letter case, another config).
+      const read = news.adopt ? undefined : await takeOver(client, fullName, baseUrl, declared);
       try {
-        const digests = await adopt(client, fullName, declared, outs);
+        const digests = await adopt(client, fullName, declared, outs, read);
         if (digests !== undefined) outs.secretDigests = digests;
       } catch (adoptError) {
         if (adoptError instanceof InvalidConfigError) throw new AdoptionError(fullName, adoptError);
@@ -425,17 +418,18 @@ export async function create(inputsRaw: Props): Promise<dynamic.CreateResult> {
 }
 
 /**
- * Take over a job that already exists: read it once, then send only what differs from the declared state, so
- * adopting a job that already matches (an imported server) changes nothing in Jenkins. Returns the digests of
- * the job's secrets (secrets/state.ts) when it has any.
+ * Take over a job that already exists: read it once (unless `read` is its config, just read), then send only what
+ * differs from the declared state, so adopting a job that already matches (an imported server) changes nothing in
+ * Jenkins. Returns the digests of the job's secrets (secrets/state.ts) when it has any.
  */
 async function adopt(
   client: JenkinsClient,
   fullName: string,
   declared: Declared,
   outs: JobOutputs,
+  read?: string,
 ): Promise<string[] | undefined> {
-  const text = await client.getConfig(fullName);
+  const text = read ?? (await client.getConfig(fullName));
   const remote = parseXml(text).root;
   const owned = withPipelineOwned<Partial<JobOutputs>>({}, remote).pipelineOwned;
   if (owned) outs.pipelineOwned = owned;

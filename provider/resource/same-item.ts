@@ -41,3 +41,20 @@ export async function sameItemClash(
   }
   return existing !== undefined && existing !== fullName ? new JobCaseClashError(fullName, existing) : undefined;
 }
+
+/**
+ * Before taking over a job found where the declared one would be: the clash with a managed job, or with an item of
+ * another letter case (its name read: one small request, not a listing of the folder), or undefined.
+ */
+export async function caseClash(
+  client: JenkinsClient,
+  fullName: string,
+  jenkinsUrl: string,
+): Promise<Error | undefined> {
+  const twice = managedTwice(fullName, jenkinsUrl);
+  if (twice) return twice;
+  const slash = fullName.lastIndexOf("/");
+  const name = await client.itemName(fullName);
+  if (name === undefined || name === fullName.slice(slash + 1)) return undefined;
+  return new JobCaseClashError(fullName, slash < 0 ? name : `${fullName.slice(0, slash)}/${name}`);
+}

@@ -29,7 +29,8 @@ export interface RunnableReader {
   itemNames(folder: string): Promise<string[]>;
 }
 
-export interface RunnableCheck {
+/** What one job's check reads: the job, what it names, and the controller it runs on. */
+export interface RunnableReads {
   /** The job's full name. */
   job: string;
   /** The Jenkins URL, for messages. */
@@ -41,7 +42,15 @@ export interface RunnableCheck {
   /** Stands for the connection in the caches (its client). */
   connection: object;
   reader: RunnableReader;
+}
+
+export interface RunnableCheck extends RunnableReads {
   mode: "error" | "warn";
+  /**
+   * Whether the job is adopted with the config Jenkins already holds (equal in meaning): asked only when the check
+   * finds something, as it may cost a read of the job.
+   */
+  adoptedAsIs?: () => Promise<boolean>;
 }
 
 const answers = new WeakMap<object, Map<string, Promise<unknown>>>();
@@ -86,7 +95,7 @@ const ENDPOINTS: Record<string, { what: string; absent: string }> = {
   job: { what: "the jobs that jobs name are not checked", absent: "it could not be asked" },
 };
 
-async function unavailableWarning(c: RunnableCheck, kind: string, a: Unavailable | string): Promise<void> {
+async function unavailableWarning(c: RunnableReads, kind: string, a: Unavailable | string): Promise<void> {
   const e = ENDPOINTS[kind];
   const why =
     typeof a === "string" ? a : a.unavailable === "forbidden" ? "the user may not use the endpoint (403)" : e.absent;
@@ -115,7 +124,7 @@ export function lintLines(errors: readonly string[], max = 5): string[] {
   return out;
 }
 
-async function lintFindings(c: RunnableCheck): Promise<string[]> {
+async function lintFindings(c: RunnableReads): Promise<string[]> {
   if (!c.lint || c.names.script === undefined || c.names.script.trim() === "") return [];
   const script = c.names.script;
   const answer = await once(c.connection, "lint", script, () => c.reader.lint(script));
@@ -131,7 +140,7 @@ async function lintFindings(c: RunnableCheck): Promise<string[]> {
   ];
 }
 
-async function labelFindings(c: RunnableCheck): Promise<string[]> {
+async function labelFindings(c: RunnableReads): Promise<string[]> {
   const out: string[] = [];
   for (const expression of c.names.labels) {
     const answer = await once(c.connection, "label", expression, () => c.reader.label(expression));
@@ -157,7 +166,7 @@ async function labelFindings(c: RunnableCheck): Promise<string[]> {
   return out;
 }
 
-async function libraryFindings(c: RunnableCheck): Promise<string[]> {
+async function libraryFindings(c: RunnableReads): Promise<string[]> {
   if (c.names.libraries.length === 0) return [];
   const folders = folderScope(c.job, false);
   const available = new Set<string>();
@@ -196,7 +205,7 @@ async function libraryFindings(c: RunnableCheck): Promise<string[]> {
     });
 }
 
-async function jobFindings(c: RunnableCheck): Promise<string[]> {
+async function jobFindings(c: RunnableReads): Promise<string[]> {
   const out: string[] = [];
   const folder = c.job.includes("/") ? c.job.slice(0, c.job.lastIndexOf("/")) : "";
   for (const name of c.names.jobs) {
@@ -241,12 +250,29 @@ async function jobFindings(c: RunnableCheck): Promise<string[]> {
   return out;
 }
 
-/** The failure message (mode `error`), after sending the warnings (mode `warn`); undefined when all is well. */
+/** What the job lacks to run, one finding each (no warning, no failure): the check's reads without its verdict. */
+export async function runnableFindings(c: RunnableReads): Promise<string[]> {
+  return (await Promise.all([lintFindings(c), labelFindings(c), libraryFindings(c), jobFindings(c)])).flat();
+}
+
+/**
+ * The failure message (mode `error`), after sending the warnings (mode `warn`); undefined when all is well. A job
+ * adopted as Jenkins holds it (`adoptedAsIs`, asked only when something is found) gets warnings in mode `error`
+ * too: adopting it changes nothing in Jenkins, so it could not run before either.
+ */
 export async function checkRunnable(c: RunnableCheck): Promise<string | undefined> {
-  const findings = (await Promise.all([lintFindings(c), labelFindings(c), libraryFindings(c), jobFindings(c)])).flat();
+  const findings = await runnableFindings(c);
   if (findings.length === 0) return undefined;
   if (c.mode === "warn") {
     for (const f of findings) await warn(`Jenkins job "${c.job}" on ${c.where}: ${f}`);
+    return undefined;
+  }
+  if (c.adoptedAsIs !== undefined && (await c.adoptedAsIs())) {
+    for (const f of findings)
+      await warn(
+        `Jenkins job "${c.job}" on ${c.where} cannot run today (adopted as Jenkins holds it, so this is a warning; ` +
+          `a change to the job is checked in full): ${f}`,
+      );
     return undefined;
   }
   return (

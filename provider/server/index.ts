@@ -76,6 +76,11 @@ export interface JenkinsServer {
    */
   holdBuilds(hold: boolean): void;
   resetCounters(): void;
+  /**
+   * Calls `listener` with each request once it is answered (its status set, its change made), until the function
+   * returned is called: a test acts at a chosen point of a run, e.g. stops a client after its 100th create.
+   */
+  onAnswered(listener: (request: RequestRecord) => void): () => void;
   /** The stored bytes of a job's config.xml ("folder/job"), read from disk; undefined when there is none. */
   jobConfigOnDisk(fullName: string): string | undefined;
   /** Sets the Jenkinsfile that builds of a Pipeline-from-SCM job run from now on (option `jenkinsfiles`). */
@@ -131,7 +136,12 @@ export async function startJenkinsServer(opts: JenkinsServerOptions = {}): Promi
     secretKey: loadOrCreateKey(dataDir),
   };
   store.onLocationChanged = (from, to) => state.views.locationChanged(from, to);
-  const pipeline = { state, requests: [] as RequestRecord[], faults: new FaultInjector(defaultFaults()) };
+  const pipeline = {
+    state,
+    requests: [] as RequestRecord[],
+    faults: new FaultInjector(defaultFaults()),
+    answered: new Set<(record: RequestRecord) => void>(),
+  };
   const handler = createHandler(pipeline);
   const httpServer: http.Server = options.tls
     ? https.createServer({ cert: options.tls.cert, key: options.tls.key }, handler)
@@ -166,6 +176,10 @@ export async function startJenkinsServer(opts: JenkinsServerOptions = {}): Promi
     },
     set polls(v: PollRecord[]) {
       state.polls = v;
+    },
+    onAnswered(listener) {
+      pipeline.answered.add(listener);
+      return () => void pipeline.answered.delete(listener);
     },
     resetCounters() {
       pipeline.requests.length = 0;

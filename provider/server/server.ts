@@ -27,6 +27,12 @@ export interface Pipeline {
   state: ServerState;
   requests: RequestRecord[];
   faults: FaultInjector;
+  /** Called with each request once it is answered (or its connection dropped after the state changed). */
+  answered: Set<(record: RequestRecord) => void>;
+}
+
+function tell(p: Pipeline, record: RequestRecord): void {
+  for (const listener of [...p.answered]) listener(record);
 }
 
 function readBody(req: http.IncomingMessage): Promise<Buffer | undefined> {
@@ -183,10 +189,12 @@ export function createHandler(p: Pipeline): http.RequestListener {
         record.fault = "dropAfter";
         record.status = r.status;
         drop(req.socket);
+        tell(p, record);
         return;
       }
       record.status = r.status;
       write(res, r, method);
+      tell(p, record);
     })().catch((e: unknown) => {
       if (!res.headersSent) {
         const info = {

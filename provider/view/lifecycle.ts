@@ -1,8 +1,9 @@
 /**
  * What the View resource does at each step of the Pulumi lifecycle, with the fewest requests: create is one
- * `createView`, refresh one config.xml GET, update one config.xml POST, delete one `doDelete`, a no-op none. A new
- * name, folder or controller replaces the view (views keep no history). Loaded by the thin serialized provider
- * (provider.ts) from the installed package at call time, like the Job lifecycle.
+ * `createView` (and one config.xml GET when the view exists), refresh one config.xml GET, update one config.xml
+ * POST, delete one `doDelete`, a no-op none. A new name, folder or controller replaces the view (views keep no
+ * history). Loaded by the thin serialized provider (provider.ts) from the installed package at call time, like the
+ * Job lifecycle.
  */
 import { randomUUID } from "node:crypto";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
@@ -190,13 +191,22 @@ export async function create(inputsRaw: Props): Promise<dynamic.CreateResult> {
     await client.createView(folder, news.name, xml);
   } catch (e) {
     if (!(e instanceof ViewAlreadyExistsError)) throw e;
-    if (!news.adopt)
+    // Read it once: adopted, the declared config is posted only when it differs; not adopted, a view Jenkins holds
+    // as declared (made by an `up` cut short before saving its state) is taken over, and any other is refused.
+    const remote = await client.getViewConfig(folder, news.name).catch((readError: unknown) => {
+      if (news.adopt) throw readError;
+      return undefined;
+    });
+    const same = remote !== undefined && matches(news, remote);
+    if (!news.adopt && !same)
       throw e.restated({
-        hint: "Set adopt: true to take over the existing view (its config is replaced by the declared one), choose another name, or delete it in Jenkins first.",
+        hint: "Jenkins holds another config for it than the declared one. Set adopt: true to take over the existing view (its config is replaced by the declared one), choose another name, or delete it in Jenkins first.",
       });
-    // Adopting: read it once, and post the declared config only when it differs.
-    const remote = await client.getViewConfig(folder, news.name);
-    if (!matches(news, remote)) await post(client, folder, news.name, xml);
+    if (!news.adopt)
+      await warn(
+        `Jenkins view "${fullName}" already existed with the declared config (made by a \`pulumi up\` that was cut short before saving it, or by hand), so this stack took it over and manages it from now on.`,
+      );
+    if (!same) await post(client, folder, news.name, xml);
   }
   return { id: randomUUID(), outs: outputsFor(news, baseUrl, xml) };
 }

@@ -169,19 +169,21 @@ describe("every type, the system store, adoption, replacement", () => {
   });
 
   test("an existing id fails naming the credential, its store, the status and the fix; adopt takes it over", async () => {
-    await user.addCredential("team", secretText({ id: "npm", secret: "old" }));
+    await user.addCredential("team", secretText({ id: "npm", secret: "old", description: "by hand" }));
     const checked = await credentials.check(
       {},
       { credentialId: "npm", folder: "team", secretText: {}, secretValues: ["new"] },
     );
     await expect(credentials.create(checked.inputs as Props)).rejects.toThrow(
-      /Jenkins credential "team\/folder\/_\/npm".*HTTP 409.*Set adopt: true/s,
+      /Jenkins credential "team\/folder\/_\/npm".*HTTP 409.*other fields than the declared ones.*Set adopt: true/s,
     );
+    expect(storedSecret("team", "npm", "secret")).toBe("old");
     server.resetCounters();
     const adopted = await make({
       credentialId: "npm",
       folder: "team",
       adopt: true,
+      description: "by hand",
       secretText: {},
       secretValues: ["new"],
     });
@@ -191,6 +193,44 @@ describe("every type, the system store, adoption, replacement", () => {
     ]);
     expect(storedSecret("team", "npm", "secret")).toBe("new");
     await credentials.delete(adopted.id, adopted.outs);
+  });
+
+  test("without adopt, a credential Jenkins holds with every declared field is taken over, its secret written", async () => {
+    // As an `up` cut short after the create and before the state was saved leaves it.
+    await user.addCredential("team", secretText({ id: "made-before", secret: "first", description: "Registry" }));
+    const written: string[] = [];
+    const said = jest.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => {
+      written.push(String(chunk));
+      return true;
+    });
+    server.resetCounters();
+    let taken: { id: string; outs: Props };
+    try {
+      taken = await make({
+        credentialId: "made-before",
+        folder: "team",
+        description: "Registry",
+        secretText: {},
+        secretValues: ["second"],
+      });
+    } finally {
+      said.mockRestore();
+    }
+    // Refused as existing, read once (the secret redacted), then written with the declared secret.
+    expect(sent()).toEqual([
+      "POST /job/team/credentials/store/folder/domain/_/createCredentials",
+      "GET /job/team/credentials/store/folder/domain/_/credential/made-before/config.xml",
+      "POST /job/team/credentials/store/folder/domain/_/credential/made-before/config.xml",
+    ]);
+    expect(storedSecret("team", "made-before", "secret")).toBe("second");
+    const warnings = written.filter((t) => t.startsWith("warning: "));
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /^warning: Jenkins credential "made-before" in the store of folder "team" already existed with the declared fields .*its secrets were set to the declared ones\.\n$/,
+      ),
+    ]);
+    expect(warnings.join("")).not.toContain("second");
+    await credentials.delete(taken.id, taken.outs);
   });
 
   test("a new id or domain replaces; another type under the same id is deleted first", async () => {

@@ -241,6 +241,16 @@ export class ProviderProcess {
     await this.call<unknown>("delete", req);
   }
 
+  /** Ends the process at once (SIGKILL), as when the CLI that started it is killed: nothing it does is finished. */
+  async kill(): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+    await new Promise<void>((resolve) => {
+      this.child.once("exit", () => resolve());
+      this.child.kill("SIGKILL");
+    });
+    this.client.close();
+  }
+
   async close(): Promise<void> {
     this.client.close();
     if (this.child.exitCode !== null || this.child.signalCode !== null) return;

@@ -135,14 +135,39 @@ describe("configXml views", () => {
 
   test("a view that exists already is refused unless adopted; adopting a matching view sends nothing", async () => {
     await user.request("POST", "/createView?name=taken", MY("same"), "text/xml");
-    const checked = await views.check({}, { name: "taken", configXml: MY("same") });
-    await expect(views.create(checked.inputs as Props)).rejects.toThrow(/Jenkins view "taken".*adopt: true/s);
+    const checked = await views.check({}, { name: "taken", configXml: MY("another") });
+    await expect(views.create(checked.inputs as Props)).rejects.toThrow(
+      /Jenkins view "taken".*another config for it than the declared one.*adopt: true/s,
+    );
+    expect((await user.request("GET", "/view/taken/config.xml")).body).toContain("same");
     server.resetCounters();
     await make({ name: "taken", configXml: MY("same"), adopt: true });
     expect(sent()).toEqual(["POST /createView", "GET /view/taken/config.xml"]);
     server.resetCounters();
     await make({ name: "taken", configXml: MY("changed"), adopt: true });
     expect(sent()).toEqual(["POST /createView", "GET /view/taken/config.xml", "POST /view/taken/config.xml"]);
+  });
+
+  test("without adopt, a view Jenkins holds as declared is taken over with a warning and nothing sent", async () => {
+    // As an `up` cut short after the create and before the state was saved leaves it.
+    await user.request("POST", "/createView?name=made-before", MY("as declared"), "text/xml");
+    const written: string[] = [];
+    const said = jest.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => {
+      written.push(String(chunk));
+      return true;
+    });
+    server.resetCounters();
+    try {
+      await make({ name: "made-before", configXml: MY("as declared") });
+    } finally {
+      said.mockRestore();
+    }
+    expect(sent()).toEqual(["POST /createView", "GET /view/made-before/config.xml"]);
+    expect(written.filter((t) => t.startsWith("warning: "))).toEqual([
+      expect.stringMatching(
+        /^warning: Jenkins view "made-before" already existed with the declared config .*manages it from now on\.\n$/,
+      ),
+    ]);
   });
 
   test("the plugin pre-flight refuses a view whose plugin the controller does not have, before any change", async () => {

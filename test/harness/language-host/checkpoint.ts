@@ -8,7 +8,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { StackState } from "./state";
+import type { ResourceState, StackState } from "./state";
 
 /** When the state is saved: at the start and end of every non-same step and at the end, or at the end only. */
 export type CheckpointEvery = "step" | "end";
@@ -42,6 +42,31 @@ export class CheckpointFile {
   ) {
     this.file = opts.file;
     this.every = opts.every;
+  }
+
+  /**
+   * The state the file holds, as a CLI started afresh reads it (empty when there is no file yet): what the next
+   * operation starts from after one was killed. Stack outputs are not kept.
+   */
+  load(): StackState {
+    if (!fs.existsSync(this.file)) return { resources: [], outputs: {} };
+    const doc = JSON.parse(fs.readFileSync(this.file, "utf8")) as {
+      checkpoint: { latest: { resources: Array<Omit<ResourceState, "id"> & { id?: string }> } };
+    };
+    const resources = doc.checkpoint.latest.resources.map((r) => {
+      const state: ResourceState = {
+        urn: r.urn,
+        type: r.type,
+        custom: r.custom,
+        id: r.id ?? "",
+        inputs: r.inputs,
+        outputs: r.outputs,
+        dependencies: r.dependencies,
+      };
+      if (r.initErrors) state.initErrors = r.initErrors;
+      return state;
+    });
+    return { resources, outputs: {} };
   }
 
   /** A save the engine makes around a step: only when saving every step. */

@@ -43,6 +43,17 @@ export interface OperationResult {
   program?: ProgramRun;
   /** The root stack's URN, once the program registered it. */
   stackUrn?: string;
+  /** Set when the operation was killed (option `killWhen`): nothing was saved at its end. */
+  killed?: boolean;
+}
+
+export interface UpOptions {
+  /**
+   * When it resolves, the CLI is killed as by SIGKILL: the program and the provider processes are killed at once,
+   * nothing more is saved, and `state` becomes what the checkpoint file holds (option `checkpoint`), as a CLI
+   * started afresh reads it; without a checkpoint file, the state from before the operation.
+   */
+  killWhen?: Promise<unknown>;
 }
 
 export interface RefreshResult {
@@ -129,8 +140,11 @@ export class PulumiCli {
     engineAddress: string,
     work: (provider: () => Promise<ProviderProcess>) => Promise<T>,
     config: Record<string, unknown> = this.configValues(),
+    signal?: AbortSignal,
   ): Promise<T> {
     let started: Promise<ProviderProcess> | undefined;
+    const kill = (): void => void started?.then((p) => p.kill()).catch(() => undefined);
+    signal?.addEventListener("abort", kill, { once: true });
     const provider = (): Promise<ProviderProcess> =>
       (started ??= launchDynamicProvider(this.project.pwd, engineAddress, this.env(), this.opts.node).then(
         async (p) => {
@@ -141,68 +155,95 @@ export class PulumiCli {
     try {
       return await work(provider);
     } finally {
+      signal?.removeEventListener("abort", kill);
       if (started) await (await started.catch(() => undefined))?.close();
     }
   }
 
-  private async deploy(dryRun: boolean): Promise<OperationResult> {
+  private async deploy(dryRun: boolean, opts: UpOptions = {}): Promise<OperationResult> {
     const monitor = new Monitor();
     await monitor.start();
     const syncDir = mkdtempSync(path.join(os.tmpdir(), "pulumi-sync-"));
+    const killer = new AbortController();
+    let killed = false;
+    void opts.killWhen?.then(() => {
+      killed = true;
+      killer.abort();
+    });
     try {
-      return await this.withProvider(monitor.address, async (provider) => {
-        const deployment = new Deployment(
-          this.state,
-          provider,
-          {
-            project: this.project.name,
+      return await this.withProvider(
+        monitor.address,
+        async (provider) => {
+          const deployment = new Deployment(
+            this.state,
+            provider,
+            {
+              project: this.project.name,
+              stack: this.stack,
+              dryRun,
+              parallel: this.opts.parallel ?? defaultParallel(),
+            },
+            this.secrets,
+            dryRun ? undefined : this.checkpoint,
+          );
+          monitor.deployment = deployment;
+          const program = await runProgram({
+            project: this.project,
             stack: this.stack,
+            organization: "organization",
+            monitorAddress: monitor.address,
+            engineAddress: monitor.address,
+            syncDir,
             dryRun,
             parallel: this.opts.parallel ?? defaultParallel(),
-          },
-          this.secrets,
-          dryRun ? undefined : this.checkpoint,
-        );
-        monitor.deployment = deployment;
-        const program = await runProgram({
-          project: this.project,
-          stack: this.stack,
-          organization: "organization",
-          monitorAddress: monitor.address,
-          engineAddress: monitor.address,
-          syncDir,
-          dryRun,
-          parallel: this.opts.parallel ?? defaultParallel(),
-          config: this.configValues(),
-          secretKeys: [...this.config].filter(([, v]) => v.secret).map(([k]) => k),
-          env: this.env(),
-          node: this.opts.node,
-        });
-        const failed = program.code !== 0 || deployment.errors.length > 0;
-        const next = await deployment.finish(failed);
-        if (!dryRun) {
-          this.state = { ...next, outputs: failed ? this.state.outputs : monitor.stackOutputs };
-          this.providerConfig = this.configValues();
-          this.checkpoint?.save(this.state);
-        }
-        return {
-          ok: !failed && deployment.errors.length === 0,
-          steps: deployment.steps,
-          errors: deployment.errors,
-          logs: monitor.logs,
-          outputs: monitor.stackOutputs,
-          program,
-          stackUrn: deployment.stackUrn || undefined,
-        };
-      });
+            config: this.configValues(),
+            secretKeys: [...this.config].filter(([, v]) => v.secret).map(([k]) => k),
+            env: this.env(),
+            node: this.opts.node,
+            signal: killer.signal,
+          });
+          if (killed) {
+            // A killed CLI saves nothing more: the next one starts from what the backend holds.
+            if (!dryRun && this.checkpoint) this.state = this.checkpoint.load();
+            return {
+              ok: false,
+              killed: true,
+              steps: deployment.steps,
+              errors: deployment.errors,
+              logs: monitor.logs,
+              outputs: {},
+              program,
+              stackUrn: deployment.stackUrn || undefined,
+            };
+          }
+          const failed = program.code !== 0 || deployment.errors.length > 0;
+          const next = await deployment.finish(failed);
+          if (!dryRun) {
+            this.state = { ...next, outputs: failed ? this.state.outputs : monitor.stackOutputs };
+            this.providerConfig = this.configValues();
+            this.checkpoint?.save(this.state);
+          }
+          return {
+            ok: !failed && deployment.errors.length === 0,
+            steps: deployment.steps,
+            errors: deployment.errors,
+            logs: monitor.logs,
+            outputs: monitor.stackOutputs,
+            program,
+            stackUrn: deployment.stackUrn || undefined,
+          };
+        },
+        this.configValues(),
+        killer.signal,
+      );
     } finally {
       await monitor.stop();
       rmSync(syncDir, { recursive: true, force: true });
     }
   }
 
-  up(): Promise<OperationResult> {
-    return this.deploy(false);
+  up(opts: UpOptions = {}): Promise<OperationResult> {
+    return this.deploy(false, opts);
   }
 
   preview(): Promise<OperationResult> {

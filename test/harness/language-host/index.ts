@@ -21,8 +21,10 @@
  * - Option `checkpoint: { file, every: "step" | "end" }` also saves it to a file as a DIY backend does
  *   (checkpoint.ts), at the start and end of every step that changes something, or at the end only.
  * - Option `node` runs program and provider on another Node.js binary.
+ * - `up({ killWhen })` kills the CLI when the promise resolves (program and provider at once, nothing more saved):
+ *   an `up` cut short; the state is then what the checkpoint file holds.
  */
-export { PulumiCli, type CliOptions, type OperationResult, type RefreshResult } from "./cli";
+export { PulumiCli, type CliOptions, type OperationResult, type RefreshResult, type UpOptions } from "./cli";
 export type { Step, StepOp, StepError } from "./deployment";
 export type { LogEntry } from "./monitor";
 export { changedInputs, previewDiff } from "./display";

@@ -47,6 +47,8 @@ export interface ProgramLaunch {
   secretKeys: string[];
   env: NodeJS.ProcessEnv;
   node?: string;
+  /** Aborted: the program is killed at once (SIGKILL), as with the CLI that ran it. */
+  signal?: AbortSignal;
 }
 
 /** The language host's environment for the program: config as JSON, secret key names, TypeScript options. */
@@ -96,13 +98,19 @@ export function runProgram(l: ProgramLaunch): Promise<ProgramRun> {
     l.project.entry,
   ];
   const child = spawn(node, args, { cwd: l.project.pwd, env: programEnv(l), stdio: ["ignore", "pipe", "pipe"] });
+  const kill = (): void => void child.kill("SIGKILL");
+  if (l.signal?.aborted) kill();
+  l.signal?.addEventListener("abort", kill, { once: true });
   let stdout = "";
   let stderr = "";
   child.stdout.setEncoding("utf8").on("data", (c: string) => (stdout += c));
   child.stderr.setEncoding("utf8").on("data", (c: string) => (stderr += c));
   return new Promise((resolve, reject) => {
     child.once("error", reject);
-    child.once("close", (code) => resolve({ code, stdout, stderr }));
+    child.once("close", (code) => {
+      l.signal?.removeEventListener("abort", kill);
+      resolve({ code, stdout, stderr });
+    });
   });
 }
 
