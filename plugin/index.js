@@ -1,7 +1,8 @@
-// The jenkins resource provider plugin: the Pulumi CLI runs this folder as a source-based plugin (the Node.js
-// language host's run-plugin loads this file). It serves the provider code of this repository's checkout when
-// that is built (`npm run build` at the root), else that of the installed pulumi-jenkins-jobs package, the
-// version package.json names.
+// The jenkins resource provider plugin. The Pulumi CLI runs this folder as a source-based plugin: the Node.js
+// language host's run-plugin loads this file with the engine's address as its argument, and the server prints
+// its port. The provider code is that of the repository checkout around this folder when it is built
+// (`npm ci && npm run build` at the root), else that of the pulumi-jenkins-jobs package installed here (the
+// version package.json names, fetched by the CLI's `npm install` for a plugin added from a git URL).
 "use strict";
 const fs = require("node:fs");
 const path = require("node:path");
@@ -20,8 +21,26 @@ function checkoutServe() {
   return fs.existsSync(file) ? file : undefined;
 }
 
-const { serve } = require(checkoutServe() ?? `pulumi-jenkins-jobs/${SERVE}`);
-serve({ schemaPath: path.join(__dirname, "schema.json") }).catch((e) => {
-  console.error(e instanceof Error ? e.message : String(e));
+function installedServe() {
+  try {
+    return require.resolve(`pulumi-jenkins-jobs/${SERVE}`, { paths: [__dirname] });
+  } catch {
+    return undefined;
+  }
+}
+
+const entry = checkoutServe() ?? installedServe();
+if (entry === undefined) {
+  const version = require("./package.json").optionalDependencies["pulumi-jenkins-jobs"];
+  console.error(
+    `The jenkins plugin needs pulumi-jenkins-jobs ${version}: build the repository checkout this folder is in ` +
+      "(`npm ci && npm run build` at its root), or install the published package (`npm install` in this folder).",
+  );
   process.exit(1);
-});
+}
+require(entry)
+  .serve({ schemaPath: path.join(__dirname, "schema.json") })
+  .catch((e) => {
+    console.error(e instanceof Error ? e.message : String(e));
+    process.exit(1);
+  });

@@ -4,7 +4,7 @@
  * `main()`, whose server ignores Configure's arguments, answers CheckConfig and DiffConfig as unimplemented and
  * drops a diff's detailed diff.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import { PROVIDER_KEY, UNKNOWN } from "../dynamic/props";
 import { PartialFailureError } from "../dynamic/partial-failure";
@@ -192,6 +192,8 @@ export function providerService(options: ServiceOptions): Grpc.UntypedServiceImp
       answer(callback, async () => {
         if (call.request.getVersion() !== 0) throw new Error(`unsupported schema version ${call.request.getVersion()}`);
         const resp = new providerPb.GetSchemaResponse();
+        if (!existsSync(options.schemaPath))
+          throw new Error(`The jenkins plugin's package schema is missing: ${options.schemaPath} is not there.`);
         resp.setSchema(readFileSync(options.schemaPath, "utf8"));
         return resp;
       });
