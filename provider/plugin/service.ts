@@ -97,6 +97,24 @@ function answer<T>(callback: Callback<T>, work: () => Promise<T>, secrets?: () =
   );
 }
 
+/** A value the CLI should not print in front of a check failure: a config, a spec, a list, a long text. */
+function isLarge(value: unknown): boolean {
+  if (typeof value === "string") return value.length > 120 || value.includes("\n");
+  return typeof value === "object" && value !== null;
+}
+
+/**
+ * Failures as the CLI prints them: it writes a named property's value before the reason, so a failure about a
+ * config or spec names the property in its reason instead, and the value (a whole config) is not printed.
+ */
+function shownFailures(failures: Array<{ property?: string; reason: string }> | undefined, news: Props) {
+  return (failures ?? []).map((f) => {
+    const property = f.property ?? "";
+    if (property === "" || !isLarge(news[property])) return { property, reason: f.reason };
+    return { property: "", reason: f.reason.startsWith(property) ? f.reason : `${property}: ${f.reason}` };
+  });
+}
+
 function checkResponse(inputs: Props, failures: Array<{ property?: string; reason: string }> | undefined) {
   const resp = new providerPb.CheckResponse();
   resp.setInputs(toStruct(inputs));
@@ -266,7 +284,10 @@ export function providerService(options: ServiceOptions): Grpc.UntypedServiceImp
         const news = asFromProgram(token, given.props, given.secrets);
         const result = await lifecycle.check(olds.props, news.props);
         const inputs = withoutProvider((result.inputs ?? news.props) as Props);
-        return checkResponse(wire(inputs, secretKeys(token, news.secrets)), result.failures);
+        return checkResponse(
+          wire(inputs, secretKeys(token, news.secrets)),
+          shownFailures(result.failures, given.props),
+        );
       });
     },
 

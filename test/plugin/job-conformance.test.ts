@@ -193,12 +193,31 @@ describe("the provider plugin over gRPC, as the engine drives it: Job", () => {
       detailedDiff: { configXml: { kind: "UPDATE_REPLACE", inputDiff: true } },
     });
 
-    // delete, then a refresh finds it gone
+    // the replacement as the engine runs it with deleteBeforeReplace: the old job deleted, then the new one made
     server.resetCounters();
     await proc().delete(urnOf("api-build"), state.id, state.outputs);
     expect(calls(server)).toEqual(["POST /job/team/job/api/doDelete"]);
+    // a refresh in between finds the old job gone
     const gone = await proc().read(urnOf("api-build"), state.id, state.outputs, state.inputs);
     expect(gone.id).toBe("");
+    const replaced = await proc().create(urnOf("api-build"), retyped.checked);
+    expect(replaced.id).not.toBe(state.id);
+    expect(await user.getConfig("team/api")).toContain("<flow-definition");
+
+    // another controller replaces too, made there before the old one is deleted
+    const elsewhere = await upThrough(
+      "api-build",
+      { id: replaced.id, inputs: retyped.checked, outputs: replaced.properties },
+      {
+        name: "api",
+        folder: "team",
+        configXml: PIPELINE_XML,
+        controller: UNKNOWN,
+      },
+    );
+    expect(elsewhere.diff).toMatchObject({ changes: "some", detailedDiff: { controller: { kind: "ADD" } } });
+    await proc().delete(urnOf("api-build"), replaced.id, replaced.properties);
+    expect(await user.exists("team/api")).toBe(false);
   });
 
   it("previews with unknown inputs as the dynamic provider does: checked, diffed, no request that writes", async () => {
@@ -291,6 +310,33 @@ describe("the provider plugin over gRPC, as the engine drives it: Job", () => {
     expect(step.diff).toMatchObject({ changes: "some", replaces: [] });
     await proc().update(urnOf("half"), state.id, state.outputs, step.checked);
     expect(await user.getConfig("half")).toContain("make test");
+  });
+
+  it("knows the jobs the program declared before they exist, as the Job class's record does (checks in dependency order)", async () => {
+    const script = "node { build job: 'downstream' }";
+    // Without the downstream job declared, the runnable check fails naming it.
+    const alone = await proc().check(urnOf("upstream-alone"), {}, { name: "upstream-alone", pipeline: { script } });
+    expect(alone.failures.map((f) => f.reason).join("\n")).toMatch(/job "downstream" does not exist/);
+    // The engine checks the downstream job first when the program orders it so (`dependsOn`): then it counts.
+    expect(
+      (await proc().check(urnOf("downstream"), {}, { name: "downstream", configXml: FREESTYLE_XML })).failures,
+    ).toEqual([]);
+    const after = await proc().check(urnOf("upstream"), {}, { name: "upstream", pipeline: { script } });
+    expect(after.failures).toEqual([]);
+  });
+
+  it("never puts a whole config in front of a check failure: a failure about it names the property in its reason", async () => {
+    // The lifecycle names `pipeline` (the dynamic provider passes that on, and the CLI prints the whole spec).
+    const spec = { script: 5, parameters: [{ type: "string", name: "GREETING", default: "hello" }] };
+    const checked = await proc().check(urnOf("broken"), {}, { name: "broken", pipeline: spec });
+    expect(checked.failures).toEqual([{ property: "", reason: "pipeline.script: must be a string, got a number" }]);
+    // A short value keeps its property: the CLI shows it beside the reason.
+    const named = await proc().check(
+      urnOf("named"),
+      {},
+      { name: "named", configXml: FREESTYLE_XML, controller: "nowhere" },
+    );
+    expect(named.failures).toEqual([{ property: "controller", reason: expect.stringContaining("nowhere") }]);
   });
 
   it("names the job in its errors", async () => {
