@@ -10,7 +10,16 @@ import * as path from "node:path";
 import type { JenkinsServer } from "../../provider/server";
 import { readFields } from "../../provider/resource/job-config";
 import { JenkinsUser } from "../harness/jenkins-user";
-import { ProviderCallError, repoRoot, secret, UNKNOWN, type PropertyMap } from "../harness/provider-process";
+import {
+  ProviderCallError,
+  repoRoot,
+  secret,
+  UNKNOWN,
+  type CheckOutcome,
+  type ConfigureOutcome,
+  type DiffOutcome,
+  type PropertyMap,
+} from "../harness/provider-process";
 import { startPlugin, type PluginStart } from "../harness/plugin-process";
 import { findLeaks, textOf } from "../harness/secrets";
 import { ADMIN, calls, credentialForms, startServer } from "../harness/test-server";
@@ -50,12 +59,31 @@ describe("the provider plugin over gRPC, as the engine drives it: Job", () => {
   let server: JenkinsServer;
   let user: JenkinsUser;
   let plugin: PluginStart;
+  let start: {
+    info: { version: string };
+    schema: { name: string };
+    checkedConfig: CheckOutcome;
+    configDiff: DiffOutcome;
+    accepted: ConfigureOutcome;
+  };
   const shown: Array<[string, unknown]> = [];
 
   beforeAll(async () => {
     server = await startServer("current");
     user = new JenkinsUser(server.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });
     plugin = await startPlugin({ installed: true });
+    // What the engine asks first, in its order, before any resource.
+    const config = { url: server.url, user: ADMIN.name, apiToken: secret(ADMIN.apiToken) };
+    const providerUrn = "urn:pulumi:dev::jenkins-jobs::pulumi:providers:jenkins::default";
+    const info = await plugin.proc.getPluginInfo();
+    const schema = JSON.parse(await plugin.proc.getSchema()) as { name: string };
+    const checkedConfig = await plugin.proc.checkConfig(providerUrn, {}, config);
+    const configDiff = await plugin.proc.diffConfig(providerUrn, config, {
+      ...config,
+      url: server.url.replace("127.0.0.1", "localhost"),
+    });
+    const accepted = await plugin.proc.configureWith(config);
+    start = { info, schema, checkedConfig, configDiff, accepted };
   });
   afterAll(async () => {
     await plugin?.close();
@@ -82,37 +110,18 @@ describe("the provider plugin over gRPC, as the engine drives it: Job", () => {
   }
 
   it("answers in the engine's order: plugin info, config check and diff, configure, then the job's lifecycle", async () => {
-    const info = await proc().getPluginInfo();
-    expect(info.version).toBe(JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")).version);
-    const schema = JSON.parse(await proc().getSchema()) as { name: string };
-    expect(schema.name).toBe("jenkins");
-
-    const config = {
-      url: server.url,
-      user: ADMIN.name,
-      apiToken: secret(ADMIN.apiToken),
-    };
-    const checkedConfig = await proc().checkConfig(
-      "urn:pulumi:dev::jenkins-jobs::pulumi:providers:jenkins::default",
-      {},
-      config,
-    );
-    expect(checkedConfig.failures).toEqual([]);
+    expect(start.info.version).toBe(JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")).version);
+    expect(start.schema.name).toBe("jenkins");
+    expect(start.checkedConfig.failures).toEqual([]);
     // The token stays a secret in the provider's checked inputs.
-    expect(isSecret(checkedConfig.inputs.apiToken)).toBe(true);
-    const configDiff = await proc().diffConfig(
-      "urn:pulumi:dev::jenkins-jobs::pulumi:providers:jenkins::default",
-      config,
-      {
-        ...config,
-        url: server.url.replace("127.0.0.1", "localhost"),
-      },
-    );
+    expect(isSecret(start.checkedConfig.inputs.apiToken)).toBe(true);
     // A new URL reaches the jobs through the provider: a change, never a replacement.
-    expect(configDiff).toMatchObject({ changes: "some", replaces: [], detailedDiff: { url: { kind: "UPDATE" } } });
-
-    const accepted = await proc().configureWith(config);
-    expect(accepted).toEqual({ acceptSecrets: true, acceptResources: true, supportsPreview: false });
+    expect(start.configDiff).toMatchObject({
+      changes: "some",
+      replaces: [],
+      detailedDiff: { url: { kind: "UPDATE" } },
+    });
+    expect(start.accepted).toEqual({ acceptSecrets: true, acceptResources: true, supportsPreview: false });
 
     const state = await createThrough("api-build", {
       name: "api-build",
@@ -268,20 +277,32 @@ describe("the provider plugin over gRPC, as the engine drives it: Job", () => {
     await proc().delete(urnOf("pw"), created.id, created.properties);
   });
 
-  it("imports an existing job by its full name: read with the id alone gives inputs that preview clean", async () => {
+  it("imports an existing job and folder by full name: read with the id alone gives inputs that preview clean", async () => {
     await user.createJob("team2", FOLDER_XML);
     await user.createJob("team2/existing", PIPELINE_XML);
-    server.resetCounters();
-    const read = await proc().read(urnOf("existing"), "team2/existing", {});
-    expect(calls(server).filter((c) => c.startsWith("POST"))).toEqual([]);
-    expect(read.id).toBe("team2/existing");
-    expect(read.inputs).toMatchObject({ name: "existing", folder: "team2" });
-    expect(typeof read.inputs?.configXml).toBe("string");
-    // The engine checks the generated program's inputs (those read) against them, then diffs with the read outputs.
-    const checked = await proc().check(urnOf("existing"), read.inputs ?? {}, read.inputs ?? {});
-    expect(checked.failures).toEqual([]);
-    const diff = await proc().diff(urnOf("existing"), read.id, read.properties, checked.inputs, read.inputs);
-    expect(diff).toEqual({ changes: "none", replaces: [], deleteBeforeReplace: false });
+    for (const [name, id] of [
+      ["existing", "team2/existing"],
+      ["team2", "team2"],
+    ]) {
+      server.resetCounters();
+      const read = await proc().read(urnOf(name), id, {});
+      expect(calls(server).filter((c) => c.startsWith("POST"))).toEqual([]);
+      expect(read.id).toBe(id);
+      expect(read.inputs).toMatchObject({ name, configXml: expect.any(String) });
+      // The program `pulumi import` writes holds the read inputs the schema declares (fullName and url are outputs).
+      const program: PropertyMap = { ...read.inputs };
+      delete program.fullName;
+      delete program.url;
+      // The engine checks them against the read inputs, then diffs with the read outputs.
+      const checked = await proc().check(urnOf(name), read.inputs ?? {}, program);
+      expect(checked.failures).toEqual([]);
+      const diff = await proc().diff(urnOf(name), read.id, read.properties, checked.inputs, read.inputs);
+      expect(diff).toEqual({ changes: "none", replaces: [], deleteBeforeReplace: false });
+      // A refresh of the imported resource finds it unchanged.
+      const refreshed = await proc().read(urnOf(name), read.id, read.properties, checked.inputs);
+      expect(refreshed.properties).toEqual(read.properties);
+    }
+    await expect(proc().read(urnOf("missing"), "team2/missing", {})).resolves.toMatchObject({ id: "" });
   });
 
   it("reports a create that failed after the job was made as a partial failure, with the job kept in state", async () => {
