@@ -129,11 +129,9 @@ function checkResponse(inputs: Props, failures: Array<{ property?: string; reaso
   return resp;
 }
 
-const Kind = () => providerPb.PropertyDiff.Kind;
-
 /** The kind of a property's change: added, deleted or updated, replacing or not. */
 function kindOf(key: string, olds: Props, news: Props, replace: boolean): ProviderPb.PropertyDiff.Kind {
-  const K = Kind();
+  const K = providerPb.PropertyDiff.Kind;
   if (olds[key] === undefined && news[key] !== undefined) return replace ? K.ADD_REPLACE : K.ADD;
   if (olds[key] !== undefined && news[key] === undefined) return replace ? K.DELETE_REPLACE : K.DELETE;
   return replace ? K.UPDATE_REPLACE : K.UPDATE;

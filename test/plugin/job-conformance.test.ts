@@ -260,7 +260,27 @@ describe("the provider plugin over gRPC, as the engine drives it: Job", () => {
     // A plain config with a password in clear is treated alike: the value never stays readable.
     const plainChecked = await proc().check(urnOf("pw2"), {}, { name: "pw2", configXml: passwordJob(PASSWORD) });
     expect(isSecret(plainChecked.inputs.secretValues)).toBe(true);
-    shown.push(["secret check", checked], ["secret create", created], ["secret read", read], ["plain", plainChecked]);
+    // A spec's password parameter given as a secret: its default moves out, the spec stays readable.
+    const spec = {
+      script: "node { sh './deploy.sh' }",
+      parameters: [{ type: "password", name: "PW", default: secret(PASSWORD) }],
+    };
+    const specChecked = await proc().check(urnOf("pw3"), {}, { name: "pw3", pipeline: spec });
+    expect(specChecked.failures).toEqual([]);
+    expect(isSecret(specChecked.inputs.pipeline)).toBe(false);
+    expect(specChecked.inputs.pipeline).toMatchObject({ parameters: [{ name: "PW", default: "[secret 1]" }] });
+    expect(isSecret(specChecked.inputs.secretValues)).toBe(true);
+    const specCreated = await proc().create(urnOf("pw3"), specChecked.inputs);
+    expect(isSecret(specCreated.properties.secretValues)).toBe(true);
+    expect(isSecret(specCreated.properties.pipeline)).toBe(false);
+    shown.push(
+      ["secret check", checked],
+      ["secret create", created],
+      ["secret read", read],
+      ["plain", plainChecked],
+      ["spec check", specChecked],
+      ["spec create", specCreated],
+    );
     const unmarked = (v: unknown): unknown =>
       isSecret(v)
         ? "[secret]"
