@@ -152,6 +152,14 @@ describe("the provider plugin over gRPC: View, Credential, FolderSweep, BuildTri
       usernamePassword: { username: "u" },
     });
     shown.push(["credential import", imported]);
+    // As read, the password is missing, and the check says what to give.
+    const asRead = await proc().check(urnOf("Credential", "by-hand"), imported.inputs ?? {}, imported.inputs ?? {});
+    expect(asRead.failures).toEqual([
+      {
+        property: "secretValues",
+        reason: expect.stringContaining("give usernamePassword.password as a secret"),
+      },
+    ]);
     // The program gives the secret; the one change planned is that secret, written once.
     const given = await proc().check(urnOf("Credential", "by-hand"), imported.inputs ?? {}, {
       ...imported.inputs,
