@@ -116,6 +116,12 @@ describe("the plugin's configuration", () => {
     expect(await userB.exists("on-ci2")).toBe(true);
     expect(await userA.exists("on-ci2")).toBe(false);
     expect(await createJob(p, "on-ci3", { controller: "ci3" })).toMatch(/ci3/);
+    // An import names the controller before the job's full name.
+    await userB.createJob("by-hand", FREESTYLE_XML);
+    const imported = await p.proc.read(urnOf("by-hand"), "ci2:by-hand", {});
+    expect(imported.id).toBe("ci2:by-hand");
+    expect(imported.inputs).toMatchObject({ name: "by-hand", controller: "ci2" });
+    expect(imported.properties).toMatchObject({ url: `${b.url}job/by-hand/` });
   });
 
   it("CheckConfig refuses a check policy or controllers it cannot read, naming the key; DiffConfig never replaces", async () => {
