@@ -162,8 +162,9 @@ function diffResponse(result: LifecycleDiff, oldInputs: Props, news: Props): Pro
     for (const key of keys) {
       const d = new providerPb.PropertyDiff();
       d.setKind(kindOf(key, oldInputs, news, replaces.includes(key)));
-      // Shown against the old inputs: the outputs keep a digest, not the config text.
-      d.setInputdiff(true);
+      // Shown against the old inputs (the outputs keep a digest, not the config text), unless the property is an
+      // output only (a config Jenkins holds that no input declares): then against the old outputs.
+      d.setInputdiff(oldInputs[key] !== undefined || news[key] !== undefined);
       detailed.set(key, d);
     }
   }
