@@ -325,6 +325,28 @@ describe("the provider plugin over gRPC, as the engine drives it: Job", () => {
     await expect(proc().read(urnOf("missing"), "team2/missing", {})).resolves.toMatchObject({ id: "" });
   });
 
+  it("imports a job whose config holds a secret with a placeholder the program fills; the first up writes it once", async () => {
+    await user.createJob("with-secret", passwordJob(PASSWORD));
+    const read = await proc().read(urnOf("with-secret"), "with-secret", {});
+    // Jenkins's encrypted value is not carried into the inputs: a placeholder stands in its place.
+    expect(read.inputs?.configXml).toContain("[secret 1]");
+    expect(textOf(read)).not.toMatch(/\{AQAAABAAAA/);
+    const asRead = await proc().check(urnOf("with-secret"), read.inputs ?? {}, read.inputs ?? {});
+    expect(asRead.failures.map((f) => f.reason).join("\n")).toMatch(
+      /1 secret placeholder\(s\) but 0 secret value\(s\)/,
+    );
+    // The program writes the value where the placeholder is (as a secret): one update sends it.
+    const filled = String(read.inputs?.configXml).replace("[secret 1]", escape(PASSWORD));
+    const program: PropertyMap = { ...read.inputs, configXml: secret(filled) };
+    delete program.fullName;
+    delete program.url;
+    const checked = await proc().check(urnOf("with-secret"), read.inputs ?? {}, program);
+    expect(checked.failures).toEqual([]);
+    const diff = await proc().diff(urnOf("with-secret"), read.id, read.properties, checked.inputs, read.inputs);
+    expect(diff).toMatchObject({ changes: "some", replaces: [] });
+    expect(Object.keys(diff.detailedDiff ?? {})).toEqual(["secretValues"]);
+  });
+
   it("reports a create that failed after the job was made as a partial failure, with the job kept in state", async () => {
     // The server makes the job, then the answer is lost: the job may exist, so it is kept with an unknown config.
     const checked = await proc().check(urnOf("half"), {}, { name: "half", configXml: FREESTYLE_XML });
