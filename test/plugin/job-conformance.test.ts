@@ -409,4 +409,10 @@ describe("the provider plugin over gRPC, as the engine drives it: Job", () => {
     const bad = await proc().check(urnOf("bad"), {}, { name: "a/b", configXml: FREESTYLE_XML });
     expect(bad.failures.map((f) => f.reason).join(" ")).toMatch(/a\/b/);
   });
+
+  it("printed no credential and no job secret on its stdout or stderr", () => {
+    const printed = `${plugin.proc.stdout}\n${plugin.proc.stderr}`;
+    expect(printed).not.toContain(PASSWORD);
+    expect(findLeaks("plugin output", printed, credentialForms())).toEqual([]);
+  });
 });
