@@ -9,6 +9,8 @@
  * adds `dependsOn` (docs/guide/other-languages.md).
  */
 import { UNKNOWN } from "../dynamic/props";
+import { SECRET_NAMES } from "../credential/render";
+import { TYPED_KINDS, type TypedKind } from "../credential/types";
 import { hideInSpec, hideInXml, type Hidden } from "../resource/secrets/hide";
 import type { Props } from "./values";
 
@@ -53,13 +55,8 @@ function prepareJob(news: Props, secrets: Set<string>): Prepared {
   return { props, secrets: out };
 }
 
-/** The secret field of each typed credential, in the order the `Credential` class lists them. */
-const CREDENTIAL_SECRETS: Record<string, readonly string[]> = {
-  secretText: ["secret"],
-  usernamePassword: ["password"],
-  sshPrivateKey: ["privateKey", "passphrase"],
-  secretFile: ["content"],
-};
+/** The secret fields of a typed credential (`password` of `usernamePassword`), in `secretValues` order. */
+const secretFieldsOf = (kind: TypedKind): string[] => SECRET_NAMES[kind].map((n) => n.slice(kind.length + 1));
 
 function prepareCredential(news: Props, secrets: Set<string>): Prepared {
   const props: Props = { ...news };
@@ -74,7 +71,8 @@ function prepareCredential(news: Props, secrets: Set<string>): Prepared {
     out.add(SECRET_VALUES);
     return { props, secrets: out };
   }
-  for (const [kind, fields] of Object.entries(CREDENTIAL_SECRETS)) {
+  for (const kind of TYPED_KINDS) {
+    const fields = secretFieldsOf(kind);
     const spec = news[kind];
     if (typeof spec !== "object" || spec === null || Array.isArray(spec)) continue;
     if (!fields.some((f) => f in (spec as Props))) continue;

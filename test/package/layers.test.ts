@@ -49,6 +49,8 @@ const ALLOWED: Record<string, string[]> = {
     "resource/secrets/hide",
     "view/lifecycle",
     "credential/lifecycle",
+    "credential/render",
+    "credential/types",
     "sweep/lifecycle",
     "triggers/lifecycle",
     "dynamic",
