@@ -11,7 +11,7 @@
 import { UNKNOWN } from "../dynamic/props";
 import { SECRET_NAMES } from "../credential/render";
 import { TYPED_KINDS, type TypedKind } from "../credential/types";
-import { hideInSpec, hideInXml, type Hidden } from "../resource/secrets/hide";
+import { hideInSpec, hideInXml, SECRET_SOURCES, type Hidden } from "../resource/secrets/hide";
 import type { Props } from "./values";
 
 const SECRET_VALUES = "secretValues";
@@ -22,16 +22,13 @@ export interface Prepared {
   secrets: Set<string>;
 }
 
-/** The job's sources, in the order the `Job` class takes their secrets out. */
-const JOB_SOURCES = ["configXml", "pipeline", "freestyle"] as const;
-
 function prepareJob(news: Props, secrets: Set<string>): Prepared {
   if (news[SECRET_VALUES] !== undefined) return { props: news, secrets: new Set([...secrets, SECRET_VALUES]) };
   const props: Props = { ...news };
   const out = new Set(secrets);
   const values: string[] = [];
   let anyHeld = false;
-  for (const key of JOB_SOURCES) {
+  for (const key of SECRET_SOURCES) {
     const given = news[key];
     // Not known in this preview: its secrets are taken out when it is (the `up` runs Check again).
     if (given === undefined || given === null || given === UNKNOWN) continue;
