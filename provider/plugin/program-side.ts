@@ -11,10 +11,11 @@
 import { UNKNOWN } from "../dynamic/props";
 import { SECRET_NAMES } from "../credential/render";
 import { TYPED_KINDS, type TypedKind } from "../credential/types";
+import { SECRET_VALUES_KEY } from "../resource/secrets/fields";
 import { hideInSpec, hideInXml, SECRET_SOURCES, type Hidden } from "../resource/secrets/hide";
 import type { Props } from "./values";
 
-const SECRET_VALUES = "secretValues";
+const SECRET_VALUES = SECRET_VALUES_KEY;
 
 /** New inputs and their secret keys, after the program side's work. */
 export interface Prepared {

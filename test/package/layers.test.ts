@@ -47,6 +47,7 @@ const ALLOWED: Record<string, string[]> = {
   plugin: [
     "resource/lifecycle",
     "resource/secrets/hide",
+    "resource/secrets/fields",
     "view/lifecycle",
     "credential/lifecycle",
     "credential/render",
