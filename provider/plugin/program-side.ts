@@ -6,7 +6,7 @@
  *
  * What cannot move here is ordering: the engine runs a resource's Check only after the resources it depends on,
  * and a program that names a job or credential by a literal string gives the engine no such dependency; the user
- * adds `dependsOn` (docs/guide/other-languages.md).
+ * adds `dependsOn` (docs/architecture.md, "The provider plugin").
  */
 import { UNKNOWN } from "../dynamic/props";
 import { SECRET_NAMES } from "../credential/render";
@@ -15,8 +15,6 @@ import { SECRET_VALUES_KEY } from "../resource/secrets/fields";
 import { hideInSpec, hideInXml, SECRET_SOURCES, type Hidden } from "../resource/secrets/hide";
 import type { Props } from "./values";
 
-const SECRET_VALUES = SECRET_VALUES_KEY;
-
 /** New inputs and their secret keys, after the program side's work. */
 export interface Prepared {
   props: Props;
@@ -24,7 +22,7 @@ export interface Prepared {
 }
 
 function prepareJob(news: Props, secrets: Set<string>): Prepared {
-  if (news[SECRET_VALUES] !== undefined) return { props: news, secrets: new Set([...secrets, SECRET_VALUES]) };
+  if (news[SECRET_VALUES_KEY] !== undefined) return { props: news, secrets: new Set([...secrets, SECRET_VALUES_KEY]) };
   const props: Props = { ...news };
   const out = new Set(secrets);
   const values: string[] = [];
@@ -47,8 +45,8 @@ function prepareJob(news: Props, secrets: Set<string>): Prepared {
     out.delete(key);
   }
   if (anyHeld) {
-    props[SECRET_VALUES] = values;
-    out.add(SECRET_VALUES);
+    props[SECRET_VALUES_KEY] = values;
+    out.add(SECRET_VALUES_KEY);
   }
   return { props, secrets: out };
 }
@@ -65,8 +63,8 @@ function prepareCredential(news: Props, secrets: Set<string>): Prepared {
     delete props.id;
     if (out.delete("id")) out.add("credentialId");
   }
-  if (news[SECRET_VALUES] !== undefined) {
-    out.add(SECRET_VALUES);
+  if (news[SECRET_VALUES_KEY] !== undefined) {
+    out.add(SECRET_VALUES_KEY);
     return { props, secrets: out };
   }
   for (const kind of TYPED_KINDS) {
@@ -81,18 +79,18 @@ function prepareCredential(news: Props, secrets: Set<string>): Prepared {
       return v === undefined || v === null ? "" : v;
     });
     props[kind] = rest;
-    props[SECRET_VALUES] = values.some((v) => v === UNKNOWN) ? UNKNOWN : values;
+    props[SECRET_VALUES_KEY] = values.some((v) => v === UNKNOWN) ? UNKNOWN : values;
     out.delete(kind);
-    out.add(SECRET_VALUES);
+    out.add(SECRET_VALUES_KEY);
     break;
   }
-  if (props.configXml !== undefined && props[SECRET_VALUES] === undefined && typeof props.configXml === "string") {
+  if (props.configXml !== undefined && props[SECRET_VALUES_KEY] === undefined && typeof props.configXml === "string") {
     const hidden = props.configXml === UNKNOWN ? undefined : hideInXml(props.configXml);
     if (hidden !== undefined && hidden.values.length > 0) {
       props.configXml = hidden.value;
-      props[SECRET_VALUES] = hidden.values;
+      props[SECRET_VALUES_KEY] = hidden.values;
       out.delete("configXml");
-      out.add(SECRET_VALUES);
+      out.add(SECRET_VALUES_KEY);
     }
   }
   return { props, secrets: out };
