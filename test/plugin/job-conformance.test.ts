@@ -403,7 +403,8 @@ describe("the provider plugin over gRPC, as the engine drives it: Job", () => {
   });
 
   it("names the job in its errors", async () => {
-    await user.createJob("taken", FREESTYLE_XML);
+    // Jenkins holds another config under the name: a create never takes that over.
+    await user.createJob("taken", PIPELINE_XML);
     const checked = await proc().check(urnOf("taken"), {}, { name: "taken", configXml: FREESTYLE_XML });
     await expect(proc().create(urnOf("taken"), checked.inputs)).rejects.toThrow(/"taken"/);
     const bad = await proc().check(urnOf("bad"), {}, { name: "a/b", configXml: FREESTYLE_XML });
