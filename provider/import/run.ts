@@ -117,7 +117,7 @@ export async function runImport(args: ImportArgs, io: ImportIo): Promise<ImportS
     });
     writeProgram(out, program.files, { force: args.force });
     say(
-      `Wrote ${program.declared.length} items and ${program.views.length} views to ${out} (index.ts, jobs/, Pulumi.yaml, package.json, tsconfig.json)`,
+      `Wrote ${program.declared.length} items and ${program.views.length} views to ${out} (${[...program.files.keys()].some((f) => f.startsWith("jobs/")) ? "index.ts, jobs/" : "index.ts"}, Pulumi.yaml, package.json, tsconfig.json)`,
     );
     if (program.credentials.length > 0)
       say(
