@@ -1,0 +1,66 @@
+/** The check of captured output (captures.ts), on samples: a capture that matches, one that differs, a broken marker. */
+import { capturesIn, captureMismatch, maskVolatile, withCapture } from "./captures";
+
+const PAGE = [
+  "# Demo",
+  "",
+  "<!-- capture: demo -->",
+  "```",
+  "Jenkins-compatible server listening on http://127.0.0.1:33319/",
+  "  [id=2f1b1ff2-13f6-4365-89b7-361e788b9a2f]",
+  "  (4 requests to Jenkins)",
+  "```",
+  "",
+  "After.",
+].join("\n");
+
+describe("captured output in the docs", () => {
+  it("finds each capture after its marker", () => {
+    expect(capturesIn(PAGE)).toEqual([
+      {
+        name: "demo",
+        open: 3,
+        close: 7,
+        text: expect.stringMatching(/^Jenkins-compatible server listening[\s\S]*\(4 requests to Jenkins\)$/),
+      },
+    ]);
+  });
+
+  it("accepts a fresh run that differs only in ports, ids, temporary paths and times", () => {
+    const fresh = [
+      "Jenkins-compatible server listening on http://127.0.0.1:40211/",
+      "  [id=9d0c6a4e-0b7e-4f8e-9d51-6f3f0b8a1c22]",
+      "  (4 requests to Jenkins)",
+      "",
+    ].join("\n");
+    expect(captureMismatch(PAGE, "demo", fresh)).toBeUndefined();
+    expect(maskVolatile("took 1.5s at 2026-11-28T16:27:34.120Z")).toBe("took <duration> at <time>");
+  });
+
+  it("fails on a fresh run that prints anything else, naming the page, the line and the changed lines", () => {
+    const fresh = [
+      "Jenkins-compatible server listening on http://127.0.0.1:40211/",
+      "  [id=9d0c6a4e-0b7e-4f8e-9d51-6f3f0b8a1c22]",
+      "  (5 requests to Jenkins)",
+    ].join("\n");
+    const mismatch = captureMismatch(PAGE, "demo", fresh, "docs/page.md");
+    expect(mismatch).toMatch(/^docs\/page\.md:5: capture "demo" differs from a fresh run/);
+    expect(mismatch).toContain("-   (4 requests to Jenkins)");
+    expect(mismatch).toContain("+   (5 requests to Jenkins)");
+    expect(captureMismatch(PAGE, "other", fresh, "docs/page.md")).toBe(
+      'docs/page.md: 0 captures named "other" (expected one)',
+    );
+  });
+
+  it("rewrites the block with the fresh run, and nothing else", () => {
+    const updated = withCapture(PAGE, "demo", "line one\nline two\n");
+    expect(updated).toBe(PAGE.replace(/```\n[\s\S]*?\n```/, "```\nline one\nline two\n```"));
+    expect(captureMismatch(updated, "demo", "line one\nline two")).toBeUndefined();
+  });
+
+  it("refuses a marker without a block after it", () => {
+    expect(() => capturesIn("<!-- capture: lost -->\nprose\n", "docs/page.md")).toThrow(
+      'docs/page.md:1: capture "lost" is not followed by a fenced block',
+    );
+  });
+});
