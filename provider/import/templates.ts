@@ -192,7 +192,7 @@ instead of failing. Pulumi has no step for taking over an existing object, so th
 as a create; as the declared configs are the ones read from Jenkins, \`up\` leaves the jobs themselves unchanged,
 and every preview after it shows no changes. From then on, edit ${
     counts.configFiles > 0 ? "a typed spec in `index.ts` or a file under `jobs/`" : "a typed spec in `index.ts`"
-  } and
-\`pulumi preview --diff\` shows the lines that change.
+  }
+and \`pulumi preview --diff\` shows the lines that change.
 ${credentialsSection(credentials)}`;
 }
