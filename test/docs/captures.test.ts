@@ -1,5 +1,8 @@
 /** The check of captured output (captures.ts), on samples: a capture that matches, one that differs, a broken marker. */
+import { readFileSync } from "node:fs";
+import * as path from "node:path";
 import { capturesIn, captureMismatch, maskVolatile, withCapture } from "./captures";
+import { documentationFiles, repoRoot, shown } from "./markdown";
 
 const PAGE = [
   "# Demo",
@@ -62,5 +65,35 @@ describe("captured output in the docs", () => {
     expect(() => capturesIn("<!-- capture: lost -->\nprose\n", "docs/page.md")).toThrow(
       'docs/page.md:1: capture "lost" is not followed by a fenced block',
     );
+  });
+});
+
+describe("the captures of the docs", () => {
+  it("each have a test that produces them afresh, and `npm run captures` runs it", () => {
+    const tests = new Map([
+      ["demo", "test/language-host/demo.test.ts"],
+      ["adopt-import", "test/examples/adopt-existing.test.ts"],
+      ["adopt-index", "test/examples/adopt-existing.test.ts"],
+      ["adopt-steps", "test/examples/adopt-existing.test.ts"],
+      ["adopt-diff", "test/examples/adopt-existing.test.ts"],
+      ["typed-jobs-diff", "test/examples/typed-jobs-diff.test.ts"],
+      ["review-report", "test/language-host/review.test.ts"],
+    ]);
+    const script = (
+      JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { scripts: Record<string, string> }
+    ).scripts.captures;
+    const unchecked: string[] = [];
+    const found = new Set<string>();
+    for (const file of documentationFiles()) {
+      for (const c of capturesIn(readFileSync(file, "utf8"), shown(file))) {
+        found.add(c.name);
+        const test = tests.get(c.name);
+        const source = test && readFileSync(path.join(repoRoot, test), "utf8");
+        if (!test || !source!.includes(`"${c.name}"`) || !script.includes(`dist/${test.replace(/\.ts$/, ".js")}`))
+          unchecked.push(`${shown(file)}: ${c.name}`);
+      }
+    }
+    expect(unchecked).toEqual([]);
+    expect([...found].sort()).toEqual([...tests.keys()].sort());
   });
 });
