@@ -15,9 +15,10 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { startJenkinsServer, type JenkinsServer } from "../provider/server";
 import { JenkinsUser } from "../test/harness/jenkins-user";
-import { PulumiCli, previewDiff, type RefreshResult, type Step, type StepOp } from "../test/harness/language-host";
+import { PulumiCli, type RefreshResult, type Step, type StepOp } from "../test/harness/language-host";
 import { repoRoot } from "../test/harness/provider-process";
 import { cleanEnv } from "../test/harness/serialized-provider";
+import { SIGN, stepDiffText, typeAndName } from "./cli-display";
 import { propertyDiff } from "./property-diff";
 
 const QUICKSTART_DIR = path.join(repoRoot, "examples", "quickstart");
@@ -93,15 +94,6 @@ function runPulumiCli(pulumi: string, server: JenkinsServer, user: string, token
 // -------------------------------------------------------------------------------------------------------------
 // Without the CLI: the language-host harness, the path `pulumi` takes (cmd/run, the dynamic-provider process)
 
-/** The type token and name of a resource, from its URN (`urn:pulumi:stack::project::type::name`). */
-function typeAndName(urn: string): { type: string; name: string } {
-  const parts = urn.split("::");
-  const qualified = parts[2] ?? "";
-  return { type: qualified.slice(qualified.lastIndexOf("$") + 1), name: parts[3] ?? urn };
-}
-
-const SIGN: Record<StepOp, string> = { create: "+", update: "~", replace: "+-", delete: "-", same: " " };
-
 /**
  * The CLI's progress lines of an `up` or `destroy`, one per resource that changed: `+ type name created`. The CLI
  * lists them as they finish, and steps that run at once finish in any order: here they are sorted by name.
@@ -133,13 +125,9 @@ function showSummary(say: Say, steps: readonly Step[], done: boolean): void {
   if (count("same") > 0) say(`    ${count("same")} unchanged`);
 }
 
-/** A step of `pulumi preview --diff` as the CLI prints it: the header, `[id=…]`, `[urn=…]`, the changed inputs. */
+/** A step of `pulumi preview --diff` as the CLI prints it. */
 function showStepDiff(say: Say, step: Step): void {
-  const { type } = typeAndName(step.urn);
-  say(`    ${SIGN[step.op]} ${type}: (${step.op})`);
-  if (step.oldState?.id) say(`        [id=${step.oldState.id}]`);
-  say(`        [urn=${step.urn}]`);
-  say(previewDiff(step));
+  say(stepDiffText(step));
 }
 
 /**
