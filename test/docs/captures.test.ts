@@ -79,6 +79,7 @@ describe("the captures of the docs", () => {
       ["typed-jobs-diff", "test/examples/typed-jobs-diff.test.ts"],
       ["review-report", "test/language-host/review.test.ts"],
       ["move-diff", "test/language-host/reorganise-folders.test.ts"],
+      ["sweep-plan", "test/language-host/folder-sweep.test.ts"],
     ]);
     const script = (
       JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { scripts: Record<string, string> }
