@@ -1,6 +1,8 @@
 /**
  * Re-creates ./sample and prints what each step of the walkthrough in README.md shows, from a real run:
- * `node dist/scripts/capture-adopt-existing.js [--port 8080] [--out dir]` (after `npm run build`).
+ * `node dist/scripts/capture-adopt-existing.js [--port 8080] [--out dir]` (after `npm run build`). The README's
+ * captured blocks are this output, checked by test/examples/adopt-existing.test.ts (`npm run captures` rewrites
+ * them).
  *
  * It starts the Jenkins-compatible server, fills it with a few jobs made from real saved configs, runs the
  * `pulumi-jenkins import` command (the compiled bin, as `npx` would), then runs the generated program through the
@@ -15,10 +17,11 @@ import { startJenkinsServer } from "../provider/server";
 import { FIXTURE_DIR } from "../test/harness/fixtures";
 import { programFrom } from "../test/import/run-program";
 import { JenkinsUser } from "../test/harness/jenkins-user";
-import { lineDiff } from "../test/harness/line-diff";
 import { MockEngine } from "../test/harness/mock-engine";
 import { ProviderProcess, repoRoot, secret } from "../test/harness/provider-process";
 import { cleanEnv } from "../test/harness/serialized-provider";
+import { propertyDiff } from "./property-diff";
+import { RUNNABLE_CHECK_REQUEST } from "../test/harness/test-server";
 
 /** The "existing Jenkins": a folder with three jobs and a job at the top, from real saved configs. */
 export const EXISTING = [
@@ -28,10 +31,6 @@ export const EXISTING = [
   { fullName: "platform/upload", fixture: "freestyle-file-parameter-core-only.xml" },
   { fullName: "cleanup", fixture: "freestyle-unbuilt-defaults.xml" },
 ];
-
-function say(text = ""): void {
-  process.stdout.write(`${text}\n`);
-}
 
 /** A child node process, without blocking this one (the server answering it runs here). */
 function runNode(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stderr: string }> {
@@ -49,12 +48,42 @@ function option(name: string, fallback: string): string {
   return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
 }
 
-async function main(): Promise<void> {
-  const out = path.resolve(option("--out", path.join(repoRoot, "examples", "adopt-existing", "sample")));
+/** What each step of the README's walkthrough printed, by the name of its capture in the README. */
+export interface AdoptExistingCapture {
+  /** The import command's output. */
+  import: string;
+  /** The first preview, the up, the preview after it. */
+  steps: string;
+  /** `pulumi preview --diff` after one job's config file is edited. */
+  diff: string;
+}
+
+/**
+ * The paths of this checkout and of the generated project, as the README shows them: a project made in `~/src`
+ * beside a clone at `~/src/pulumi-jenkins-jobs`, whatever folders the run used.
+ */
+function shownPaths(text: string, out: string): string {
+  const relative = path.relative(out, repoRoot).split(path.sep).join("/");
+  return text
+    .split(`file:${relative}`)
+    .join("file:../pulumi-jenkins-jobs")
+    .split(out)
+    .join("jenkins-jobs")
+    .split(repoRoot)
+    .join("~/src/pulumi-jenkins-jobs");
+}
+
+/**
+ * Imports the "existing Jenkins" into `out` with the compiled `pulumi-jenkins import` bin, then runs the generated
+ * program through the test engine (every Job sent to the real dynamic-provider process): the first preview and up,
+ * a second preview, and a preview after one job's config file is edited.
+ */
+export async function captureAdoptExisting(opts: { out: string; port?: number }): Promise<AdoptExistingCapture> {
+  const out = path.resolve(opts.out);
   const user = "admin";
   const token = `11${randomBytes(16).toString("hex")}`;
   const server = await startJenkinsServer({
-    port: Number(option("--port", "8080")),
+    port: opts.port ?? 0,
     mode: "current",
     users: [{ name: user, password: randomBytes(12).toString("hex"), apiToken: token, permissions: "admin" }],
   });
@@ -62,24 +91,23 @@ async function main(): Promise<void> {
   for (const item of EXISTING)
     await hand.createJob(item.fullName, readFileSync(path.join(FIXTURE_DIR, item.fixture), "utf8"));
 
+  const lines: Record<keyof AdoptExistingCapture, string[]> = { import: [], steps: [], diff: [] };
   let proc: ProviderProcess | undefined;
   try {
-    say(`$ export JENKINS_URL=${server.url} JENKINS_USER=${user} JENKINS_API_TOKEN=...`);
-    say("$ npx pulumi-jenkins import --out jenkins-jobs");
     const cli = path.join(repoRoot, "dist", "provider", "entries", "bin.js");
     const env = cleanEnv({ JENKINS_URL: server.url, JENKINS_USER: user, JENKINS_API_TOKEN: token });
     const run = await runNode([cli, "import", "--out", out, "--project", "jenkins-jobs", "--force"], env);
-    process.stdout.write(run.stderr.split(out).join("jenkins-jobs"));
-    if (run.code !== 0) throw new Error(`import failed (exit ${run.code})`);
+    lines.import.push(...shownPaths(run.stderr, out).replace(/\n+$/, "").split("\n"));
+    if (run.code !== 0) throw new Error(`import failed (exit ${run.code}): ${run.stderr}`);
 
     // The provider process runs in the program's folder, as `pulumi` runs it.
     proc = await ProviderProcess.start({ cwd: out, env: cleanEnv() });
     await proc.configure({ "jenkins:url": server.url, "jenkins:user": user, "jenkins:apiToken": secret(token) });
     const engine = new MockEngine(proc, { project: "jenkins-jobs", stack: "dev" });
     const program = programFrom(out);
+    const say = (text = "") => lines.steps.push(text);
 
-    say();
-    say("== first preview: every job is adopted (shown as a create), nothing is sent");
+    say("== first preview: every job is adopted (shown as a create), nothing is written");
     server.resetCounters();
     const first = await engine.up(program, { preview: true });
     for (const s of first.steps) say(`  ${s.op} ${s.name}`);
@@ -95,7 +123,7 @@ async function main(): Promise<void> {
     );
     const unchanged = EXISTING.every((item, i) => server.jobConfigOnDisk(item.fullName) === before[i]);
     say(
-      `  adopted ${engine.state.size} jobs; requests that change a job: ${writes.length}; stored configs unchanged: ${unchanged}`,
+      `  adopted ${engine.state.size} jobs; requests that change a job: ${writes.filter((r) => !RUNNABLE_CHECK_REQUEST.test(`${r.method} ${r.path}`)).length}; stored configs unchanged: ${unchanged}`,
     );
 
     say();
@@ -107,8 +135,6 @@ async function main(): Promise<void> {
       `  ${again.steps.length - changes.length} unchanged, ${changes.length} to change; requests to Jenkins: ${server.requests.length}`,
     );
 
-    say();
-    say("== edit jobs/cleanup.xml (a shell step), then preview --diff");
     const file = path.join(out, "jobs", "cleanup.xml");
     const original = readFileSync(file, "utf8");
     const edited = original.replace(
@@ -118,16 +144,15 @@ async function main(): Promise<void> {
     if (edited === original) throw new Error("cleanup.xml has no <builders/> to edit");
     writeFileSync(file, edited);
     try {
+      lines.diff.push("$ pulumi preview --diff");
       const diff = await engine.up(programFrom(out), { preview: true });
+      // As `pulumi preview --diff` shows a step: the old inputs in the state (a preview leaves them there) against
+      // the new checked inputs, internal `__` keys left out.
       for (const s of diff.steps.filter((x) => x.op !== "same")) {
-        say(`  ~ ${s.name} (${s.op})`);
-        say("    ~ configXml:");
-        say(
-          lineDiff(String(s.olds?.configXml ?? ""), String(s.news?.configXml ?? ""))
-            .split("\n")
-            .map((l) => `        ${l}`)
-            .join("\n"),
-        );
+        const olds = engine.state.get(s.urn)?.inputs ?? {};
+        const news = s.news ?? {};
+        const keys = [...new Set([...Object.keys(olds), ...Object.keys(news)])].filter((k) => !k.startsWith("__"));
+        lines.diff.push(`  ~ ${s.name} (${s.op})`, propertyDiff(olds, news, keys.sort(), "    "));
       }
     } finally {
       writeFileSync(file, original);
@@ -137,6 +162,16 @@ async function main(): Promise<void> {
     await proc?.close();
     await server.close();
   }
+  return { import: lines.import.join("\n"), steps: lines.steps.join("\n"), diff: lines.diff.join("\n") };
+}
+
+/** Re-creates ./sample and prints each step's output, as the README shows it. */
+async function main(): Promise<void> {
+  const out = option("--out", path.join(repoRoot, "examples", "adopt-existing", "sample"));
+  const captured = await captureAdoptExisting({ out, port: Number(option("--port", "8080")) });
+  process.stdout.write(
+    `$ export JENKINS_URL=... JENKINS_USER=... JENKINS_API_TOKEN=...\n$ npx pulumi-jenkins import --out jenkins-jobs\n${captured.import}\n\n${captured.steps}\n\n${captured.diff}\n`,
+  );
 }
 
 /** The URL the committed sample was imported from (`--port 8080`). */

@@ -2,9 +2,10 @@
  * `npm run demo`: starts the Jenkins-compatible server and runs the quickstart program against it.
  *
  * With the Pulumi CLI on PATH: `pulumi up` with a local file backend, a change shown by `pulumi preview --diff`,
- * then `pulumi destroy`. Without it: the same program runs under Pulumi's mock runtime with every Job forwarded to
- * the real dynamic-provider process (the path the tests use), showing what was created, the diff of a change, and a
- * refresh that finds an edit made by hand.
+ * then `pulumi destroy`. Without it: the same program runs as `pulumi` runs it, through the language-host harness
+ * (`@pulumi/pulumi/cmd/run`, the real dynamic-provider process), and the demo prints what the CLI would print for
+ * each operation: the resources changed, the `--diff` of a change, a refresh that finds edits made by hand, and the
+ * requests Jenkins received. docs/guide/first-stack.md holds this output, checked by test/language-host/demo.test.ts.
  */
 import "../provider/runtime/node-version"; // first: an unsupported Node.js stops here with one line
 import { spawnSync } from "node:child_process";
@@ -13,22 +14,25 @@ import { accessSync, constants, mkdtempSync, rmSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { startJenkinsServer, type JenkinsServer } from "../provider/server";
-import { quickstart } from "../examples/quickstart/program";
 import { JenkinsUser } from "../test/harness/jenkins-user";
-import { lineDiff } from "../test/harness/line-diff";
-import { MockEngine, type Step } from "../test/harness/mock-engine";
-import { ProviderProcess, repoRoot, secret } from "../test/harness/provider-process";
+import { PulumiCli, type RefreshResult, type Step, type StepOp } from "../test/harness/language-host";
+import { repoRoot } from "../test/harness/provider-process";
+import { cleanEnv } from "../test/harness/serialized-provider";
+import { SIGN, stepDiffText, typeAndName } from "./cli-display";
+import { propertyDiff } from "./property-diff";
 
 const QUICKSTART_DIR = path.join(repoRoot, "examples", "quickstart");
 const CHANGED_BUILD_COMMAND = "npm ci\nnpm run build\nnpm test";
+
+type Say = (text?: string) => void;
 
 function say(text = ""): void {
   process.stdout.write(`${text}\n`);
 }
 
-function heading(text: string): void {
-  say();
-  say(`== ${text}`);
+function heading(text: string, to: Say = say): void {
+  to();
+  to(`== ${text}`);
 }
 
 function onPath(command: string): string | undefined {
@@ -88,90 +92,153 @@ function runPulumiCli(pulumi: string, server: JenkinsServer, user: string, token
 }
 
 // -------------------------------------------------------------------------------------------------------------
-// Without the CLI: the mock runtime and the real provider process
+// Without the CLI: the language-host harness, the path `pulumi` takes (cmd/run, the dynamic-provider process)
 
-function describeStep(step: Step, engine: MockEngine): string {
-  const entry = engine.state.get(step.urn);
-  const url = entry ? String(entry.outputs.url ?? "") : "";
-  return `  ${step.op.padEnd(7)} ${step.name.padEnd(16)} ${url}`;
-}
-
-function indent(text: string, by = "      "): string {
-  return text
-    .split("\n")
-    .map((l) => by + l)
-    .join("\n");
-}
-
-/** What changed between old outputs and new inputs (or refreshed outputs), field by field. */
-function showChanges(before: Record<string, unknown>, after: Record<string, unknown>): void {
-  for (const key of ["name", "folder", "description", "enabled"]) {
-    if (key in after && before[key] !== after[key]) {
-      say(`    ~ ${key}: ${JSON.stringify(before[key])} => ${JSON.stringify(after[key])}`);
-    }
-  }
-  const a = String(before.configXml ?? "");
-  const b = String(after.configXml ?? "");
-  if (a !== b) {
-    say("    ~ configXml:");
-    say(indent(lineDiff(a, b)));
+/**
+ * The CLI's progress lines of an `up` or `destroy`, one per resource that changed: `+ type name created`. The CLI
+ * lists them as they finish, and steps that run at once finish in any order: here they are sorted by name.
+ */
+function showSteps(say: Say, steps: readonly Step[], done: boolean): void {
+  const verb: Record<StepOp, string> = done
+    ? { create: "created", update: "updated", replace: "replaced", delete: "deleted", same: "" }
+    : { create: "create", update: "update", replace: "replace", delete: "delete", same: "" };
+  const changed = steps.filter((s) => s.op !== "same");
+  for (const step of changed.sort((a, b) => typeAndName(a.urn).name.localeCompare(typeAndName(b.urn).name))) {
+    const { type, name } = typeAndName(step.urn);
+    say(` ${SIGN[step.op].padEnd(2)} ${type} ${name} ${verb[step.op]}`);
   }
 }
 
-async function runWithMockEngine(server: JenkinsServer, user: string, token: string): Promise<void> {
-  const proc = await ProviderProcess.start({ cwd: QUICKSTART_DIR });
-  try {
-    await proc.configure({ "jenkins:url": server.url, "jenkins:user": user, "jenkins:apiToken": secret(token) });
-    const engine = new MockEngine(proc, { project: "jenkins-quickstart", stack: "demo" });
-    const hand = new JenkinsUser(server.url, { user, apiToken: token });
-
-    heading("up: the quickstart program creates a folder and three jobs");
-    const created = await engine.up(quickstart);
-    for (const step of created.steps) say(describeStep(step, engine));
-    say(`  (${server.requests.filter((r) => r.method === "POST").length} POST requests to Jenkins)`);
-
-    heading("preview --diff of a change: a new build command for api-build");
-    const config = { "quickstart:buildCommand": CHANGED_BUILD_COMMAND };
-    const preview = await engine.up(quickstart, { config, preview: true });
-    for (const step of preview.steps.filter((s) => s.op !== "same")) {
-      say(`  ~ ${step.name} (${step.op})`);
-      showChanges(step.olds ?? {}, step.news ?? {});
-    }
-    server.resetCounters();
-    await engine.up(quickstart, { config });
-    say(
-      `  applied with ${server.requests.length} request(s): ${server.requests.map((r) => `${r.method} ${r.path}`).join(", ")}`,
-    );
-
-    heading("Someone edits jobs by hand in Jenkins: api-deploy's script and nightly-cleanup's description");
-    await hand.editConfig("team/api-deploy", (xml) => xml.replace("./deploy.sh", "./deploy.sh --skip-tests"));
-    await hand.setDescription("nightly-cleanup", "Temporarily hand-edited");
-    const refreshed = await engine.refresh();
-    say("  refresh found:");
-    for (const change of refreshed.changed) {
-      say(`  ~ ${change.name}`);
-      showChanges(change.before, change.after);
-    }
-    const untouched = engine.state.size - refreshed.changed.length;
-    say(`  (${untouched} other resources: no drift, whatever Jenkins did to their saved XML)`);
-
-    heading("up again: the declared state is put back");
-    server.resetCounters();
-    const fixed = await engine.up(quickstart, { config });
-    for (const step of fixed.steps.filter((s) => s.op !== "same")) say(describeStep(step, engine));
-    say(`  ${server.requests.map((r) => `${r.method} ${r.path}`).join(", ")}`);
-
-    heading("destroy");
-    const deleted = await engine.destroy();
-    say(
-      `  deleted ${deleted.length} resources; jobs left on the server: ${(await hand.exists("team")) ? "some" : "none"}`,
-    );
-  } finally {
-    await proc.close();
+/** The `Resources:` summary the CLI ends an operation with. */
+function showSummary(say: Say, steps: readonly Step[], done: boolean): void {
+  const count = (op: StepOp) => steps.filter((s) => s.op === op && !s.urn.includes("::pulumi:pulumi:Stack::")).length;
+  const words: Array<[StepOp, string, string]> = [
+    ["create", "to create", "created"],
+    ["update", "to update", "updated"],
+    ["replace", "to replace", "replaced"],
+    ["delete", "to delete", "deleted"],
+  ];
+  say("Resources:");
+  for (const [op, planned, applied] of words) {
+    if (count(op) > 0) say(`    ${SIGN[op]} ${count(op)} ${done ? applied : planned}`);
   }
+  if (count("same") > 0) say(`    ${count("same")} unchanged`);
 }
 
-async function main(): Promise<void> {
+/** A step of `pulumi preview --diff` as the CLI prints it. */
+function showStepDiff(say: Say, step: Step): void {
+  say(stepDiffText(step));
+}
+
+/**
+ * What `pulumi refresh --diff` prints for a resource whose read changed its outputs: the outputs before against
+ * after, laid out as a preview's diff. The one place to switch when the display of a refresh changes.
+ */
+function showRefreshDiff(say: Say, change: RefreshResult["changed"][number]): void {
+  const { type } = typeAndName(change.urn);
+  const keys = [...new Set([...Object.keys(change.before), ...Object.keys(change.after)])]
+    .filter((k) => !k.startsWith("__"))
+    .sort();
+  say(`    ~ ${type}: (update)`);
+  say(`        [urn=${change.urn}]`);
+  say(propertyDiff(change.before, change.after, keys));
+}
+
+/** The requests Jenkins received since the last reset, counted by method, and every one that is not a read. */
+function showRequests(say: Say, server: JenkinsServer): void {
+  const requests = server.requests;
+  const gets = requests.filter((r) => r.method === "GET").length;
+  // The runnable check's lint is a POST that changes nothing; every other POST writes.
+  const lints = requests.filter((r) => r.method === "POST" && RUNNABLE_CHECK.test(r.path));
+  const writes = requests.filter((r) => r.method === "POST" && !RUNNABLE_CHECK.test(r.path));
+  const parts = [`${gets} GET`];
+  if (lints.length > 0) parts.push(`${lints.length} POST to the Pipeline linter (a read)`);
+  parts.push(`${writes.length} POST that change${writes.length === 1 ? "s" : ""} Jenkins`);
+  say(`  (${requests.length} request${requests.length === 1 ? "" : "s"} to Jenkins: ${parts.join(", ")})`);
+  // Sorted: requests sent at once arrive in any order.
+  for (const written of writes.map((w) => w.path).sort()) say(`    POST ${written}`);
+  server.resetCounters();
+}
+
+/** The runnable check's lint of a Pipeline script (provider/runnable): a POST that reads. */
+const RUNNABLE_CHECK = /^\/pipeline-model-converter\/validateJenkinsfile$/;
+
+/**
+ * The quickstart, as `pulumi` runs it: up, a change previewed with `--diff` and applied, a hand edit found by
+ * refresh and put back, destroy. Everything printed comes from the operations' results.
+ */
+export async function runThroughLanguageHost(
+  say: Say,
+  server: JenkinsServer,
+  user: string,
+  token: string,
+): Promise<void> {
+  const cli = new PulumiCli(QUICKSTART_DIR, { env: cleanEnv(), stack: "demo" })
+    .setConfig("jenkins:url", server.url)
+    .setConfig("jenkins:user", user)
+    .setConfig("jenkins:apiToken", token, { secret: true });
+  const hand = new JenkinsUser(server.url, { user, apiToken: token });
+  const must = (what: string, r: { ok: boolean; errors: Array<{ urn: string; message: string }> }) => {
+    if (!r.ok) throw new Error(`${what} failed: ${r.errors.map((e) => `${e.urn}: ${e.message}`).join("; ")}`);
+  };
+  server.resetCounters();
+
+  heading("pulumi up: the quickstart program creates a folder and three jobs", say);
+  const created = await cli.up();
+  must("up", created);
+  showSteps(say, created.steps, true);
+  showSummary(say, created.steps, true);
+  showRequests(say, server);
+
+  heading("pulumi preview --diff: a new build command for api-build", say);
+  cli.setConfig("quickstart:buildCommand", CHANGED_BUILD_COMMAND);
+  const preview = await cli.preview();
+  must("preview", preview);
+  for (const step of preview.steps.filter((s) => s.op === "update" || s.op === "replace")) showStepDiff(say, step);
+  showSummary(say, preview.steps, false);
+  showRequests(say, server);
+
+  heading("pulumi up: the change applied", say);
+  const applied = await cli.up();
+  must("up", applied);
+  showSteps(say, applied.steps, true);
+  showRequests(say, server);
+
+  heading("Someone edits jobs by hand in Jenkins: api-deploy's script and nightly-cleanup's description", say);
+  await hand.editConfig("team/api-deploy", (xml) => xml.replace("./deploy.sh", "./deploy.sh --skip-tests"));
+  await hand.setDescription("nightly-cleanup", "Temporarily hand-edited");
+  server.resetCounters();
+
+  heading("pulumi refresh --diff: the edits found", say);
+  const refreshed = await cli.refresh();
+  must("refresh", refreshed);
+  for (const change of refreshed.changed) showRefreshDiff(say, change);
+  say("Resources:");
+  say(`    ~ ${refreshed.changed.length} updated`);
+  say(`    ${cli.state.resources.filter((r) => r.custom).length - refreshed.changed.length} unchanged`);
+  showRequests(say, server);
+
+  heading("pulumi up: the declared state put back", say);
+  const fixed = await cli.up();
+  must("up", fixed);
+  showSteps(say, fixed.steps, true);
+  showRequests(say, server);
+
+  heading("pulumi destroy", say);
+  const destroyed = await cli.destroy();
+  must("destroy", destroyed);
+  showSteps(say, destroyed.steps, true);
+  showRequests(say, server);
+  say(
+    `  jobs left on the server: ${(await hand.exists("team")) || (await hand.exists("nightly-cleanup")) ? "some" : "none"}`,
+  );
+}
+
+/**
+ * The whole demo, written line by line to `to`: the server, then the quickstart through the Pulumi CLI found at
+ * `pulumi`, or without one through the language host as `pulumi` runs it. The guide's capture is this output.
+ */
+export async function demo(to: Say, pulumi: string | undefined): Promise<void> {
   const user = "admin";
   // A fresh token per run; it is only ever handed to the provider through its configuration.
   const token = `11${randomBytes(16).toString("hex")}`;
@@ -180,32 +247,33 @@ async function main(): Promise<void> {
     mode: "current",
     users: [{ name: user, password: randomBytes(12).toString("hex"), apiToken: token, permissions: "admin" }],
   });
-  say(`Jenkins-compatible server listening on ${server.url}`);
+  to(`Jenkins-compatible server listening on ${server.url}`);
   try {
-    const pulumi = onPath("pulumi");
     if (pulumi) {
-      say(`Pulumi CLI found at ${pulumi}: running the quickstart with a local file backend.`);
+      to(`Pulumi CLI found at ${pulumi}: running the quickstart with a local file backend.`);
       runPulumiCli(pulumi, server, user, token);
     } else {
-      say("The Pulumi CLI (`pulumi`) is not on PATH, so `pulumi up` cannot run here.");
-      say("Running the same quickstart program under Pulumi's mock runtime instead: every Job is sent to the real");
-      say("dynamic-provider process over gRPC, as the Pulumi engine would do (this is what the tests do too).");
-      await runWithMockEngine(server, user, token);
+      to("The Pulumi CLI (`pulumi`) is not on PATH: the quickstart runs as `pulumi` runs it instead, through");
+      to("@pulumi/pulumi's language host entry (cmd/run) and the real dynamic-provider process, with a stand-in");
+      to("for the engine that prints what the CLI prints.");
+      await runThroughLanguageHost(to, server, user, token);
     }
   } finally {
     await server.close();
   }
-  say();
-  say("Done.");
+  to();
+  to("Done.");
 }
 
-// Output piped into `head` and the like: a closed pipe ends the demo quietly (the provider process is stopped on exit).
-process.stdout.on("error", (e: NodeJS.ErrnoException) => {
-  if (e.code === "EPIPE") process.exit(0);
-  throw e;
-});
+if (require.main === module) {
+  // Output piped into `head` and the like: a closed pipe ends the demo quietly (the provider process is stopped on exit).
+  process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code === "EPIPE") process.exit(0);
+    throw e;
+  });
 
-main().catch((e: unknown) => {
-  process.stderr.write(`demo failed: ${e instanceof Error ? e.message : String(e)}\n`);
-  process.exitCode = 1;
-});
+  demo(say, onPath("pulumi")).catch((e: unknown) => {
+    process.stderr.write(`demo failed: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exitCode = 1;
+  });
+}

@@ -305,9 +305,12 @@ function cacheKey(s: ConnectionSettings): string {
   return key;
 }
 
-/** Request log lines go to stderr (which the engine shows with -v) only when asked for. */
+/**
+ * Request log lines go to stderr (which the engine shows with -v) only when asked for: `JENKINS_LOG_REQUESTS` read
+ * as the other switches are (`1`, `true`, `yes` on; `0`, `false`, `no` or empty off), so `=0` means off.
+ */
 function requestLogger(env: NodeJS.ProcessEnv): ((line: string) => void) | undefined {
-  if (!env.JENKINS_LOG_REQUESTS) return undefined;
+  if (!parseBoolean(env.JENKINS_LOG_REQUESTS, "JENKINS_LOG_REQUESTS")) return undefined;
   return (line: string) => process.stderr.write(`jenkins: ${line}\n`);
 }
 

@@ -206,7 +206,7 @@ function quote(s: string): string {
   return JSON.stringify(s);
 }
 
-function header(input: GenerateInput, withCredentials: boolean): string {
+function header(input: GenerateInput, withCredentials: boolean, withFiles: boolean): string {
   const credentialsNote = withCredentials
     ? `
  *
@@ -225,20 +225,27 @@ function header(input: GenerateInput, withCredentials: boolean): string {
  * Jenkins jobs imported from ${scope.replace(/\*\//g, "*\\/")} by \`pulumi-jenkins import\`.
  *
  * Each job is declared with \`adopt: true\`: the first \`pulumi up\` takes over the job that already exists
- * instead of failing. A job that fits a typed spec exactly is declared with it (pipeline, freestyle, folderSpec);
+ * instead of failing. ${
+   withFiles
+     ? `A job that fits a typed spec exactly is declared with it (pipeline, freestyle, folderSpec);
  * the config.xml of every other job is in ./jobs (one file per job, laid out like the folders); edit it there and
- * \`pulumi preview --diff\` shows the lines that change. The connection comes from the stack config (jenkins:url,
+ * \`pulumi preview --diff\` shows the lines that change.`
+     : `Every job fits a typed spec exactly and is declared with it (pipeline, freestyle,
+ * folderSpec, multibranch); edit it here and \`pulumi preview --diff\` shows the lines that change.`
+ } The connection comes from the stack config (jenkins:url,
  * jenkins:user, jenkins:apiToken) or the JENKINS_URL / JENKINS_USER / JENKINS_API_TOKEN variables.${credentialsNote}
  */
-import { readFileSync } from "node:fs";
-import * as path from "node:path";${withCredentials ? '\nimport * as pulumi from "@pulumi/pulumi";' : ""}
-import { Job } from ${quote(PACKAGE_NAME)};
-
+${withFiles ? 'import { readFileSync } from "node:fs";\nimport * as path from "node:path";\n' : ""}${withCredentials ? 'import * as pulumi from "@pulumi/pulumi";\n' : ""}import { Job } from ${quote(PACKAGE_NAME)};
+${
+  withFiles
+    ? `
 /** The config.xml of a job, from ./jobs. */
 function ${CONFIG_FUNCTION}(file: string): string {
   return readFileSync(path.join(__dirname, "jobs", file), "utf8");
 }
-${withCredentials ? "\n/** The stack config the credentials' secrets come from. */\nconst config = new pulumi.Config();\n" : ""}`;
+`
+    : ""
+}${withCredentials ? "\n/** The stack config the credentials' secrets come from. */\nconst config = new pulumi.Config();\n" : ""}`;
 }
 
 /** The comment at the top of a Pulumi YAML program: what the TypeScript program's header says. */
@@ -392,6 +399,7 @@ export function generateProgram(input: GenerateInput): GeneratedProgram {
     return credentialDeclaration(c, slots, folderVars.has(c.folder));
   });
   const all = [...jobs, ...viewDeclarations, ...credentialDeclarations];
+  const configFiles = [...files.keys()].filter((f) => f.startsWith("jobs/")).length;
   const language = input.language ?? "typescript";
   if (language === "yaml") {
     files.set(
@@ -409,7 +417,7 @@ export function generateProgram(input: GenerateInput): GeneratedProgram {
     );
   } else {
     const imported = ["Job", ...(views.length > 0 ? ["View"] : []), ...(credentials.length > 0 ? ["Credential"] : [])];
-    const head = header(input, credentials.length > 0).replace(
+    const head = header(input, credentials.length > 0, configFiles > 0).replace(
       "import { Job } from",
       `import { ${imported.join(", ")} } from`,
     );
@@ -428,7 +436,7 @@ export function generateProgram(input: GenerateInput): GeneratedProgram {
     "README.md",
     readme(
       settings,
-      { jobs: ordered.length, skipped: skipped.length },
+      { jobs: ordered.length, configFiles, skipped: skipped.length },
       { declare: input.declareCredentials === true, count: credentials.length, secretKeys },
       language,
       cannotRunOf(input.cannotRun, new Set(ordered.map((i) => i.fullName))),

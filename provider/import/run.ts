@@ -128,9 +128,12 @@ export async function runImport(args: ImportArgs, io: ImportIo): Promise<ImportS
       cannotRun: runnable.cannotRun,
     });
     writeProgram(out, program.files, { force: args.force, programFile });
+    const withFiles = [...program.files.keys()].some((f) => f.startsWith("jobs/"));
     say(
       `Wrote ${program.declared.length} items and ${program.views.length} views to ${out} (${
-        language === "yaml" ? "Pulumi.yaml, jobs/" : "index.ts, jobs/, Pulumi.yaml, package.json, tsconfig.json"
+        language === "yaml"
+          ? `Pulumi.yaml${withFiles ? ", jobs/" : ""}`
+          : `index.ts${withFiles ? ", jobs/" : ""}, Pulumi.yaml, package.json, tsconfig.json`
       })`,
     );
     if (plugin) say(plugin.note);

@@ -234,7 +234,7 @@ ${items.join("\n")}
 
 export function readme(
   s: ProjectSettings,
-  counts: { jobs: number; skipped: number },
+  counts: { jobs: number; configFiles: number; skipped: number },
   credentials: CredentialsPlan = { declare: false, count: 0, secretKeys: [] },
   language: ProgramLanguage = "typescript",
   cannotRun: readonly CannotRun[] = [],
@@ -244,8 +244,12 @@ export function readme(
   return `# ${s.projectName}
 
 ${counts.jobs} Jenkins items imported from ${s.sourceUrl} with \`pulumi-jenkins import\`.
-Each item is ${w.item}, declared with a typed spec where it fits one exactly; the config.xml of every
-other item is in \`jobs/\`, one file per item, laid out like the folders.
+${
+  counts.configFiles > 0
+    ? `Each item is ${w.item}, declared with a typed spec where it fits one exactly; the config.xml of every
+other item is in \`jobs/\`, one file per item, laid out like the folders.`
+    : `Each item is ${w.item}, declared with the typed spec it fits exactly.`
+}
 ${counts.skipped > 0 ? `\n${counts.skipped} item(s) were not imported; \`${w.program}\` ends with the list and the reasons.\n` : ""}${credentialsWarning(credentials, w)}
 ## Take the jobs over
 
@@ -263,7 +267,11 @@ ${language === "yaml" ? pluginParagraph(s) : packageParagraph(s)}
 Every job is declared with \`adopt: true\`, so the first \`pulumi up\` takes over the jobs that already exist
 instead of failing. Pulumi has no step for taking over an existing object, so the first preview lists every job
 as a create; as the declared configs are the ones read from Jenkins, \`up\` leaves the jobs themselves unchanged,
-and every preview after it shows no changes. From then on, edit a file under \`jobs/\` and
-\`pulumi preview --diff\` shows the lines that change.
+and every preview after it shows no changes. From then on, edit ${
+    counts.configFiles > 0
+      ? `a typed spec in \`${w.program}\` or a file under \`jobs/\``
+      : `a typed spec in \`${w.program}\``
+  }
+and \`pulumi preview --diff\` shows the lines that change.
 ${cannotRunSection(s, cannotRun)}${credentialsSection(credentials, w)}`;
 }

@@ -7,7 +7,13 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { JenkinsServer } from "../../provider/server";
-import { EXISTING, SAMPLE_URL } from "../../scripts/capture-adopt-existing";
+import {
+  captureAdoptExisting,
+  EXISTING,
+  SAMPLE_URL,
+  type AdoptExistingCapture,
+} from "../../scripts/capture-adopt-existing";
+import { expectCapture } from "../docs/captures";
 import { runBin } from "../harness/bin";
 import { FIXTURE_DIR } from "../harness/fixtures";
 import { JenkinsUser } from "../harness/jenkins-user";
@@ -93,5 +99,31 @@ describe("examples/adopt-existing sample", () => {
     const again = await engine.up(program, { preview: true });
     expect(again.steps.filter((s) => s.op !== "same")).toEqual([]);
     expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe("examples/adopt-existing README: the captured output", () => {
+  let dir: string;
+  let captured: AdoptExistingCapture;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "adopt-capture-"));
+    captured = await captureAdoptExisting({ out: path.join(dir, "jenkins-jobs") });
+  }, 180_000);
+  afterAll(() => {
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("is what a fresh run of the walkthrough prints, on the README and in the import guide", () => {
+    expectCapture("examples/adopt-existing/README.md", "adopt-import", captured.import);
+    expectCapture("docs/guide/import.md", "adopt-import", captured.import);
+    expectCapture("examples/adopt-existing/README.md", "adopt-steps", captured.steps);
+    expectCapture("examples/adopt-existing/README.md", "adopt-diff", captured.diff);
+  });
+
+  it("shows the generated index.ts as the import writes it", () => {
+    const index = fs.readFileSync(path.join(dir, "jenkins-jobs", "index.ts"), "utf8");
+    // The README leaves out the opening comment.
+    expectCapture("examples/adopt-existing/README.md", "adopt-index", index.replace(/^\/\*\*[\s\S]*?\*\/\n/, ""));
   });
 });

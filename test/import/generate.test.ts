@@ -2,7 +2,7 @@
 import { generateProgram, selectItems } from "../../provider/import";
 import { ConfigPathAllocator, IdentifierAllocator, fileSegment } from "../../provider/import/names";
 import type { JobSummary } from "../../provider/client/jenkins-client";
-import { renderPipeline } from "../../provider/specs";
+import { renderFolder, renderPipeline } from "../../provider/specs";
 
 const FOLDER = "<com.cloudbees.hudson.plugins.folder.Folder/>";
 // A custom workspace is something no typed spec expresses, so this job is imported as configXml.
@@ -156,6 +156,28 @@ describe("generateProgram", () => {
     expect(decl).toContain('description: "Nightly build", enabled: false, adopt: true });');
     expect(decl).not.toContain("configXml");
     expect([...typed.files.keys()].filter((f) => f.startsWith("jobs/"))).toEqual([]);
+  });
+
+  it("leaves jobs/ out of the program and its README when every item fits a typed spec", () => {
+    const script = "pipeline {\n  agent any\n  stages { stage('Build') { steps { sh 'make' } } }\n}";
+    const typed = generateProgram({
+      items: [
+        { fullName: "team", configXml: renderFolder({ displayName: "Team" }) },
+        { fullName: "team/nightly", configXml: renderPipeline({ script }, { description: "", enabled: true }) },
+      ],
+      sourceUrl: "https://ci.example.com/",
+    });
+    const index = typed.files.get("index.ts")!;
+    expect([...typed.files.keys()].filter((f) => f.startsWith("jobs/"))).toEqual([]);
+    // No helper reading ./jobs and none of the imports only it used: the program has nothing unused.
+    expect(index).not.toMatch(/readFileSync|node:path|jobConfig|\.\/jobs/);
+    expect(index).toMatch(/^import \{ Job \} from "pulumi-jenkins-jobs";$/m);
+    const readme = typed.files.get("README.md")!;
+    expect(readme).not.toContain("jobs/");
+    expect(readme).toContain("edit a typed spec in `index.ts`");
+    // With one item as raw XML, the helper, its imports and the README's jobs/ come back.
+    expect(program.files.get("index.ts")).toMatch(/import \{ readFileSync \} from "node:fs";[\s\S]*function jobConfig/);
+    expect(program.files.get("README.md")).toContain("a file under `jobs/`");
   });
 
   it("is deterministic", () => {

@@ -11,6 +11,8 @@ import type { PulumiCli } from "../harness/language-host";
 import { repoRoot } from "../harness/provider-process";
 import { itemsOnServer } from "./server-items";
 import { startStack } from "./stack";
+import { stepDiffText } from "../../scripts/cli-display";
+import { expectCapture } from "../docs/captures";
 
 const PROJECT = path.join(repoRoot, "examples", "folder-sweep");
 const JOB = `<?xml version='1.1' encoding='UTF-8'?>
@@ -57,6 +59,8 @@ describe("FolderSweep", () => {
     const step = preview.steps.find((s) => s.urn.endsWith("::apps-sweep"));
     expect(step?.op).toBe("update");
     expect(step?.news?.plan).toEqual(["delete apps/old-job"]);
+    // As `pulumi preview --diff` shows the sweep, on the example's README.
+    expectCapture("examples/folder-sweep/README.md", "sweep-plan", stepDiffText(step!));
     expect(server.requests.filter((r) => r.method !== "GET")).toEqual([]);
 
     const up = await cli.up();

@@ -13,6 +13,8 @@ import type { PulumiCli, Step } from "../harness/language-host";
 import { repoRoot } from "../harness/provider-process";
 import { itemsOnServer } from "./server-items";
 import { startStack } from "./stack";
+import { stepDiffText } from "../../scripts/cli-display";
+import { expectCapture } from "../docs/captures";
 
 const PROJECT = path.join(repoRoot, "examples", "reorganise-folders");
 const BEFORE = ["apps", "apps/build", "apps/deploy", "apps/lint", "platform", "tools", "tools/scan"];
@@ -93,6 +95,12 @@ describe("reorganising folders through the language host", () => {
       tools: "tools => platform/tools",
       scan: "tools/scan => platform/tools/scan",
     });
+
+    // The move of `deploy` as `pulumi preview --diff` shows it, on the example's README and in the guide.
+    const deploy = preview.steps.find((s) => s.urn.endsWith("::deploy"))!;
+    const shown = stepDiffText(deploy).split(server.url).join("https://jenkins.example.com/");
+    expectCapture("examples/reorganise-folders/README.md", "move-diff", shown);
+    expectCapture("docs/guide/moves-and-renames.md", "move-diff", shown);
 
     server.resetCounters();
     const up = await cli.up();

@@ -13,6 +13,7 @@ import type { PulumiCli } from "../harness/language-host";
 import { repoRoot } from "../harness/provider-process";
 import { reviewReport } from "../harness/bin";
 import { startStack } from "./stack";
+import { expectCapture } from "../docs/captures";
 
 const PROJECT = path.join(repoRoot, "test", "language-host", "projects", "review");
 const OLD_PASSWORD = "first-Pa55word-4f1c";
@@ -71,6 +72,15 @@ describe("a pull request's change, previewed with --json and reviewed", () => {
     expect(digest.config["review:deployPassword"]).toBe("[secret]");
     expect(json).toContain("\\u003cscript\\u003e"); // Go's encoder escapes < and >
     for (const secret of [OLD_PASSWORD, NEW_PASSWORD]) expect(json).not.toContain(secret);
+  });
+
+  it("is the report examples/pull-request-workflow/README.md shows", () => {
+    // The README shows the controller as https://jenkins.example.com/, the URL the workflow names.
+    expectCapture(
+      "examples/pull-request-workflow/README.md",
+      "review-report",
+      report.split(server.url).join("https://jenkins.example.com/"),
+    );
   });
 
   it("fits a comment, puts the deletion first, the move on one line, the template change once", () => {

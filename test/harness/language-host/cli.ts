@@ -321,7 +321,8 @@ export class PulumiCli {
         const left = [];
         for (const r of [...this.state.resources].reverse()) {
           if (!r.custom) continue;
-          steps.push({ op: "delete", urn: r.urn });
+          steps.push({ op: "delete", urn: r.urn, ...(r.retainOnDelete ? { retained: true } : {}) });
+          if (r.retainOnDelete) continue; // left in Jenkins, gone from the state
           try {
             await (await provider()).delete(r.urn, r.id, this.secrets.open(r.outputs));
           } catch (e) {

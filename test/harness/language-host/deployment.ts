@@ -24,6 +24,8 @@ export interface Step {
   oldInputs?: PropertyMap;
   /** Property names the provider said change (diff `replaces` for a replacement). */
   replaces?: string[];
+  /** For a delete: the resource had `retainOnDelete`, so it left the state and the provider was not called. */
+  retained?: boolean;
   /**
    * The resource's state before and after the step as the engine's step event carries it (what `preview --json`
    * serializes): secrets as "[secret]"; a planned new state has the checked inputs and no outputs yet.
@@ -64,6 +66,8 @@ export interface Registration {
   dependencies: string[];
   /** Output names the engine stores as secrets besides those of secret inputs. */
   additionalSecretOutputs?: string[];
+  /** The `retainOnDelete` resource option. */
+  retainOnDelete?: boolean;
 }
 
 export interface Registered {
@@ -236,6 +240,7 @@ export class Deployment {
         dependencies: r.dependencies,
       };
       if (initErrors) state.initErrors = initErrors;
+      if (r.retainOnDelete) state.retainOnDelete = true;
       this.next.push(state);
       return { urn, id, outputs };
     };
@@ -299,8 +304,19 @@ export class Deployment {
     const toDelete = [...this.replaced, ...gone.filter((r) => r.custom)].reverse();
     const failedDeletes: ResourceState[] = [];
     for (const r of toDelete) {
-      if (!this.replaced.includes(r)) this.steps.push({ op: "delete", urn: r.urn, oldState: shownState(r) });
+      if (!this.replaced.includes(r))
+        this.steps.push({
+          op: "delete",
+          urn: r.urn,
+          oldState: shownState(r),
+          ...(r.retainOnDelete ? { retained: true } : {}),
+        });
       if (this.opts.dryRun) continue;
+      // As the engine does with `retainOnDelete`: the resource leaves the state, the provider's Delete is not called.
+      if (r.retainOnDelete) {
+        if (!this.replaced.includes(r)) this.deleted.add(r.urn);
+        continue;
+      }
       this.saveAroundStep();
       try {
         await (await this.provider()).delete(r.urn, r.id, this.secrets.open(r.outputs));

@@ -97,6 +97,7 @@ export class Monitor {
       inputs: (req.getObject()?.toJavaScript() ?? {}) as PropertyMap,
       dependencies: req.getDependenciesList(),
       additionalSecretOutputs: req.getAdditionalsecretoutputsList(),
+      retainOnDelete: req.getRetainondelete() === true,
     });
     const res = new resourcePb.RegisterResourceResponse();
     res.setUrn(result.urn);

@@ -12,6 +12,8 @@ export interface ResourceState {
   dependencies: string[];
   /** Set by a partial failure: the next `up` updates the resource even without a diff. */
   initErrors?: string[];
+  /** The `retainOnDelete` resource option: deleting it drops it from the state without calling the provider. */
+  retainOnDelete?: boolean;
 }
 
 export interface StackState {
