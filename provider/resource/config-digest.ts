@@ -32,19 +32,23 @@ export function canonicalDigest(canonical: string): string {
 const bare = (name: string): XmlElement => ({ kind: "element", name, attrs: [], children: [] });
 
 /**
- * The parts of a declared config that the owned-part rules (owned-parts.ts) look at: the children of its root that
- * a rule would take out of it were it Jenkins's copy (a folder's views or credentials property it declares itself,
- * the ids of its branch sources), as a root holding only those, in canonical text; undefined when none. A refresh
- * compares Jenkins's copy without the owned parts this stand-in does not claim, as it would with the declaration.
+ * What the owned-part rules (owned-parts.ts) read of a declared config, as a root holding only that, in canonical
+ * text; undefined when they read nothing but the root's name. Each rule names the children it reads, cut down to what
+ * it needs (`OwnedPartRule.reads`); a child two rules read is kept whole. A refresh compares Jenkins's copy made
+ * comparable with this stand-in exactly as the full comparison (drift.ts `sameConfig`) does with the declaration:
+ * every rule gives the same answer with either.
  */
 export function ownedPartsOf(declared: XmlElement): string | undefined {
-  const claimed = new Set<XmlElement>();
+  const byName = new Map<string, XmlElement>();
   for (const rule of OWNED_PART_RULES) {
-    const after = new Set(rule.forComparison(declared, bare(declared.name)).children);
-    for (const c of declared.children) if (c.kind === "element" && !after.has(c)) claimed.add(c);
+    for (const part of rule.reads(declared)) {
+      const whole = declared.children.find((c): c is XmlElement => c.kind === "element" && c.name === part.name);
+      byName.set(part.name, byName.has(part.name) && whole !== undefined ? whole : part);
+    }
   }
-  if (claimed.size === 0) return undefined;
-  const children = declared.children.filter((c) => c.kind === "element" && claimed.has(c));
+  if (byName.size === 0) return undefined;
+  const order = declared.children.flatMap((c) => (c.kind === "element" ? [c.name] : []));
+  const children = [...byName.values()].sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
   return canonicalizeDocument({ ...declared, attrs: [], children });
 }
 

@@ -96,6 +96,14 @@ export const FOLDER_VIEWS_RULE: OwnedPartRule = {
     if (remoteHolder === undefined && declaredHolder === undefined) return remote;
     return withHolder(remote, declaredHolder);
   },
+  reads(declared) {
+    const holder = declared.name === FOLDER ? childOf(declared, FIELD) : undefined;
+    if (holder === undefined) return [];
+    // The default holder goes into the comparison as declared; views of its own only need to say so.
+    if (isDefaultViewHolder(holder)) return [holder];
+    const views: XmlElement = { kind: "element", name: "views", attrs: [], children: [] };
+    return [{ kind: "element", name: FIELD, attrs: [], children: [views] }];
+  },
   needsRemote(declared) {
     return leavesViews(declared);
   },

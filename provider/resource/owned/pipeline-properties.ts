@@ -189,9 +189,13 @@ function withoutPipelineActions(root: XmlElement, declared: XmlElement): XmlElem
   return { ...root, children: root.children.map((c) => (c === actions ? next : c)) };
 }
 
+/** The root of a Pipeline job's config: the only item whose runs set job properties and record them in trackers. */
+const PIPELINE_ROOT = "flow-definition";
+
 function forComparison(remoteConfig: XmlElement, declared: XmlElement): XmlElement {
-  const o = pipelineOwnedOf(remoteConfig);
   const remote = withoutPipelineActions(remoteConfig, declared);
+  if (remoteConfig.name !== PIPELINE_ROOT) return remote;
+  const o = pipelineOwnedOf(remoteConfig);
   if (isEmpty(o)) return remote;
   const declaredProps = propertiesOf(declared);
   const out: XmlElement[] = [];
@@ -313,9 +317,27 @@ export function mayOwnProperties(declared: XmlElement): boolean {
   return script !== undefined && DIRECTIVE_WORDS.test(textOf(script));
 }
 
+/**
+ * What forComparison reads of a declaration: the names of the pipeline actions it has, and, for a Pipeline job, its
+ * properties (those the pipeline owns go into the comparison as declared).
+ */
+function reads(declared: XmlElement): XmlElement[] {
+  const out: XmlElement[] = [];
+  const actions = child(declared, "actions");
+  const named = actionsOf(declared).filter((a) => PIPELINE_ACTIONS.has(a.name));
+  if (actions && named.length > 0) {
+    const bare = named.map((a): XmlElement => ({ kind: "element", name: a.name, attrs: [], children: [] }));
+    out.push({ kind: "element", name: "actions", attrs: [], children: bare });
+  }
+  const props = child(declared, "properties");
+  if (declared.name === PIPELINE_ROOT && props && elementChildren(props).length > 0) out.push(props);
+  return out;
+}
+
 export const pipelinePropertiesRule: OwnedPartRule = {
   what: "job properties, triggers and parameters that the job's pipeline set (its tracker actions say which)",
   forComparison,
+  reads,
   // Whether the job has trackers is known from its remote config alone.
   needsRemote: mayOwnProperties,
   keep,
