@@ -17,3 +17,16 @@ export function strip(props: Props | undefined): Props {
   delete out[PROVIDER_KEY];
   return out;
 }
+
+/** The internal output holding the digest of the config a resource applied (the CLI never shows `__` keys). */
+export const DIGEST_KEY = "__digest";
+
+/**
+ * Old outputs with the config's digest under `__digest`: states written while it was the public output
+ * `configDigest` (which the CLI showed as hashes) keep it there.
+ */
+export function withCurrentDigestKey<T extends { configDigest?: unknown; __digest?: unknown }>(olds: T): T {
+  if (olds.configDigest === undefined) return olds;
+  const { configDigest, ...rest } = olds;
+  return (rest.__digest === undefined ? { ...rest, __digest: configDigest } : rest) as T;
+}

@@ -28,7 +28,7 @@ function digestChanged(olds: JobOutputs, oldKey: SourceKey, declared: Declared):
     const old = oldSpecRoot(olds, oldKey);
     if (old !== undefined) return !elementsEqual(old, declared.root(), { ignoreRootFields: FIELD_NAMES });
   }
-  const digest = olds.configDigest;
+  const digest = olds.__digest;
   if (!isDigest(digest)) return true;
   if (digest.canonical === canonicalDigest(declared.canonical())) return false;
   // Another text of the same meaning (another plugin version, attribute order): not a change, as between two texts.

@@ -1,6 +1,7 @@
 /**
  * What a job's outputs keep of its config: the config itself only when a refresh found Jenkins holding another one,
- * otherwise its digest (`configDigest`). The config as declared is in the resource's inputs already; a second copy
+ * otherwise its digest (`__digest`, an internal output: the CLI never shows it, so a diff or the outputs
+ * section of `pulumi up` shows no hashes). The config as declared is in the resource's inputs already; a second copy
  * in the outputs doubled the state, and the engine writes the whole state at every step on backends without
  * journaling.
  *
@@ -14,6 +15,7 @@
  *    the parts Jenkins owns and without description and disabled, which have their own outputs.)
  */
 import { createHash } from "node:crypto";
+import { withCurrentDigestKey } from "../dynamic/props";
 import { JobSpecError } from "../specs/errors";
 import { canonicalizeDocument } from "../xml/canonical";
 import { equivalenceDigest, semanticDigest } from "../xml/semantic";
@@ -67,7 +69,7 @@ export function configEquivalence(root: XmlElement): string {
   return equivalenceDigest(root, { ignoreRootFields: FIELD_NAMES });
 }
 
-/** The `configDigest` output of a declared config: its root, canonical text and tree. */
+/** The `__digest` output of a declared config: its root, canonical text and tree. */
 export function digestOf(
   canonical: string,
   root: XmlElement,
@@ -87,9 +89,17 @@ export function digestOf(
   return digest;
 }
 
+/**
+ * Outputs with the digest under its current key: states written while it was the public output `configDigest` keep it there,
+ * which the CLI showed as hashes.
+ */
+export function currentOutputs<T extends Partial<JobOutputs>>(olds: T): T {
+  return withCurrentDigestKey(olds);
+}
+
 /** Whether outputs know the config applied: its text (state of earlier versions, or drift) or its digest. */
 export function configKnown(olds: Partial<JobOutputs>): boolean {
-  return Boolean(olds.configXml) || isDigest(olds.configDigest);
+  return Boolean(olds.configXml) || isDigest(olds.__digest);
 }
 
 export function isDigest(value: unknown): value is ConfigDigest {
@@ -99,7 +109,7 @@ export function isDigest(value: unknown): value is ConfigDigest {
 
 /** The root element name of the config the outputs describe, when known. */
 export function rootOfOutputs(olds: Partial<JobOutputs>): string | undefined {
-  return isDigest(olds.configDigest) ? olds.configDigest.root : undefined;
+  return isDigest(olds.__digest) ? olds.__digest.root : undefined;
 }
 
 /**

@@ -49,9 +49,17 @@ import {
   type Declared,
   type Props,
 } from "./desired";
-import { comparable, configEquivalence, configKnown, declaredConfigOf, isDigest } from "./config-digest";
+import {
+  comparable,
+  configEquivalence,
+  configKnown,
+  currentOutputs,
+  declaredConfigOf,
+  isDigest,
+} from "./config-digest";
 import { driftedConfig, foundConfig, inputsReflecting, sameConfig } from "./drift";
 import { PartialFailureError } from "../dynamic/partial-failure";
+import { isRefreshDiffOfEdit, readFoundNothing, readReported } from "../dynamic/refresh-diff";
 import { AdoptionError, JobExistsError, JobGoneError } from "./errors";
 import { computedParentRefusal } from "./computed-items";
 import { specAsDeclared } from "./drifted-spec";
@@ -76,6 +84,8 @@ import { diff as diffJob, type JobDiffResult } from "./diff";
  * change that cannot apply fails naming the setting to fix.
  */
 export async function diff(id: string, olds: Props, news: Props): Promise<JobDiffResult> {
+  // The refresh's diff after a read that found an edit: "unknown", so the engine shows the inputs that differ.
+  if (isRefreshDiffOfEdit(id, strip(news))) return {};
   rememberManaged(olds.fullName, baseUrlIfConfigured(olds.controller), id);
   const result = await diffJob(id, olds, news);
   if (result.changes && news.controller !== UNKNOWN) {
@@ -409,7 +419,7 @@ export async function create(inputsRaw: Props): Promise<dynamic.CreateResult> {
     if (mayHaveCreated(e)) {
       // The job may exist now. Keep it in state with an unknown config so the next `up` converges it (update
       // posts the config, or creates the job if it turns out not to exist) instead of failing on "already exists".
-      const { configDigest: _unknown, ...known } = withoutSpecs(outs);
+      const { __digest: _unknown, ...known } = withoutSpecs(outs);
       void _unknown;
       const properties = { ...known, configXml: "", [PROVIDER_KEY]: inputsRaw[PROVIDER_KEY] };
       throw new PartialFailureError(e.message, id, properties, [
@@ -448,7 +458,7 @@ async function adopt(
   const current: JobOutputs = { ...outs, description: fields.description, enabled: fields.enabled };
   if (!sameConfig(declared.root(), masked.root) || !sameSecrets) {
     // No config known makes applyChanges post the declared one.
-    delete current.configDigest;
+    delete current.__digest;
     current.configXml = "";
   }
   const { posted } = await applyChanges(client, fullName, current, declared, remote);
@@ -460,7 +470,7 @@ async function adopt(
 // read
 
 export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadResult> {
-  const olds = strip(propsRaw) as unknown as JobOutputs;
+  const olds = currentOutputs(strip(propsRaw) as unknown as JobOutputs);
   const fullName = olds.fullName || fullNameOf(olds);
   const { client, baseUrl } = await connect(fullName, olds.controller);
   rememberManaged(fullName, baseUrl, id);
@@ -496,11 +506,11 @@ export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadRes
       props = withoutDigest(driftedProps(props, declaredXml, remoteText, fieldsOf(declaredRoot)));
     }
   } else if (
-    isDigest(olds.configDigest) &&
-    configEquivalence(comparable(remoteDoc.root, olds.configDigest)) !== olds.configDigest.equivalence
+    isDigest(olds.__digest) &&
+    configEquivalence(comparable(remoteDoc.root, olds.__digest)) !== olds.__digest.equivalence
   ) {
     configDrift = true;
-    props = withoutDigest(driftedProps(props, undefined, remoteText, olds, olds.configDigest));
+    props = withoutDigest(driftedProps(props, undefined, remoteText, olds, olds.__digest));
   }
   // The secrets of parts Jenkins owns are not the job's: a folder's credentials (left to Credential resources, or
   // added by hand) sit in the folder's config.xml, and must not count as secrets the job declared.
@@ -508,7 +518,7 @@ export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadRes
     ? maskSecrets(
         declaredRoot
           ? withoutOwnedParts(parsed.root, declaredRoot)
-          : comparable(parsed.root, olds.configDigest as ConfigDigest),
+          : comparable(parsed.root, olds.__digest as ConfigDigest),
         remote,
       ).values
     : masked.values;
@@ -520,11 +530,16 @@ export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadRes
   }
   const drifted =
     configDrift || secretDrift || fields.description !== olds.description || fields.enabled !== olds.enabled;
-  if (!drifted) return { id, props };
+  if (!drifted) {
+    readFoundNothing(id);
+    return { id, props };
+  }
   // The config as found stands for the declared one (which outputs keep as a digest) when only other parts drifted.
-  const digest = olds.configDigest;
+  const digest = olds.__digest;
   const config = props.configXml ?? foundConfig(remoteText, digest, olds, false);
-  return { id, props, inputs: inputsReflecting(props, config) };
+  const inputs = inputsReflecting(props, config);
+  readReported(id, inputs);
+  return { id, props, inputs };
 }
 
 /**
@@ -558,7 +573,7 @@ function driftedProps(
 
 /** Outputs that hold the config found in Jenkins: the digest of the declared one no longer describes it. */
 function withoutDigest(props: JobOutputs): JobOutputs {
-  const { configDigest: _declared, ...rest } = props;
+  const { __digest: _declared, ...rest } = props;
   void _declared;
   return rest;
 }
@@ -567,7 +582,7 @@ function withoutDigest(props: JobOutputs): JobOutputs {
 // update
 
 export async function update(id: string, oldsRaw: Props, newsRaw: Props): Promise<dynamic.UpdateResult> {
-  const olds = strip(oldsRaw) as unknown as JobOutputs;
+  const olds = currentOutputs(strip(oldsRaw) as unknown as JobOutputs);
   const news = strip(newsRaw) as unknown as JobInputs;
   const oldFullName = olds.fullName || fullNameOf(olds);
   const { client, baseUrl } = await connect(oldFullName, olds.controller);
