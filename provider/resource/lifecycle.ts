@@ -555,7 +555,10 @@ function driftedProps(
   digest?: ConfigDigest,
 ): JobOutputs {
   if (sourceOf(props as unknown as Props) !== "configXml") {
-    const parsed = parseJobSpec(remote);
+    // Without the parts Jenkins owns (a folder's views made by View resources, say), which no spec expresses.
+    const doc = parseXml(remote);
+    const own = declared === undefined ? doc.root : withoutOwnedParts(doc.root, parseXml(declared).root);
+    const parsed = parseJobSpec(own === doc.root ? remote : writeXml({ ...doc, root: own }, { style: "pretty" }));
     if (parsed) {
       const key = specKeyOf(parsed.kind);
       const spec = specAsDeclared(parsed.kind, parsed.spec, props[key]);

@@ -260,8 +260,13 @@ async function readFromJenkins(id: string, propsRaw: Props): Promise<dynamic.Rea
   return { id, props: drifted, inputs: inputsOf(drifted) };
 }
 
-function inputsOf(props: ViewOutputs): Partial<ViewInputs> {
-  const inputs: Partial<ViewInputs> = { name: props.name };
+/** The inputs a refresh reports: the keys `check` returns (its `fullName` and `url` among them), so only an edit differs. */
+function inputsOf(props: ViewOutputs): Partial<ViewInputs> & { fullName: string; url: string } {
+  const inputs: Partial<ViewInputs> & { fullName: string; url: string } = {
+    name: props.name,
+    fullName: props.fullName,
+    url: props.url,
+  };
   if (props.folder) inputs.folder = props.folder;
   if (props.controller) inputs.controller = props.controller;
   if (props.listView !== undefined) inputs.listView = props.listView;

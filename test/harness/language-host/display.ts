@@ -48,3 +48,12 @@ export function refreshDiff(step: RefreshStepDiff): string {
   const keys = visible([...Object.keys(step.oldOutputs), ...Object.keys(step.newOutputs)]);
   return propertyDiff(step.oldOutputs, step.newOutputs, keys);
 }
+
+/**
+ * The outputs of a resource that an `up` changed, laid out as the `--outputs:--` section of `pulumi up --diff`
+ * shows them for it: old against new, internal keys (`__…`, such as a config's digest) left out.
+ */
+export function outputsDiff(olds: Record<string, unknown>, news: Record<string, unknown>): string {
+  const keys = [...new Set([...Object.keys(olds), ...Object.keys(news)])].filter((k) => !k.startsWith("__")).sort();
+  return propertyDiff(olds, news, keys);
+}

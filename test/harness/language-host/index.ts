@@ -25,5 +25,5 @@
 export { PulumiCli, type CliOptions, type OperationResult, type RefreshResult } from "./cli";
 export type { Step, StepOp, StepError } from "./deployment";
 export type { LogEntry } from "./monitor";
-export { changedInputs, previewDiff, refreshDiff, type RefreshStepDiff } from "./display";
+export { changedInputs, outputsDiff, previewDiff, refreshDiff, type RefreshStepDiff } from "./display";
 export { recordShown, type Shown } from "./shown";
