@@ -18,9 +18,6 @@ export function strip(props: Props | undefined): Props {
   return out;
 }
 
-/** The internal output holding the digest of the config a resource applied (the CLI never shows `__` keys). */
-export const DIGEST_KEY = "__digest";
-
 /**
  * Old outputs with the config's digest under `__digest`: states written while it was the public output
  * `configDigest` (which the CLI showed as hashes) keep it there.

@@ -21,6 +21,7 @@ import { canonicalizeDocument } from "../xml/canonical";
 import { equivalenceDigest, semanticDigest } from "../xml/semantic";
 import { parseXml, type XmlElement } from "../xml/tree";
 import { layoutOf } from "./drift";
+import { keptHash } from "./kept-hash";
 import { FIELD_NAMES } from "./job-config";
 import { OWNED_PART_RULES, withoutOwnedParts } from "./owned-parts";
 import { renderSpec, sourceOf } from "./sources";
@@ -78,9 +79,9 @@ export function digestOf(
 ): ConfigDigest {
   const digest: ConfigDigest = {
     root: root.name,
-    canonical: canonicalDigest(canonical),
-    semantic: semanticDigest(root),
-    equivalence: configEquivalence(root),
+    canonical: keptHash(canonicalDigest(canonical)),
+    semantic: keptHash(semanticDigest(root)),
+    equivalence: keptHash(configEquivalence(root)),
   };
   const owned = ownedPartsOf(root);
   if (owned !== undefined) digest.owned = owned;

@@ -59,6 +59,7 @@ import {
 } from "./config-digest";
 import { driftedConfig, foundConfig, inputsReflecting, sameConfig } from "./drift";
 import { PartialFailureError } from "../dynamic/partial-failure";
+import { sameHash } from "./kept-hash";
 import { isRefreshDiffOfEdit, readFoundNothing, readReported } from "../dynamic/refresh-diff";
 import { AdoptionError, JobExistsError, JobGoneError } from "./errors";
 import { computedParentRefusal } from "./computed-items";
@@ -507,7 +508,7 @@ export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadRes
     }
   } else if (
     isDigest(olds.__digest) &&
-    configEquivalence(comparable(remoteDoc.root, olds.__digest)) !== olds.__digest.equivalence
+    !sameHash(olds.__digest.equivalence, configEquivalence(comparable(remoteDoc.root, olds.__digest)))
   ) {
     configDrift = true;
     props = withoutDigest(driftedProps(props, undefined, remoteText, olds, olds.__digest));

@@ -90,7 +90,7 @@ describe.each(MODES)("Job lifecycle with secrets (%s server)", (mode) => {
     // The outputs keep the digest of the config with its placeholder, whose text is in the inputs.
     expect(outs.configXml).toBeUndefined();
     expect((outs.__digest as { canonical: string }).canonical).toBe(
-      createHash("sha256").update(String(created.inputs.configXml), "utf8").digest("hex"),
+      createHash("sha256").update(String(created.inputs.configXml), "utf8").digest("base64url"),
     );
     expect(outs.secretValues).toEqual([PASSWORD]);
     const digests = outs.secretDigests as string[];

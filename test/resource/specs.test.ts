@@ -144,7 +144,7 @@ describe.each(MODES)("Job with a typed spec, methods called directly (%s server)
       expect((updated.outs.__digest as { canonical: string }).canonical).toBe(
         createHash("sha256")
           .update(canonicalizeConfig(renderJobSpec(key, after as never)), "utf8")
-          .digest("hex"),
+          .digest("base64url"),
       );
 
       const again = await refresh(created.id, { ...updated.outs, __provider: PROVIDER_TEXT });

@@ -17,6 +17,7 @@
  * parameters, triggers, build discarder and concurrency setting are rendered as job properties before any rule sees
  * them, so they follow the same rules: declared, and also set by the script, they are the pipeline's.
  */
+import { equivalenceForm } from "../../xml/semantic";
 import { elementChildren, textOf, type XmlElement, type XmlNode } from "../../xml/tree";
 import type { OwnedPartRule } from "./rule";
 import { placeAsRemote } from "./placement";
@@ -318,8 +319,10 @@ export function mayOwnProperties(declared: XmlElement): boolean {
 }
 
 /**
- * What forComparison reads of a declaration: the names of the pipeline actions it has, and, for a Pipeline job, its
- * properties (those the pipeline owns go into the comparison as declared).
+ * What forComparison reads of a declaration: the names of the pipeline actions it has, and, for a Pipeline job whose
+ * runs may set properties, its properties (those the pipeline owns go into the comparison as declared). A job whose
+ * script sets none (mayOwnProperties) gets no tracker listing any from its runs: only an edit in Jenkins gives it one,
+ * and that edit changes its script too.
  */
 function reads(declared: XmlElement): XmlElement[] {
   const out: XmlElement[] = [];
@@ -330,7 +333,10 @@ function reads(declared: XmlElement): XmlElement[] {
     out.push({ kind: "element", name: "actions", attrs: [], children: bare });
   }
   const props = child(declared, "properties");
-  if (declared.name === PIPELINE_ROOT && props && elementChildren(props).length > 0) out.push(props);
+  const mayOwn = mayOwnProperties(declared) || named.length > 0;
+  // In the form the digest compares (xml/semantic.ts `equivalenceForm`): what a digest keeps of them is small.
+  if (declared.name === PIPELINE_ROOT && mayOwn && props && elementChildren(props).length > 0)
+    out.push(equivalenceForm(props, declared.name));
   return out;
 }
 
