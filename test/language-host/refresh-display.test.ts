@@ -16,8 +16,8 @@ import { startStack } from "./stack";
 const PROJECT = path.join(repoRoot, "test", "language-host", "projects", "refresh-display");
 
 const nameOf = (urn: string) => urn.split("::").pop() as string;
-/** A hex string as long as a digest's (8 hex digits of a layout key and more). */
-const HASH = /\b[0-9a-f]{8,}\b/;
+/** A hash as a digest keeps it: hex (8 digits of a layout key and more) or a SHA-256 in base64url. */
+const HASH = /\b[0-9a-f]{8,}\b|[\w-]{43}/;
 
 async function editView(user: JenkinsUser, viewPath: string, edit: (xml: string) => string): Promise<void> {
   const before = await user.request("GET", `${viewPath}config.xml`);
