@@ -538,7 +538,11 @@ export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadRes
   // The config as found stands for the declared one (which outputs keep as a digest) when only other parts drifted.
   const digest = olds.__digest;
   const config = props.configXml ?? foundConfig(remoteText, digest, olds, false);
-  const inputs = inputsReflecting(props, config);
+  const inputs: Props = inputsReflecting(props, config);
+  // The secret values as applied, when Jenkins holds them still: the refresh then shows only what was edited (the
+  // engine keeps them secret, as in the inputs it passed to the read). A secret changed in Jenkins is left out, so
+  // the next preview shows it changed.
+  if (!secretDrift && props.secretValues !== undefined) inputs.secretValues = props.secretValues;
   readReported(id, inputs);
   return { id, props, inputs };
 }

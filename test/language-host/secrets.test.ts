@@ -111,6 +111,18 @@ describe.each(MODES)("secrets through the language host (%s server)", (mode) => 
     expect(shown("refresh", await cli.refresh()).changed).toEqual([]);
   });
 
+  it("a description edited by hand in a job with a secret: the refresh shows that alone, never the secret", async () => {
+    await user.setDescription("deploy", "Edited by hand");
+    const refresh = shown("refresh", await cli.refresh());
+    const step = refresh.steps.find((s) => s.urn.endsWith("::deploy"));
+    expect(step?.op).toBe("update");
+    expect(step?.display).toBe('      ~ description: "Deploys with a password" => "Edited by hand"');
+    expect(refresh.steps.filter((s) => s.op !== "same")).toHaveLength(1);
+    const up = shown("up", await cli.up());
+    expect(changed(up)).toEqual(["update deploy"]);
+    expect(shown("refresh", await cli.refresh())).toMatchObject(QUIET_REFRESH);
+  });
+
   it("a password changed by hand is drift, shown without values, and up puts the declared one back", async () => {
     await user.editConfig("deploy", (xml) => xml.replace(/(<defaultValue>)[^<]*(<\/defaultValue>)/, `$1${BY_HAND}$2`));
     expect(await heldDefault(server, user, "deploy")).toBe(BY_HAND);
