@@ -18,7 +18,8 @@ import { ConnectionCheckError } from "../connection/errors";
 import { StackConnections } from "../connection/stack-connections";
 import { warn } from "../dynamic/engine-log";
 import { plannedPath } from "../dynamic/planned-moves";
-import { strip, UNKNOWN, type Props } from "../dynamic/props";
+import { strip, UNKNOWN, withCurrentDigestKey, type Props } from "../dynamic/props";
+import { isRefreshDiffOfEdit, noted } from "../dynamic/refresh-diff";
 import { pluginCheckOf, preflight, type PluginCheckMode } from "../plugins/preflight";
 import { declareCredential } from "../references/declared";
 import { rememberCreated } from "../references/check";
@@ -181,8 +182,10 @@ async function followsFolder(olds: CredentialOutputs, to: string): Promise<boole
   }
 }
 
-export async function diff(_id: string, oldsRaw: Props, newsRaw: Props): Promise<CredentialDiffResult> {
-  const olds = strip(oldsRaw) as unknown as CredentialOutputs;
+export async function diff(id: string, oldsRaw: Props, newsRaw: Props): Promise<CredentialDiffResult> {
+  // The refresh's diff after a read that found an edit: "unknown", so the engine shows the inputs that differ.
+  if (isRefreshDiffOfEdit(id, strip(newsRaw))) return {};
+  const olds = withCurrentDigestKey(strip(oldsRaw) as unknown as CredentialOutputs);
   const news = strip(newsRaw) as unknown as CredentialInputs;
   const replaces: string[] = [];
   const diffs: string[] = [];
@@ -232,13 +235,13 @@ export async function diff(_id: string, oldsRaw: Props, newsRaw: Props): Promise
 /** Whether the old outputs (config or digest) describe a config of that root element. */
 function sameOldRoot(olds: CredentialOutputs, name: string): boolean {
   if (olds.configXml) return sameRoot(olds.configXml, name);
-  return isCredentialDigest(olds.configDigest) && olds.configDigest.root === name;
+  return isCredentialDigest(olds.__digest) && olds.__digest.root === name;
 }
 
 /** Whether the `configXml` input is the one the old outputs (config or digest) were made of. */
 function sameOldInput(olds: CredentialOutputs, configXml: string): boolean {
   if (olds.configXml) return olds.configXml === configXml;
-  return isCredentialDigest(olds.configDigest) && sameInput(olds.configDigest, configXml);
+  return isCredentialDigest(olds.__digest) && sameInput(olds.__digest, configXml);
 }
 
 function outputsFor(news: CredentialInputs, baseUrl: string): CredentialOutputs {
@@ -246,7 +249,7 @@ function outputsFor(news: CredentialInputs, baseUrl: string): CredentialOutputs 
   for (const key of Object.keys(outs) as (keyof CredentialOutputs)[]) if (outs[key] === undefined) delete outs[key];
   if (kindOf(news) === "configXml") {
     // The inputs hold the config: the outputs keep its digest.
-    outs.configDigest = credentialDigestOf(news.configXml as string, renderCredential(news));
+    outs.__digest = credentialDigestOf(news.configXml as string, renderCredential(news));
     delete outs.configXml;
   }
   return outs;
@@ -294,7 +297,11 @@ async function heldAsDeclared(client: JenkinsClient, place: CredentialPlace, new
 }
 
 export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadResult> {
-  const olds = strip(propsRaw) as unknown as CredentialOutputs;
+  return noted(id, await readFromJenkins(id, propsRaw));
+}
+
+async function readFromJenkins(id: string, propsRaw: Props): Promise<dynamic.ReadResult> {
+  const olds = withCurrentDigestKey(strip(propsRaw) as unknown as CredentialOutputs);
   const place = placeOf(olds);
   const { client, baseUrl } = await connect(place, olds.controller);
   let remote: string;
@@ -306,7 +313,7 @@ export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadRes
   }
   const props: CredentialOutputs = { ...olds, url: credentialUrl(baseUrl, place) };
   const kind = kindOf(olds);
-  const typed = kind === "configXml" && !olds.configXml && olds.configDigest === undefined ? typedAsFound(remote) : {};
+  const typed = kind === "configXml" && !olds.configXml && olds.__digest === undefined ? typedAsFound(remote) : {};
   if (Object.keys(typed).length > 0) {
     // Nothing declared yet (the provider plugin's import reads by id alone): the typed spec of what Jenkins holds,
     // its non-secret fields only. Jenkins never shows a secret: the program gives it.
@@ -314,7 +321,7 @@ export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadRes
     return { id, props: found, inputs: inputsOf(found) };
   }
   if (kind === "configXml") {
-    const digest = isCredentialDigest(olds.configDigest) ? olds.configDigest : undefined;
+    const digest = isCredentialDigest(olds.__digest) ? olds.__digest : undefined;
     const same = olds.configXml
       ? sameConfigCredential(renderCredential(olds), remote)
       : digest !== undefined && sameAsDigest(digest, remote);
@@ -322,7 +329,7 @@ export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadRes
     // What Jenkins holds is not what was declared: the outputs hold it, not the digest of the declared config.
     const declared = olds.configXml || digest || "<x/>";
     const drifted = { ...withCommonOf(props, remote), configXml: driftedConfigXml(declared, remote) };
-    delete drifted.configDigest;
+    delete drifted.__digest;
     return { id, props: drifted, inputs: inputsOf(drifted) };
   }
   const declared = declaredFields(olds);
@@ -333,7 +340,7 @@ export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadRes
   if (changed.includes("type")) {
     const drifted = { ...withCommonOf(props, remote), configXml: driftedConfigXml("<x/>", remote) };
     for (const k of TYPED_KINDS) delete drifted[k];
-    delete drifted.configDigest;
+    delete drifted.__digest;
     return { id, props: drifted, inputs: inputsOf(drifted) };
   }
   const drifted = withCommonOf(props, remote);
@@ -368,7 +375,7 @@ function withCommonOf(props: CredentialOutputs, remote: string): CredentialOutpu
 function inputsOf(props: CredentialOutputs): Partial<CredentialInputs> {
   const inputs: Partial<CredentialOutputs> = { ...props };
   delete inputs.url;
-  delete inputs.configDigest;
+  delete inputs.__digest;
   for (const key of Object.keys(inputs) as (keyof CredentialOutputs)[])
     if (inputs[key] === undefined) delete inputs[key];
   return inputs;
@@ -377,7 +384,7 @@ function inputsOf(props: CredentialOutputs): Partial<CredentialInputs> {
 /** Called only when diff found a change in place: one config.xml POST, or none for a credential that only
  * followed its folder. */
 export async function update(_id: string, oldsRaw: Props, newsRaw: Props): Promise<dynamic.UpdateResult> {
-  const olds = strip(oldsRaw) as unknown as CredentialOutputs;
+  const olds = withCurrentDigestKey(strip(oldsRaw) as unknown as CredentialOutputs);
   const news = strip(newsRaw) as unknown as CredentialInputs;
   const place = placeOf(news);
   const { client, baseUrl } = await connect(place, news.controller);
@@ -399,7 +406,7 @@ export async function update(_id: string, oldsRaw: Props, newsRaw: Props): Promi
 }
 
 export async function deleteCredentialResource(_id: string, propsRaw: Props): Promise<void> {
-  const olds = strip(propsRaw) as unknown as CredentialOutputs;
+  const olds = withCurrentDigestKey(strip(propsRaw) as unknown as CredentialOutputs);
   const place = placeOf(olds);
   const { client } = await connect(place, olds.controller);
   try {

@@ -91,7 +91,10 @@ export interface CredentialOutputs extends CredentialInputs {
    * For a `configXml` credential, the config as last applied, as digests (render.ts); then `configXml` is absent,
    * unless a refresh found Jenkins holding another config: then `configXml` is Jenkins's copy (secrets as
    * placeholders) and this is absent. States written by earlier versions hold the config as last applied in
-   * `configXml` until the credential's next update.
+   * `configXml` until the credential's next update. An internal output (its key starts with `__`): the CLI shows it in
+   * no diff and no outputs section.
    */
+  __digest?: CredentialConfigDigest;
+  /** Where states written while the digest was a public output keep `__digest` (dynamic/props.ts). */
   configDigest?: CredentialConfigDigest;
 }

@@ -17,3 +17,13 @@ export function strip(props: Props | undefined): Props {
   delete out[PROVIDER_KEY];
   return out;
 }
+
+/**
+ * Old outputs with the config's digest under `__digest`: states written while it was the public output
+ * `configDigest` (which the CLI showed as hashes) keep it there.
+ */
+export function withCurrentDigestKey<T extends { configDigest?: unknown; __digest?: unknown }>(olds: T): T {
+  if (olds.configDigest === undefined) return olds;
+  const { configDigest, ...rest } = olds;
+  return (rest.__digest === undefined ? { ...rest, __digest: configDigest } : rest) as T;
+}

@@ -13,6 +13,7 @@ import { elementsEqual, semanticDigest } from "../xml/semantic";
 import { parseXml, type XmlElement } from "../xml/tree";
 import type { Declared } from "./desired";
 import { TextCache } from "./text-cache";
+import { sameHash } from "./kept-hash";
 import { FIELD_NAMES } from "./job-config";
 import { canonicalDigest, configKnown, isDigest } from "./config-digest";
 import { renderSpec, sourceOf, type SourceKey } from "./sources";
@@ -28,11 +29,15 @@ function digestChanged(olds: JobOutputs, oldKey: SourceKey, declared: Declared):
     const old = oldSpecRoot(olds, oldKey);
     if (old !== undefined) return !elementsEqual(old, declared.root(), { ignoreRootFields: FIELD_NAMES });
   }
-  const digest = olds.configDigest;
+  const digest = olds.__digest;
   if (!isDigest(digest)) return true;
-  if (digest.canonical === canonicalDigest(declared.canonical())) return false;
+  if (sameHash(digest.canonical, canonicalDigest(declared.canonical()))) return false;
   // Another text of the same meaning (another plugin version, attribute order): not a change, as between two texts.
-  return oldKey !== "configXml" || declared.key !== "configXml" || digest.semantic !== semanticDigest(declared.root());
+  return (
+    oldKey !== "configXml" ||
+    declared.key !== "configXml" ||
+    !sameHash(digest.semantic, semanticDigest(declared.root()))
+  );
 }
 
 /** The old spec rendered again, or undefined when the code installed now no longer renders it. */

@@ -1,6 +1,7 @@
 /**
  * What a job's outputs keep of its config: the config itself only when a refresh found Jenkins holding another one,
- * otherwise its digest (`configDigest`). The config as declared is in the resource's inputs already; a second copy
+ * otherwise its digest (`__digest`, an internal output: the CLI never shows it, so a diff or the outputs
+ * section of `pulumi up` shows no hashes). The config as declared is in the resource's inputs already; a second copy
  * in the outputs doubled the state, and the engine writes the whole state at every step on backends without
  * journaling.
  *
@@ -14,11 +15,13 @@
  *    the parts Jenkins owns and without description and disabled, which have their own outputs.)
  */
 import { createHash } from "node:crypto";
+import { withCurrentDigestKey } from "../dynamic/props";
 import { JobSpecError } from "../specs/errors";
 import { canonicalizeDocument } from "../xml/canonical";
 import { equivalenceDigest, semanticDigest } from "../xml/semantic";
 import { parseXml, type XmlElement } from "../xml/tree";
 import { layoutOf } from "./drift";
+import { keptHash } from "./kept-hash";
 import { FIELD_NAMES } from "./job-config";
 import { OWNED_PART_RULES, withoutOwnedParts } from "./owned-parts";
 import { renderSpec, sourceOf } from "./sources";
@@ -32,19 +35,23 @@ export function canonicalDigest(canonical: string): string {
 const bare = (name: string): XmlElement => ({ kind: "element", name, attrs: [], children: [] });
 
 /**
- * The parts of a declared config that the owned-part rules (owned-parts.ts) look at: the children of its root that
- * a rule would take out of it were it Jenkins's copy (a folder's views or credentials property it declares itself,
- * the ids of its branch sources), as a root holding only those, in canonical text; undefined when none. A refresh
- * compares Jenkins's copy without the owned parts this stand-in does not claim, as it would with the declaration.
+ * What the owned-part rules (owned-parts.ts) read of a declared config, as a root holding only that, in canonical
+ * text; undefined when they read nothing but the root's name. Each rule names the children it reads, cut down to what
+ * it needs (`OwnedPartRule.reads`); a child two rules read is kept whole. A refresh compares Jenkins's copy made
+ * comparable with this stand-in exactly as the full comparison (drift.ts `sameConfig`) does with the declaration:
+ * every rule gives the same answer with either.
  */
 export function ownedPartsOf(declared: XmlElement): string | undefined {
-  const claimed = new Set<XmlElement>();
+  const byName = new Map<string, XmlElement>();
   for (const rule of OWNED_PART_RULES) {
-    const after = new Set(rule.forComparison(declared, bare(declared.name)).children);
-    for (const c of declared.children) if (c.kind === "element" && !after.has(c)) claimed.add(c);
+    for (const part of rule.reads(declared)) {
+      const whole = declared.children.find((c): c is XmlElement => c.kind === "element" && c.name === part.name);
+      byName.set(part.name, byName.has(part.name) && whole !== undefined ? whole : part);
+    }
   }
-  if (claimed.size === 0) return undefined;
-  const children = declared.children.filter((c) => c.kind === "element" && claimed.has(c));
+  if (byName.size === 0) return undefined;
+  const order = declared.children.flatMap((c) => (c.kind === "element" ? [c.name] : []));
+  const children = [...byName.values()].sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
   return canonicalizeDocument({ ...declared, attrs: [], children });
 }
 
@@ -63,7 +70,7 @@ export function configEquivalence(root: XmlElement): string {
   return equivalenceDigest(root, { ignoreRootFields: FIELD_NAMES });
 }
 
-/** The `configDigest` output of a declared config: its root, canonical text and tree. */
+/** The `__digest` output of a declared config: its root, canonical text and tree. */
 export function digestOf(
   canonical: string,
   root: XmlElement,
@@ -72,9 +79,9 @@ export function digestOf(
 ): ConfigDigest {
   const digest: ConfigDigest = {
     root: root.name,
-    canonical: canonicalDigest(canonical),
-    semantic: semanticDigest(root),
-    equivalence: configEquivalence(root),
+    canonical: keptHash(canonicalDigest(canonical)),
+    semantic: keptHash(semanticDigest(root)),
+    equivalence: keptHash(configEquivalence(root)),
   };
   const owned = ownedPartsOf(root);
   if (owned !== undefined) digest.owned = owned;
@@ -83,9 +90,17 @@ export function digestOf(
   return digest;
 }
 
+/**
+ * Outputs with the digest under its current key: states written while it was the public output `configDigest` keep it there,
+ * which the CLI showed as hashes.
+ */
+export function currentOutputs<T extends Partial<JobOutputs>>(olds: T): T {
+  return withCurrentDigestKey(olds);
+}
+
 /** Whether outputs know the config applied: its text (state of earlier versions, or drift) or its digest. */
 export function configKnown(olds: Partial<JobOutputs>): boolean {
-  return Boolean(olds.configXml) || isDigest(olds.configDigest);
+  return Boolean(olds.configXml) || isDigest(olds.__digest);
 }
 
 export function isDigest(value: unknown): value is ConfigDigest {
@@ -95,7 +110,7 @@ export function isDigest(value: unknown): value is ConfigDigest {
 
 /** The root element name of the config the outputs describe, when known. */
 export function rootOfOutputs(olds: Partial<JobOutputs>): string | undefined {
-  return isDigest(olds.configDigest) ? olds.configDigest.root : undefined;
+  return isDigest(olds.__digest) ? olds.__digest.root : undefined;
 }
 
 /**

@@ -46,7 +46,7 @@ export interface Declared {
   key: SourceKey;
   rootName: string;
   info: RootInfo | undefined;
-  /** The declared config in canonical form (what `configDigest` is the digest of). */
+  /** The declared config in canonical form (what `__digest` is the digest of). */
   canonical(): string;
   /** Parsed tree of the declared config; not to be modified. */
   root(): XmlElement;
@@ -151,7 +151,7 @@ export function outputsFor(news: JobInputs, declared: Declared, fullName: string
     fullName,
     url: jobUrl(baseUrl, fullName),
     // The config itself is in the inputs: the outputs keep its digest (config-digest.ts).
-    configDigest: digestOf(declared.canonical(), declared.root(), declared.key === "configXml", fields),
+    __digest: digestOf(declared.canonical(), declared.root(), declared.key === "configXml", fields),
     description: fields.description,
     enabled: fields.enabled,
   };

@@ -6,7 +6,7 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { planMove } from "../dynamic/planned-moves";
 import { unknownPath } from "../specs/unknown";
 import { configChanged } from "./compare";
-import { rootOfOutputs } from "./config-digest";
+import { currentOutputs, rootOfOutputs } from "./config-digest";
 import { declare, fullNameOf, strip, type Props } from "./desired";
 import { rootNameOf } from "./job-config";
 import { declaredPipelineParts, warnAboutPipelineParts } from "./pipeline-owned";
@@ -41,7 +41,7 @@ function rootOf(props: Props, key: SourceKey): string | undefined {
 }
 
 export async function diff(_id: string, oldsRaw: Props, newsRaw: Props): Promise<JobDiffResult> {
-  const oldProps = strip(oldsRaw);
+  const oldProps = currentOutputs(strip(oldsRaw));
   const newProps = strip(newsRaw);
   const olds = oldProps as Partial<JobOutputs>;
   const news = newProps as Partial<JobInputs>;

@@ -19,6 +19,7 @@ import { parseXml, elementChildren, textOf, type XmlElement, type XmlNode } from
 import { writeXml } from "../xml/writer";
 import { canonicalizeConfig, canonicalizeDocument } from "../xml/canonical";
 import { withoutOwnedParts } from "./owned-parts";
+import { sameHash } from "./kept-hash";
 
 const NEUTRAL_ATTRS = new Set(["class", "plugin"]);
 
@@ -206,7 +207,7 @@ export function foundConfig(
     : { ...fieldTextsOf(doc.root), description: effective.description };
   const aligned = layout ? alignToLayout(own, "", false, layout, new Set(layout.kept)) : own;
   const text = canonicalizeConfig(writeXml({ ...doc, root: withFieldTexts(aligned, fields) }, { style: "pretty" }));
-  if (semantic === undefined || semanticDigest(parseXml(text).root) !== semantic) return text;
+  if (semantic === undefined || !sameHash(semantic, semanticDigest(parseXml(text).root))) return text;
   return canonicalizeDocument({ ...doc, root: withFieldTexts(doc.root, fields) });
 }
 

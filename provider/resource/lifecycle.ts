@@ -49,11 +49,20 @@ import {
   type Declared,
   type Props,
 } from "./desired";
-import { comparable, configEquivalence, configKnown, declaredConfigOf, isDigest } from "./config-digest";
+import {
+  comparable,
+  configEquivalence,
+  configKnown,
+  currentOutputs,
+  declaredConfigOf,
+  isDigest,
+} from "./config-digest";
 import { driftedConfig, foundConfig, inputsReflecting, sameConfig } from "./drift";
 import { PartialFailureError } from "../dynamic/partial-failure";
 import { AdoptionError, JobGoneError } from "./errors";
 import { adoptedAsHeld, takeOver } from "./adoption";
+import { sameHash } from "./kept-hash";
+import { isRefreshDiffOfEdit, readFoundNothing, readReported } from "../dynamic/refresh-diff";
 import { computedParentRefusal } from "./computed-items";
 import { specAsDeclared } from "./drifted-spec";
 import { forgetManaged, rememberManaged } from "./managed-names";
@@ -77,6 +86,8 @@ import { diff as diffJob, type JobDiffResult } from "./diff";
  * change that cannot apply fails naming the setting to fix.
  */
 export async function diff(id: string, olds: Props, news: Props): Promise<JobDiffResult> {
+  // The refresh's diff after a read that found an edit: "unknown", so the engine shows the inputs that differ.
+  if (isRefreshDiffOfEdit(id, strip(news))) return {};
   rememberManaged(olds.fullName, baseUrlIfConfigured(olds.controller), id);
   const result = await diffJob(id, olds, news);
   if (result.changes && news.controller !== UNKNOWN) {
@@ -402,7 +413,7 @@ export async function create(inputsRaw: Props): Promise<dynamic.CreateResult> {
     if (mayHaveCreated(e)) {
       // The job may exist now. Keep it in state with an unknown config so the next `up` converges it (update
       // posts the config, or creates the job if it turns out not to exist) instead of failing on "already exists".
-      const { configDigest: _unknown, ...known } = withoutSpecs(outs);
+      const { __digest: _unknown, ...known } = withoutSpecs(outs);
       void _unknown;
       const properties = { ...known, configXml: "", [PROVIDER_KEY]: inputsRaw[PROVIDER_KEY] };
       throw new PartialFailureError(e.message, id, properties, [
@@ -442,7 +453,7 @@ async function adopt(
   const current: JobOutputs = { ...outs, description: fields.description, enabled: fields.enabled };
   if (!sameConfig(declared.root(), masked.root) || !sameSecrets) {
     // No config known makes applyChanges post the declared one.
-    delete current.configDigest;
+    delete current.__digest;
     current.configXml = "";
   }
   const { posted } = await applyChanges(client, fullName, current, declared, remote);
@@ -454,7 +465,7 @@ async function adopt(
 // read
 
 export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadResult> {
-  const olds = strip(propsRaw) as unknown as JobOutputs;
+  const olds = currentOutputs(strip(propsRaw) as unknown as JobOutputs);
   const fullName = olds.fullName || fullNameOf(olds);
   const { client, baseUrl } = await connect(fullName, olds.controller);
   rememberManaged(fullName, baseUrl, id);
@@ -490,11 +501,11 @@ export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadRes
       props = withoutDigest(driftedProps(props, declaredXml, remoteText, fieldsOf(declaredRoot)));
     }
   } else if (
-    isDigest(olds.configDigest) &&
-    configEquivalence(comparable(remoteDoc.root, olds.configDigest)) !== olds.configDigest.equivalence
+    isDigest(olds.__digest) &&
+    !sameHash(olds.__digest.equivalence, configEquivalence(comparable(remoteDoc.root, olds.__digest)))
   ) {
     configDrift = true;
-    props = withoutDigest(driftedProps(props, undefined, remoteText, olds, olds.configDigest));
+    props = withoutDigest(driftedProps(props, undefined, remoteText, olds, olds.__digest));
   }
   // The secrets of parts Jenkins owns are not the job's: a folder's credentials (left to Credential resources, or
   // added by hand) sit in the folder's config.xml, and must not count as secrets the job declared.
@@ -502,7 +513,7 @@ export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadRes
     ? maskSecrets(
         declaredRoot
           ? withoutOwnedParts(parsed.root, declaredRoot)
-          : comparable(parsed.root, olds.configDigest as ConfigDigest),
+          : comparable(parsed.root, olds.__digest as ConfigDigest),
         remote,
       ).values
     : masked.values;
@@ -514,11 +525,20 @@ export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadRes
   }
   const drifted =
     configDrift || secretDrift || fields.description !== olds.description || fields.enabled !== olds.enabled;
-  if (!drifted) return { id, props };
+  if (!drifted) {
+    readFoundNothing(id);
+    return { id, props };
+  }
   // The config as found stands for the declared one (which outputs keep as a digest) when only other parts drifted.
-  const digest = olds.configDigest;
+  const digest = olds.__digest;
   const config = props.configXml ?? foundConfig(remoteText, digest, olds, false);
-  return { id, props, inputs: inputsReflecting(props, config) };
+  const inputs: Props = inputsReflecting(props, config);
+  // The secret values as applied, when Jenkins holds them still: the refresh then shows only what was edited (the
+  // engine keeps them secret, as in the inputs it passed to the read). A secret changed in Jenkins is left out, so
+  // the next preview shows it changed.
+  if (!secretDrift && props.secretValues !== undefined) inputs.secretValues = props.secretValues;
+  readReported(id, inputs);
+  return { id, props, inputs };
 }
 
 /**
@@ -534,7 +554,10 @@ function driftedProps(
   digest?: ConfigDigest,
 ): JobOutputs {
   if (sourceOf(props as unknown as Props) !== "configXml") {
-    const parsed = parseJobSpec(remote);
+    // Without the parts Jenkins owns (a folder's views made by View resources, say), which no spec expresses.
+    const doc = parseXml(remote);
+    const own = declared === undefined ? doc.root : withoutOwnedParts(doc.root, parseXml(declared).root);
+    const parsed = parseJobSpec(own === doc.root ? remote : writeXml({ ...doc, root: own }, { style: "pretty" }));
     if (parsed) {
       const key = specKeyOf(parsed.kind);
       const spec = specAsDeclared(parsed.kind, parsed.spec, props[key]);
@@ -552,7 +575,7 @@ function driftedProps(
 
 /** Outputs that hold the config found in Jenkins: the digest of the declared one no longer describes it. */
 function withoutDigest(props: JobOutputs): JobOutputs {
-  const { configDigest: _declared, ...rest } = props;
+  const { __digest: _declared, ...rest } = props;
   void _declared;
   return rest;
 }
@@ -561,7 +584,7 @@ function withoutDigest(props: JobOutputs): JobOutputs {
 // update
 
 export async function update(id: string, oldsRaw: Props, newsRaw: Props): Promise<dynamic.UpdateResult> {
-  const olds = strip(oldsRaw) as unknown as JobOutputs;
+  const olds = currentOutputs(strip(oldsRaw) as unknown as JobOutputs);
   const news = strip(newsRaw) as unknown as JobInputs;
   const oldFullName = olds.fullName || fullNameOf(olds);
   const { client, baseUrl } = await connect(oldFullName, olds.controller);

@@ -101,11 +101,16 @@ export interface JobOutputs {
   /**
    * Only after a refresh that found Jenkins holding another config than the one declared (a hand edit): that config
    * as read back from Jenkins (with description/disabled as declared, since those are reported through their own
-   * outputs). Absent otherwise: the config as declared is in the inputs, and `configDigest` stands for it here.
+   * outputs). Absent otherwise: the config as declared is in the inputs, and `__digest` stands for it here.
    * States written by earlier versions hold the declared config here until the job's next update.
    */
   configXml?: string;
-  /** The config as last applied, as digests (config-digest.ts); absent when `configXml` is present. */
+  /**
+   * The config as last applied, as digests (config-digest.ts); absent when `configXml` is present. An internal output
+   * (its key starts with `__`): the CLI shows it in no diff and no outputs section.
+   */
+  __digest?: ConfigDigest;
+  /** Where states written while the digest was a public output keep `__digest` (config-digest.ts `currentOutputs`). */
   configDigest?: ConfigDigest;
   /**
    * The spec the config was rendered from, for a job declared with one; after a refresh that found a hand edit,

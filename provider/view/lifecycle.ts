@@ -13,7 +13,8 @@ import { viewFullName, viewUrlPath } from "../client/views";
 import { verifiedClientFor, type ConfigSource } from "../connection/settings";
 import { StackConnections } from "../connection/stack-connections";
 import { warn } from "../dynamic/engine-log";
-import { strip, UNKNOWN, type Props } from "../dynamic/props";
+import { strip, UNKNOWN, withCurrentDigestKey, type Props } from "../dynamic/props";
+import { isRefreshDiffOfEdit, noted } from "../dynamic/refresh-diff";
 import { pluginCheckOf, preflight, type PluginCheckMode } from "../plugins/preflight";
 import { canonicalizeConfig } from "../xml/canonical";
 import { parseXml } from "../xml/tree";
@@ -119,8 +120,10 @@ export interface ViewDiffResult extends dynamic.DiffResult {
   diffs?: string[];
 }
 
-export async function diff(_id: string, oldsRaw: Props, newsRaw: Props): Promise<ViewDiffResult> {
-  const olds = strip(oldsRaw) as unknown as ViewOutputs;
+export async function diff(id: string, oldsRaw: Props, newsRaw: Props): Promise<ViewDiffResult> {
+  // The refresh's diff after a read that found an edit: "unknown", so the engine shows the inputs that differ.
+  if (isRefreshDiffOfEdit(id, strip(newsRaw))) return {};
+  const olds = withCurrentDigestKey(strip(oldsRaw) as unknown as ViewOutputs);
   const news = strip(newsRaw) as unknown as ViewInputs;
   const replaces: string[] = [];
   for (const key of ["name", "folder", "controller"] as const) {
@@ -157,13 +160,13 @@ export async function diff(_id: string, oldsRaw: Props, newsRaw: Props): Promise
 /** The root of the config the old outputs describe (its text, or its digest); undefined when none is known. */
 function oldViewRoot(olds: ViewOutputs): string | undefined {
   if (olds.configXml) return viewRootOf(olds.configXml);
-  return isViewDigest(olds.configDigest) ? olds.configDigest.root : undefined;
+  return isViewDigest(olds.__digest) ? olds.__digest.root : undefined;
 }
 
 /** Whether `declared` differs from the config the old outputs describe (or none is known). */
 function oldChanged(olds: ViewOutputs, declared: string): boolean {
   if (olds.configXml) return viewConfigChanged(olds.configXml, declared);
-  return !isViewDigest(olds.configDigest) || viewChangedFrom(olds.configDigest, declared);
+  return !isViewDigest(olds.__digest) || viewChangedFrom(olds.__digest, declared);
 }
 
 function outputsFor(news: ViewInputs, baseUrl: string, configXml: string): ViewOutputs {
@@ -172,7 +175,7 @@ function outputsFor(news: ViewInputs, baseUrl: string, configXml: string): ViewO
     fullName: viewFullName(news.folder ?? "", news.name),
     url: viewUrl(baseUrl, news.folder, news.name),
     // The inputs hold the config (a listView's spec beside it): the outputs keep its digest.
-    configDigest: viewDigestOf(configXml),
+    __digest: viewDigestOf(configXml),
   };
   if (news.folder) outs.folder = news.folder;
   if (news.controller) outs.controller = news.controller;
@@ -212,12 +215,12 @@ export async function create(inputsRaw: Props): Promise<dynamic.CreateResult> {
 }
 
 /** Whether Jenkins's copy is what the inputs (or old outputs, with a config or its digest) declare. */
-function matches(v: ViewInputs & { configDigest?: unknown }, remote: string): boolean {
+function matches(v: ViewInputs & { __digest?: unknown }, remote: string): boolean {
   if (v.listView !== undefined) {
     const parsed = parseListView(remote);
     return parsed !== undefined && listViewChanges(v.listView, parsed).length === 0;
   }
-  if (!v.configXml && isViewDigest(v.configDigest)) return sameAsDigest(v.configDigest, remote);
+  if (!v.configXml && isViewDigest(v.__digest)) return sameAsDigest(v.__digest, remote);
   return sameViewConfig(v.configXml as string, remote);
 }
 
@@ -235,7 +238,11 @@ async function post(client: JenkinsClient, folder: string, name: string, xml: st
 }
 
 export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadResult> {
-  const olds = strip(propsRaw) as unknown as ViewOutputs;
+  return noted(id, await readFromJenkins(id, propsRaw));
+}
+
+async function readFromJenkins(id: string, propsRaw: Props): Promise<dynamic.ReadResult> {
+  const olds = withCurrentDigestKey(strip(propsRaw) as unknown as ViewOutputs);
   const folder = olds.folder ?? "";
   const fullName = viewFullName(folder, olds.name);
   const { client, baseUrl } = await connect(fullName, olds.controller);
@@ -247,9 +254,9 @@ export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadRes
     throw e;
   }
   const props: ViewOutputs = { ...olds, fullName, url: viewUrl(baseUrl, olds.folder, olds.name) };
-  if ((olds.configXml || isViewDigest(olds.configDigest)) && matches(olds, remote)) return { id, props };
+  if ((olds.configXml || isViewDigest(olds.__digest)) && matches(olds, remote)) return { id, props };
   // What Jenkins holds is not what was declared: the outputs hold it, not the digest of the declared config.
-  delete props.configDigest;
+  delete props.__digest;
   if (olds.listView !== undefined) {
     const parsed = parseListView(remote);
     if (parsed !== undefined) {
@@ -263,8 +270,13 @@ export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadRes
   return { id, props: drifted, inputs: inputsOf(drifted) };
 }
 
-function inputsOf(props: ViewOutputs): Partial<ViewInputs> {
-  const inputs: Partial<ViewInputs> = { name: props.name };
+/** The inputs a refresh reports: the keys `check` returns (its `fullName` and `url` among them), so only an edit differs. */
+function inputsOf(props: ViewOutputs): Partial<ViewInputs> & { fullName: string; url: string } {
+  const inputs: Partial<ViewInputs> & { fullName: string; url: string } = {
+    name: props.name,
+    fullName: props.fullName,
+    url: props.url,
+  };
   if (props.folder) inputs.folder = props.folder;
   if (props.controller) inputs.controller = props.controller;
   if (props.listView !== undefined) inputs.listView = props.listView;
@@ -283,7 +295,7 @@ export async function update(_id: string, _oldsRaw: Props, newsRaw: Props): Prom
 }
 
 export async function deleteView(_id: string, propsRaw: Props): Promise<void> {
-  const olds = strip(propsRaw) as unknown as ViewOutputs;
+  const olds = withCurrentDigestKey(strip(propsRaw) as unknown as ViewOutputs);
   const folder = olds.folder ?? "";
   const { client } = await connect(viewFullName(folder, olds.name), olds.controller);
   try {

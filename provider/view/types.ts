@@ -65,10 +65,15 @@ export interface ViewOutputs extends ViewInputs {
   url: string;
   /**
    * Only after a refresh that found Jenkins holding another config than the one declared, and no spec expresses it:
-   * Jenkins's copy. Absent otherwise (the inputs hold the declared config; `configDigest` stands for it here).
+   * Jenkins's copy. Absent otherwise (the inputs hold the declared config; `__digest` stands for it here).
    * States written by earlier versions hold the config as last applied here until the view's next update.
    */
   configXml?: string;
-  /** The config as last applied, as digests (config.ts); absent when `configXml` is present. */
+  /**
+   * The config as last applied, as digests (config.ts); absent when `configXml` is present. An internal output (its
+   * key starts with `__`): the CLI shows it in no diff and no outputs section.
+   */
+  __digest?: ViewConfigDigest;
+  /** Where states written while the digest was a public output keep `__digest` (dynamic/props.ts). */
   configDigest?: ViewConfigDigest;
 }

@@ -15,7 +15,7 @@
 import { createHash } from "node:crypto";
 import { isDefaultField, isManagedContainer, NEUTRAL_ATTRIBUTES } from "./defaults";
 import { childElements, comparableAttributes, groupKey, orderedChildren, significantText } from "./normalize";
-import { parseXml, type ParseOptions, type XmlElement } from "./tree";
+import { parseXml, type ParseOptions, type XmlElement, type XmlNode } from "./tree";
 
 /** Options of the comparison of parsed trees (compareElements and friends). */
 export interface ElementCompareOptions {
@@ -483,6 +483,25 @@ export function equivalenceDigest(
   };
   visit(withoutRootFields(root, opts.ignoreRootFields), "");
   return hash.digest("hex");
+}
+
+/**
+ * `e` (a child of an element named `parentName`) without what `equivalenceDigest` leaves out: `plugin` attributes,
+ * the fields Jenkins adds or drops with their default values, the content of containers it manages. Any tree holding
+ * it in place of `e` has the same equivalence digest; it is smaller to keep.
+ */
+export function equivalenceForm(e: XmlElement, parentName: string): XmlElement {
+  if (isManagedContainer(parentName, e.name)) return { ...e, attrs: [], children: [] };
+  const all = childElements(e);
+  const children = e.children.flatMap((c): XmlNode[] => {
+    if (c.kind === "comment") return [];
+    if (c.kind !== "element") return all.length > 0 ? [] : [c];
+    if (isFieldName(c.name, all) && jenkinsMayAddOrDrop(e.name, c)) return [];
+    return [equivalenceForm(c, e.name)];
+  });
+  const text = significantText(e);
+  if (all.length > 0 && text !== "") children.unshift({ kind: "text", text });
+  return { ...e, attrs: comparableAttributes(e), children };
 }
 
 /**

@@ -299,7 +299,7 @@ describe("a configXml credential of another plugin's type", () => {
     const path = "/job/team/credentials/store/folder/domain/_/credential/gh-app/config.xml";
     expect((await user.request("POST", path, edited, "application/xml")).status).toBe(200);
     const drift = await credentials.read(made.id, made.outs);
-    expect(drift.props).not.toHaveProperty("configDigest");
+    expect(drift.props).not.toHaveProperty("__digest");
     expect(String(drift.props?.configXml)).toContain("<appID>515151</appID>");
     expect(String(drift.inputs?.configXml)).toContain("<appID>515151</appID>");
     expect(String(drift.inputs?.configXml)).toContain("<privateKey>[secret 1]</privateKey>");

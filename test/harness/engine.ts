@@ -290,6 +290,8 @@ export class Engine {
       return { before };
     }
     const after = { ...before, id: read.id, outputs: read.props, inputs: read.inputs ?? before.inputs };
+    // The refresh's diff, right after the read (Pulumi 3.120 and later): the read against the state's inputs.
+    await this.provider(urn).diff(urn, read.id, read.props, before.inputs);
     this.state.set(urn, after);
     return { before, after };
   }
@@ -324,6 +326,8 @@ export class Engine {
     const p = this.provider(urn);
     const read = await p.read(urn, entry.id, entry.outputs);
     if (!read.id) return false;
+    // The refresh's own diff comes first (it shows the edit); the next is the one an `up` would ask.
+    await p.diff(urn, entry.id, read.props, entry.inputs);
     const diff = await p.diff(urn, entry.id, read.props, entry.inputs);
     return !diff.changes && diff.replaces.length === 0;
   }

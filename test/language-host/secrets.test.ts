@@ -13,6 +13,7 @@ import { findLeaks, textOf } from "../harness/secrets";
 import { MODES } from "../harness/test-server";
 import { itemsOnServer } from "./server-items";
 import { startStack } from "./stack";
+import { QUIET_REFRESH } from "../harness/language-host/quiet-refresh";
 
 const PROJECT = path.join(repoRoot, "test", "language-host", "projects", "secrets");
 
@@ -78,7 +79,7 @@ describe.each(MODES)("secrets through the language host (%s server)", (mode) => 
   it("a preview has no changes; a refresh finds no drift, nor the preview after it", async () => {
     expect(changed(shown("preview", await cli.preview()))).toEqual([]);
     const refresh = shown("refresh", await cli.refresh());
-    expect(refresh).toEqual({ ok: true, changed: [], gone: [], errors: [] });
+    expect(refresh).toMatchObject(QUIET_REFRESH);
     expect(changed(shown("preview", await cli.preview()))).toEqual([]);
   });
 
@@ -108,6 +109,18 @@ describe.each(MODES)("secrets through the language host (%s server)", (mode) => 
     expect(await heldDefault(server, user, "deploy")).toBe(SECOND);
     expect(changed(shown("preview", await cli.preview()))).toEqual([]);
     expect(shown("refresh", await cli.refresh()).changed).toEqual([]);
+  });
+
+  it("a description edited by hand in a job with a secret: the refresh shows that alone, never the secret", async () => {
+    await user.setDescription("deploy", "Edited by hand");
+    const refresh = shown("refresh", await cli.refresh());
+    const step = refresh.steps.find((s) => s.urn.endsWith("::deploy"));
+    expect(step?.op).toBe("update");
+    expect(step?.display).toBe('      ~ description: "Deploys with a password" => "Edited by hand"');
+    expect(refresh.steps.filter((s) => s.op !== "same")).toHaveLength(1);
+    const up = shown("up", await cli.up());
+    expect(changed(up)).toEqual(["update deploy"]);
+    expect(shown("refresh", await cli.refresh())).toMatchObject(QUIET_REFRESH);
   });
 
   it("a password changed by hand is drift, shown without values, and up puts the declared one back", async () => {

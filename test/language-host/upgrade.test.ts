@@ -96,7 +96,7 @@ describe("a stack written by 0.1.0, managed by this version", () => {
     // The job updated keeps a digest of its config in its outputs; the others keep 0.1.0's copy until their update.
     const deploy = cli.state.resources.find((r) => r.urn.endsWith("::api-deploy"))!;
     expect(deploy.outputs).not.toHaveProperty("configXml");
-    expect(deploy.outputs.configDigest).toMatchObject({ root: "flow-definition" });
+    expect(deploy.outputs.__digest).toMatchObject({ root: "flow-definition" });
     expect(build.outputs).toHaveProperty("configXml");
     const again = await cli.preview();
     expect(again.steps.every((s) => s.op === "same")).toBe(true);

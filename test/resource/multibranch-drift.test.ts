@@ -10,6 +10,7 @@ import type { MultibranchSpec } from "../../provider/specs";
 import { JenkinsUser } from "../harness/jenkins-user";
 import { ADMIN, calls, startServer, tokenConfig } from "../harness/test-server";
 import { createJob, PROVIDER_TEXT, type Props } from "./lifecycle-calls";
+import { refreshRead } from "../harness/refresh-read";
 
 const REPO = "https://git.example.com/team/app.git";
 const SPEC: MultibranchSpec = { sources: [{ type: "git", remote: REPO }], periodicIndexing: "1d" };
@@ -39,14 +40,14 @@ describe.each(["legacy", "current"] as const)("a multibranch project from the sp
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(server.jobConfigOnDisk("app/main")).toContain(`<sourceId>${id}</sourceId>`);
 
-    const clean = await lifecycle.read(job.id, job.outs);
+    const clean = await refreshRead(lifecycle, job.id, job.outs);
     expect(clean.inputs).toBeUndefined();
 
     // Someone sets another script path in the UI (Jenkins keeps the id).
     await user.editConfig("app", (xml) =>
       xml.replace("<scriptPath>Jenkinsfile</scriptPath>", "<scriptPath>other/Jenkinsfile</scriptPath>"),
     );
-    const drifted = await lifecycle.read(job.id, job.outs);
+    const drifted = await refreshRead(lifecycle, job.id, job.outs);
     expect(drifted.inputs?.multibranch).toEqual({ ...SPEC, scriptPath: "other/Jenkinsfile" });
     const olds: Props = { ...drifted.props, __provider: PROVIDER_TEXT };
     const d = await lifecycle.diff(job.id, olds, job.inputs);
@@ -57,7 +58,7 @@ describe.each(["legacy", "current"] as const)("a multibranch project from the sp
     expect(calls(server).filter((c) => c.startsWith("POST"))).toEqual(["POST /job/app/config.xml"]);
     expect(idOf(server.jobConfigOnDisk("app"))).toBe(id);
     expect(server.jobConfigOnDisk("app/main")).toContain(`<sourceId>${id}</sourceId>`);
-    expect((await lifecycle.read(job.id, job.outs)).inputs).toBeUndefined();
+    expect((await refreshRead(lifecycle, job.id, job.outs)).inputs).toBeUndefined();
     await lifecycle.delete(job.id, job.outs);
   });
 });

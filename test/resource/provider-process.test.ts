@@ -190,6 +190,8 @@ describe.each(MODES)("Job provider in the dynamic-provider process, over gRPC (%
     );
     const read = await proc.read(urn, state.id, state.outputs, state.inputs);
     expect(read.properties.configXml).toContain("make test || true");
+    // The refresh's diff right after the read: "unknown", so the engine compares the inputs and shows the edit.
+    expect((await proc.diff(urn, state.id, read.properties, state.inputs)).changes).toBe("unknown");
     // Reported as the inputs Jenkins now reflects as well, so a preview shows the edit whichever side it compares.
     expect(read.inputs).toMatchObject({
       name: "hand-edited",
@@ -208,7 +210,7 @@ describe.each(MODES)("Job provider in the dynamic-provider process, over gRPC (%
     const again = await proc.read(urn, state.id, outputs, step.checked);
     // Jenkins holds the declared config again: the outputs keep its digest, not a config.
     expect(again.properties.configXml).toBeUndefined();
-    expect(again.properties.configDigest).toEqual(outputs.configDigest);
+    expect(again.properties.__digest).toEqual(outputs.__digest);
     expect((await proc.diff(urn, state.id, again.properties, step.checked)).changes).toBe("none");
   });
 
@@ -234,7 +236,7 @@ describe.each(MODES)("Job provider in the dynamic-provider process, over gRPC (%
     expect(state.outputs).toMatchObject({ pipeline: spec, description: "Deploys", enabled: true });
     // The rendered config is not kept beside the spec: its digest is.
     expect(state.outputs.configXml).toBeUndefined();
-    expect(state.outputs.configDigest).toMatchObject({ root: "flow-definition" });
+    expect(state.outputs.__digest).toMatchObject({ root: "flow-definition" });
 
     server.resetCounters();
     const read = await proc.read(urn, state.id, state.outputs, state.inputs);
@@ -259,6 +261,9 @@ describe.each(MODES)("Job provider in the dynamic-provider process, over gRPC (%
     const handEdited = { ...changed, script: changed.script.replace("deploy-all", "deploy-some") };
     expect(edited.properties.pipeline).toEqual(handEdited);
     expect(edited.inputs).toMatchObject({ name: "spec-deploy", pipeline: handEdited, __provider: providerText });
+    // The refresh's diff right after the read answers "unknown" (the engine shows the spec property that differs);
+    // the next diff, an `up`'s, plans putting the spec back.
+    expect((await proc.diff(urn, state.id, edited.properties, state.inputs)).changes).toBe("unknown");
     const back = await proc.diff(urn, state.id, edited.properties, state.inputs);
     expect(back).toEqual({ changes: "some", replaces: [], deleteBeforeReplace: false });
 

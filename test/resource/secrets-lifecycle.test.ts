@@ -15,6 +15,7 @@ import { JenkinsUser } from "../harness/jenkins-user";
 import { findLeaks, textOf } from "../harness/secrets";
 import { ADMIN, MODES, beyondPreflight, calls, startServer, tokenConfig } from "../harness/test-server";
 import { checked, createJob, PROVIDER_TEXT, type Props } from "./lifecycle-calls";
+import { refreshRead } from "../harness/refresh-read";
 
 const PASSWORD = "Lc-7a1f&<pw>";
 const NEW_PASSWORD = "Lc-2c9e-new";
@@ -61,7 +62,7 @@ describe.each(MODES)("Job lifecycle with secrets (%s server)", (mode) => {
   }
 
   async function refresh(id: string, outs: Props): Promise<{ props: Props; drift: boolean }> {
-    const res = await lifecycle.read(id, outs);
+    const res = await refreshRead(lifecycle, id, outs);
     shown.push(res);
     return { props: { ...res.props, __provider: PROVIDER_TEXT }, drift: res.inputs !== undefined };
   }
@@ -88,8 +89,8 @@ describe.each(MODES)("Job lifecycle with secrets (%s server)", (mode) => {
     expect(await held("pw")).toBe(PASSWORD);
     // The outputs keep the digest of the config with its placeholder, whose text is in the inputs.
     expect(outs.configXml).toBeUndefined();
-    expect((outs.configDigest as { canonical: string }).canonical).toBe(
-      createHash("sha256").update(String(created.inputs.configXml), "utf8").digest("hex"),
+    expect((outs.__digest as { canonical: string }).canonical).toBe(
+      createHash("sha256").update(String(created.inputs.configXml), "utf8").digest("base64url"),
     );
     expect(outs.secretValues).toEqual([PASSWORD]);
     const digests = outs.secretDigests as string[];
@@ -130,7 +131,7 @@ describe.each(MODES)("Job lifecycle with secrets (%s server)", (mode) => {
     expect(found.drift).toBe(true);
     expect(found.props.secretDigests).toEqual([CHANGED_IN_JENKINS]);
     expect(found.props.configXml).toBeUndefined();
-    expect(found.props.configDigest).toEqual(outs.configDigest);
+    expect(found.props.__digest).toEqual(outs.__digest);
     const news = await checked(inputs("pw", NEW_PASSWORD));
     expect(await lifecycle.diff(id, found.props, news)).toMatchObject({ changes: true, diffs: ["secretValues"] });
     const updated = await lifecycle.update(id, found.props, news);

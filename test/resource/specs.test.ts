@@ -16,6 +16,7 @@ import { ADMIN, MODES, calls, startServer, tokenConfig, beyondPreflight } from "
 import { FREESTYLE_XML, PIPELINE_XML } from "../harness/job-configs";
 import { addCredentials, SAMPLE_CREDENTIAL_IDS } from "../harness/known-credentials";
 import { addJobs } from "../harness/known-runnables";
+import { refreshRead } from "../harness/refresh-read";
 
 export const PIPELINE: PipelineSpec = {
   script: "pipeline {\n  agent any\n  stages {\n    stage('Build') { steps { sh 'make' } }\n  }\n}\n",
@@ -36,7 +37,7 @@ const FREESTYLE: FreestyleSpec = {
 const FOLDER: FolderSpec = { displayName: "Web team" };
 
 async function refresh(id: string, outs: Props): Promise<{ props: Props; inputs?: Props }> {
-  const res = await lifecycle.read(id, outs);
+  const res = await refreshRead(lifecycle, id, outs);
   expect(res.id).toBe(id);
   return { props: { ...res.props, __provider: PROVIDER_TEXT }, inputs: res.inputs as Props | undefined };
 }
@@ -75,7 +76,7 @@ describe.each(MODES)("Job with a typed spec, methods called directly (%s server)
       expect(outs[key]).toEqual(spec);
       // The rendered config is not kept beside the spec: its digest is.
       expect(outs.configXml).toBeUndefined();
-      expect(outs.configDigest).toMatchObject({ root });
+      expect(outs.__digest).toMatchObject({ root });
       expect(outs).toMatchObject({ description: `a ${key}`, enabled: true, fullName: name });
       expect(await user.getConfig(name)).toContain(`<description>a ${key}</description>`);
 
@@ -140,10 +141,10 @@ describe.each(MODES)("Job with a typed spec, methods called directly (%s server)
       expect(calls(server)).toEqual([`POST /job/${name}/config.xml`]);
       expect(updated.outs[key]).toEqual(after);
       // The config digest is that of the canonical rendering of the new spec.
-      expect((updated.outs.configDigest as { canonical: string }).canonical).toBe(
+      expect((updated.outs.__digest as { canonical: string }).canonical).toBe(
         createHash("sha256")
           .update(canonicalizeConfig(renderJobSpec(key, after as never)), "utf8")
-          .digest("hex"),
+          .digest("base64url"),
       );
 
       const again = await refresh(created.id, { ...updated.outs, __provider: PROVIDER_TEXT });
@@ -226,7 +227,7 @@ describe.each(MODES)("Job with a typed spec, methods called directly (%s server)
       expect(after.props).toMatchObject({
         description: "by hand",
         folderSpec: FOLDER,
-        configDigest: outs.configDigest,
+        __digest: outs.__digest,
       });
       expect(after.props).not.toHaveProperty("configXml");
       expect(after.inputs).toMatchObject({ folderSpec: FOLDER, description: "by hand" });

@@ -72,6 +72,20 @@ export const branchSourceIds: OwnedPartRule = {
     });
   },
 
+  reads(declared) {
+    const wanted = sourcesOf(declared);
+    if (wanted.length === 0 || wanted.every(hasId)) return [];
+    // The sources in order, each saying only whether it has an id of its own.
+    const el = (name: string, children: XmlElement[] = []): XmlElement => ({
+      kind: "element",
+      name,
+      attrs: [],
+      children,
+    });
+    const sources = wanted.map((s) => el(BRANCH_SOURCE, [el("source", hasId(s) ? [el("id")] : [])]));
+    return [el("sources", [el("data", sources)])];
+  },
+
   needsRemote(declared) {
     return sourcesOf(declared).some((s) => !hasId(s));
   },

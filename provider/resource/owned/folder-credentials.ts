@@ -42,6 +42,11 @@ export const FOLDER_CREDENTIALS_RULE: OwnedPartRule = {
     };
     return { ...remote, children: remote.children.map((c) => (c === props ? nextProps : c)) };
   },
+  reads(declared) {
+    if (describeRoot(declared.name)?.kind !== "folder" || propertyOf(declared) === undefined) return [];
+    const property: XmlElement = { kind: "element", name: FOLDER_CREDENTIALS_PROPERTY, attrs: [], children: [] };
+    return [{ kind: "element", name: "properties", attrs: [], children: [property] }];
+  },
   needsRemote(declared) {
     return leavesCredentials(declared);
   },

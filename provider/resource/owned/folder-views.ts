@@ -8,6 +8,7 @@
  * with the remote views put back (posting the declared config alone would delete every view of the folder).
  * A folder that declares views of its own keeps them compared and posted as declared.
  */
+import { equivalenceForm } from "../../xml/semantic";
 import { elementChildren, textOf, type XmlElement } from "../../xml/tree";
 import type { OwnedPartRule } from "./rule";
 import { placeAsRemote } from "./placement";
@@ -95,6 +96,15 @@ export const FOLDER_VIEWS_RULE: OwnedPartRule = {
     const remoteHolder = childOf(remote, FIELD);
     if (remoteHolder === undefined && declaredHolder === undefined) return remote;
     return withHolder(remote, declaredHolder);
+  },
+  reads(declared) {
+    const holder = declared.name === FOLDER ? childOf(declared, FIELD) : undefined;
+    if (holder === undefined) return [];
+    // The default holder goes into the comparison as declared (in the form the digest compares, which is smaller);
+    // views of its own only need to say so.
+    if (isDefaultViewHolder(holder)) return [equivalenceForm(holder, declared.name)];
+    const views: XmlElement = { kind: "element", name: "views", attrs: [], children: [] };
+    return [{ kind: "element", name: FIELD, attrs: [], children: [views] }];
   },
   needsRemote(declared) {
     return leavesViews(declared);

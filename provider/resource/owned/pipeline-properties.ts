@@ -17,6 +17,7 @@
  * parameters, triggers, build discarder and concurrency setting are rendered as job properties before any rule sees
  * them, so they follow the same rules: declared, and also set by the script, they are the pipeline's.
  */
+import { equivalenceForm } from "../../xml/semantic";
 import { elementChildren, textOf, type XmlElement, type XmlNode } from "../../xml/tree";
 import type { OwnedPartRule } from "./rule";
 import { placeAsRemote } from "./placement";
@@ -189,9 +190,13 @@ function withoutPipelineActions(root: XmlElement, declared: XmlElement): XmlElem
   return { ...root, children: root.children.map((c) => (c === actions ? next : c)) };
 }
 
+/** The root of a Pipeline job's config: the only item whose runs set job properties and record them in trackers. */
+const PIPELINE_ROOT = "flow-definition";
+
 function forComparison(remoteConfig: XmlElement, declared: XmlElement): XmlElement {
-  const o = pipelineOwnedOf(remoteConfig);
   const remote = withoutPipelineActions(remoteConfig, declared);
+  if (remoteConfig.name !== PIPELINE_ROOT) return remote;
+  const o = pipelineOwnedOf(remoteConfig);
   if (isEmpty(o)) return remote;
   const declaredProps = propertiesOf(declared);
   const out: XmlElement[] = [];
@@ -313,9 +318,32 @@ export function mayOwnProperties(declared: XmlElement): boolean {
   return script !== undefined && DIRECTIVE_WORDS.test(textOf(script));
 }
 
+/**
+ * What forComparison reads of a declaration: the names of the pipeline actions it has, and, for a Pipeline job whose
+ * runs may set properties, its properties (those the pipeline owns go into the comparison as declared). A job whose
+ * script sets none (mayOwnProperties) gets no tracker listing any from its runs: only an edit in Jenkins gives it one,
+ * and that edit changes its script too.
+ */
+function reads(declared: XmlElement): XmlElement[] {
+  const out: XmlElement[] = [];
+  const actions = child(declared, "actions");
+  const named = actionsOf(declared).filter((a) => PIPELINE_ACTIONS.has(a.name));
+  if (actions && named.length > 0) {
+    const bare = named.map((a): XmlElement => ({ kind: "element", name: a.name, attrs: [], children: [] }));
+    out.push({ kind: "element", name: "actions", attrs: [], children: bare });
+  }
+  const props = child(declared, "properties");
+  const mayOwn = mayOwnProperties(declared) || named.length > 0;
+  // In the form the digest compares (xml/semantic.ts `equivalenceForm`): what a digest keeps of them is small.
+  if (declared.name === PIPELINE_ROOT && mayOwn && props && elementChildren(props).length > 0)
+    out.push(equivalenceForm(props, declared.name));
+  return out;
+}
+
 export const pipelinePropertiesRule: OwnedPartRule = {
   what: "job properties, triggers and parameters that the job's pipeline set (its tracker actions say which)",
   forComparison,
+  reads,
   // Whether the job has trackers is known from its remote config alone.
   needsRemote: mayOwnProperties,
   keep,

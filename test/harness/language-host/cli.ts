@@ -5,6 +5,7 @@
  * resources go to the real dynamic-provider process, started as the engine starts it.
  */
 import { mkdtempSync, rmSync } from "node:fs";
+import equal from "fast-deep-equal";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { PropertyMap, ProviderProcess } from "../provider-process";
@@ -16,6 +17,7 @@ import { loadProject, type Project } from "./project";
 import { previewDigestJson } from "./preview-json";
 import { DYNAMIC_PACKAGE, emptyState, type StackState } from "./state";
 import { displayed, sealedKeysOf, StackSecrets } from "./secrets";
+import { refreshDiff, type RefreshStepDiff } from "./display";
 
 export interface CliOptions {
   stack?: string;
@@ -60,6 +62,13 @@ export interface RefreshResult {
   ok: boolean;
   /** Resources whose outputs changed on read, with old and new outputs. */
   changed: Array<{ urn: string; before: PropertyMap; after: PropertyMap }>;
+  /**
+   * Each custom resource read, as the engine's refresh step (Pulumi 3.120 and later): `op` from the provider's diff
+   * of the read against the state's inputs, inverted, and `display`, what `pulumi refresh --diff` prints under it
+   * (display.ts `refreshDiff`; empty for `same`). With `PULUMI_ENABLE_LEGACY_REFRESH_DIFF` set, no diff is asked:
+   * `op` says whether the outputs changed, and `display` compares them.
+   */
+  steps: Array<{ urn: string; op: "same" | "update"; display: string }>;
   gone: string[];
   errors: StepError[];
 }
@@ -274,7 +283,7 @@ export class PulumiCli {
 
   /** Reads every resource with the provider configured from the state; drops the ones that are gone. */
   async refresh(): Promise<RefreshResult> {
-    const result: RefreshResult = { ok: true, changed: [], gone: [], errors: [] };
+    const result: RefreshResult = { ok: true, changed: [], gone: [], errors: [], steps: [] };
     await this.withProvider(
       "127.0.0.1:0",
       async (provider) => {
@@ -297,6 +306,8 @@ export class PulumiCli {
             if (JSON.stringify(read.properties) !== JSON.stringify(outputs)) {
               result.changed.push({ urn: r.urn, before: displayed(r.outputs), after: displayed(after) });
             }
+            const step = await this.refreshStep(await provider(), r, { ...read, properties: after, inputs });
+            result.steps.push({ urn: r.urn, op: step.op, display: refreshDiff(step) });
             kept.push({ ...r, id: read.id, outputs: after, inputs });
           } catch (e) {
             result.errors.push({ urn: r.urn, message: e instanceof Error ? e.message : String(e) });
@@ -309,6 +320,45 @@ export class PulumiCli {
     );
     result.ok = result.errors.length === 0;
     return result;
+  }
+
+  /**
+   * The refresh step of a resource read (`read`: what the read reported, secrets sealed), as the engine makes it:
+   * the provider's diff with the read's outputs as old outputs and the state's inputs as new inputs; an "unknown"
+   * answer makes the engine compare the read's inputs with the state's itself (a detailed diff of the inputs that
+   * differ, `inputDiff`). The legacy refresh compares outputs alone.
+   */
+  private async refreshStep(
+    provider: ProviderProcess,
+    r: StackState["resources"][number],
+    read: { id: string; properties: PropertyMap; inputs: PropertyMap },
+  ): Promise<RefreshStepDiff> {
+    const plain = (m: PropertyMap) => unwrapSecrets(this.secrets.open(m)) as PropertyMap;
+    const step: RefreshStepDiff = {
+      op: "same",
+      oldInputs: displayed(r.inputs),
+      newInputs: displayed(read.inputs),
+      oldOutputs: displayed(r.outputs),
+      newOutputs: displayed(read.properties),
+    };
+    const legacy = ["1", "true"].includes((this.env().PULUMI_ENABLE_LEGACY_REFRESH_DIFF ?? "").toLowerCase());
+    if (legacy) {
+      step.op = equal(plain(read.properties), plain(r.outputs)) ? "same" : "update";
+      return step;
+    }
+    const diff = await provider.diff(r.urn, read.id, plain(read.properties), plain(r.inputs));
+    if (diff.changes === "some") step.op = "update";
+    if (diff.changes === "unknown") {
+      const olds = plain(read.inputs);
+      const news = plain(r.inputs);
+      const keys = [...new Set([...Object.keys(olds), ...Object.keys(news)])];
+      const changed = keys.filter((k) => !equal(olds[k], news[k]));
+      if (changed.length > 0) {
+        step.op = "update";
+        step.detailedDiff = changed;
+      }
+    }
+    return step;
   }
 
   /** Deletes every resource in reverse order of registration; the state keeps what could not be deleted. */

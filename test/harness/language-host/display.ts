@@ -19,3 +19,41 @@ export function changedInputs(step: Step): string[] {
 export function previewDiff(step: Step): string {
   return propertyDiff(step.oldInputs ?? {}, step.news ?? {}, changedInputs(step));
 }
+
+/** What a refresh found for one resource, as the engine records its step (pkg/resource/deploy/step.go RefreshStep). */
+export interface RefreshStepDiff {
+  /** `update`: the read differs from the program's desired state; `same`: it does not. */
+  op: "same" | "update";
+  /** Inputs and outputs in the state before the refresh, and as the read reported them; secrets as `[secret]`. */
+  oldInputs: Record<string, unknown>;
+  newInputs: Record<string, unknown>;
+  oldOutputs: Record<string, unknown>;
+  newOutputs: Record<string, unknown>;
+  /**
+   * The properties the engine's detailed diff lists, when it has one: the inputs that differ, which the engine
+   * finds itself when the provider's diff answers "unknown" (step_generator.go diffResource, `inputDiff`).
+   */
+  detailedDiff?: string[];
+}
+
+/**
+ * What `pulumi refresh --diff` prints under a refreshed resource, as the CLI renders it (display/diff.go for a
+ * refresh step): nothing for `same`; with a detailed diff, each listed property from the old inputs to the new
+ * ones; without one, the old outputs against the new outputs, key by key. Internal keys (`__…`) never show.
+ */
+export function refreshDiff(step: RefreshStepDiff): string {
+  if (step.op === "same") return "";
+  const visible = (keys: Iterable<string>) => [...new Set(keys)].filter((k) => !k.startsWith("__")).sort();
+  if (step.detailedDiff !== undefined) return propertyDiff(step.oldInputs, step.newInputs, visible(step.detailedDiff));
+  const keys = visible([...Object.keys(step.oldOutputs), ...Object.keys(step.newOutputs)]);
+  return propertyDiff(step.oldOutputs, step.newOutputs, keys);
+}
+
+/**
+ * The outputs of a resource that an `up` changed, laid out as the `--outputs:--` section of `pulumi up --diff`
+ * shows them for it: old against new, internal keys (`__…`, such as a config's digest) left out.
+ */
+export function outputsDiff(olds: Record<string, unknown>, news: Record<string, unknown>): string {
+  const keys = [...new Set([...Object.keys(olds), ...Object.keys(news)])].filter((k) => !k.startsWith("__")).sort();
+  return propertyDiff(olds, news, keys);
+}

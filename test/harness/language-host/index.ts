@@ -8,7 +8,7 @@
  * const up = await cli.up();          // { ok, steps: [{ op: "create", urn, … }], errors, logs, outputs, program }
  * const plan = await cli.preview();   // nothing is created or updated; outputs of changing resources = checked inputs
  * const { json } = await cli.previewJson(); // and what `pulumi preview --json` prints for it (preview-json.ts)
- * const refresh = await cli.refresh(); // { ok, changed, gone, errors }
+ * const refresh = await cli.refresh(); // { ok, changed, gone, errors, steps: [{ urn, op, display }] }
  * await cli.destroy();
  * ```
  * - The project's Pulumi.yaml decides what runs (`main`, `runtime.options.typescript`/`tsconfig`), as for the CLI.
@@ -27,5 +27,5 @@
 export { PulumiCli, type CliOptions, type OperationResult, type RefreshResult, type UpOptions } from "./cli";
 export type { Step, StepOp, StepError } from "./deployment";
 export type { LogEntry } from "./monitor";
-export { changedInputs, previewDiff } from "./display";
+export { changedInputs, outputsDiff, previewDiff, refreshDiff, type RefreshStepDiff } from "./display";
 export { recordShown, type Shown } from "./shown";
