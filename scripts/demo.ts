@@ -19,7 +19,6 @@ import { PulumiCli, type RefreshResult, type Step, type StepOp } from "../test/h
 import { repoRoot } from "../test/harness/provider-process";
 import { cleanEnv } from "../test/harness/serialized-provider";
 import { SIGN, stepDiffText, typeAndName } from "./cli-display";
-import { propertyDiff } from "./property-diff";
 
 const QUICKSTART_DIR = path.join(repoRoot, "examples", "quickstart");
 const CHANGED_BUILD_COMMAND = "npm ci\nnpm run build\nnpm test";
@@ -131,17 +130,14 @@ function showStepDiff(say: Say, step: Step): void {
 }
 
 /**
- * What `pulumi refresh --diff` prints for a resource whose read changed its outputs: the outputs before against
- * after, laid out as a preview's diff. The one place to switch when the display of a refresh changes.
+ * What `pulumi refresh --diff` prints for a resource the refresh shows as updated: the harness's rendering of the
+ * refresh step as the CLI renders it (test/harness/language-host/display.ts `refreshDiff`).
  */
-function showRefreshDiff(say: Say, change: RefreshResult["changed"][number]): void {
-  const { type } = typeAndName(change.urn);
-  const keys = [...new Set([...Object.keys(change.before), ...Object.keys(change.after)])]
-    .filter((k) => !k.startsWith("__"))
-    .sort();
+function showRefreshDiff(say: Say, step: RefreshResult["steps"][number]): void {
+  const { type } = typeAndName(step.urn);
   say(`    ~ ${type}: (update)`);
-  say(`        [urn=${change.urn}]`);
-  say(propertyDiff(change.before, change.after, keys));
+  say(`        [urn=${step.urn}]`);
+  say(step.display);
 }
 
 /** The requests Jenkins received since the last reset, counted by method, and every one that is not a read. */
@@ -212,10 +208,11 @@ export async function runThroughLanguageHost(
   heading("pulumi refresh --diff: the edits found", say);
   const refreshed = await cli.refresh();
   must("refresh", refreshed);
-  for (const change of refreshed.changed) showRefreshDiff(say, change);
+  const updated = refreshed.steps.filter((s) => s.op === "update");
+  for (const step of updated) showRefreshDiff(say, step);
   say("Resources:");
-  say(`    ~ ${refreshed.changed.length} updated`);
-  say(`    ${cli.state.resources.filter((r) => r.custom).length - refreshed.changed.length} unchanged`);
+  say(`    ~ ${updated.length} updated`);
+  say(`    ${cli.state.resources.filter((r) => r.custom).length - updated.length} unchanged`);
   showRequests(say, server);
 
   heading("pulumi up: the declared state put back", say);
