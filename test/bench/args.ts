@@ -71,7 +71,8 @@ export const USAGE = `Usage: npm run bench -- [--jobs N] [--large N100K,N1M] [--
   --plugin-pairs R  pairs of no-op previews of plugin-preview, alternating (default 3)
   --mode M        server mode: config.xml GET re-serialized ("current", default) or stored bytes ("legacy")
   --latency MS    the server waits MS before answering each request (a remote controller); default 0
-  --cpu-prof DIR  write a V8 CPU profile of the dynamic-provider process into DIR (open it in Chrome DevTools)
+  --cpu-prof DIR  write a V8 CPU profile of the dynamic-provider process into DIR (open it in Chrome DevTools);
+                  for plugin-preview, of every process into DIR/plugin-preview/{dynamic,plugin}
   --package DIR   A/B: the provider process loads this compiled copy of the package (DIR/dist) instead of ./dist
   --provider-node-options OPTS  extra NODE_OPTIONS for the dynamic-provider process`;
 

@@ -88,7 +88,21 @@ interface Side {
   declared(job: BenchJob): PropertyMap;
 }
 
-function sides(host: ServerHost, programDir: string, pluginDir: string): Record<PreviewContender, Side> {
+/** The processes' environment; with a profile folder, each writes a V8 CPU profile when stopped (cpu-profiler.ts). */
+function envOf(contender: PreviewContender, cpuProf: string | undefined): NodeJS.ProcessEnv {
+  if (cpuProf === undefined) return cleanEnv();
+  return cleanEnv({
+    NODE_OPTIONS: `--require ${path.join(__dirname, "cpu-profiler.js")}`,
+    BENCH_CPU_PROF_DIR: path.resolve(cpuProf, "plugin-preview", contender),
+  });
+}
+
+function sides(
+  host: ServerHost,
+  programDir: string,
+  pluginDir: string,
+  cpuProf: string | undefined,
+): Record<PreviewContender, Side> {
   const providerText = installedJobProviderText(programDir);
   const pluginConfig = { url: host.url, user: host.user.name, apiToken: secret(host.user.apiToken) };
   const stackConfig = {
@@ -100,7 +114,7 @@ function sides(host: ServerHost, programDir: string, pluginDir: string): Record<
     dynamic: {
       contender: "dynamic",
       async start() {
-        const proc = await ProviderProcess.start({ cwd: programDir, env: cleanEnv() });
+        const proc = await ProviderProcess.start({ cwd: programDir, env: envOf("dynamic", cpuProf) });
         const pid = findChildPid("dynamic-provider");
         await proc.configure(stackConfig);
         return { proc, pid };
@@ -113,7 +127,12 @@ function sides(host: ServerHost, programDir: string, pluginDir: string): Record<
       async start() {
         // As the language host starts a source-based plugin: run-plugin from the plugin folder, the port on stdout.
         const entry = require.resolve("@pulumi/pulumi/cmd/run-plugin", { paths: [pluginDir] });
-        const proc = await ProviderProcess.start({ entry, args: [pluginDir], cwd: pluginDir, env: cleanEnv() });
+        const proc = await ProviderProcess.start({
+          entry,
+          args: [pluginDir],
+          cwd: pluginDir,
+          env: envOf("plugin", cpuProf),
+        });
         const pid = findChildPid("run-plugin");
         // The default provider of a stack that holds it already: checked, diffed against its old inputs, configured.
         await proc.getPluginInfo();
@@ -239,11 +258,12 @@ export async function runPluginPreview(
   jobs: BenchJob[],
   parallel: number,
   pairs: number,
+  cpuProf?: string,
 ): Promise<PluginPreviewResult> {
   const programDir = installedProgramFolder("bench-program-", repoRoot);
   const pluginDir = installedPluginFolder();
   try {
-    const side = sides(host, programDir, pluginDir);
+    const side = sides(host, programDir, pluginDir, cpuProf);
     const unexpected: string[] = [];
     const states = {
       dynamic: await createAll(side.dynamic, jobs, parallel),

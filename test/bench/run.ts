@@ -119,7 +119,7 @@ async function main(): Promise<void> {
   }
   if (wants(opts, "plugin-preview")) {
     m.pluginPreview = await onFreshServer(opts, "plugin-preview", (h) =>
-      runPluginPreview(h, makeJobs(opts.pluginJobs, 0, 0), opts.parallel, opts.pluginPairs),
+      runPluginPreview(h, makeJobs(opts.pluginJobs, 0, 0), opts.parallel, opts.pluginPairs, opts.cpuProf),
     );
   }
   if (wants(opts, "python-seq"))
