@@ -34,6 +34,10 @@ export interface BenchOptions {
   /** Jobs of the DIY-backend scale run (`lh-diy-scale`), and the jobs its second `up` adds saving every step. */
   diyScaleJobs: number;
   diyMoreJobs: number;
+  /** Jobs of the plugin's no-op preview against the dynamic provider's (`plugin-preview`). */
+  pluginJobs: number;
+  /** Pairs of no-op previews of `plugin-preview`, alternating A B B A…. */
+  pluginPairs: number;
   /** Extra NODE_OPTIONS for the dynamic-provider process (heap experiments: "--max-old-space-size=96"). */
   providerNodeOptions?: string;
 }
@@ -48,7 +52,9 @@ export const USAGE = `Usage: npm run bench -- [--jobs N] [--large N100K,N1M] [--
                   lh-scale (both language-host programs at --lh-scale jobs),
                   review (pulumi-jenkins review on previews of thousands of steps),
                   lh-diy (up with the state saved as a DIY backend saves it: every step, and at the end only),
-                  lh-diy-scale (up of --diy-scale jobs saving at the end, then --diy-more jobs more saving every step)
+                  lh-diy-scale (up of --diy-scale jobs saving at the end, then --diy-more jobs more saving every step),
+                  plugin-preview (no-op preview through the provider plugin and through the dynamic provider, and
+                  the state bytes per job of each)
   --lh-jobs N     jobs in the language-host benchmark's program (default 1000)
   --lh-previews R no-op previews of each language-host program, alternating (default 3)
   --lh-shapes L   language-host program shapes, comma-separated: files (configs read from files), template
@@ -61,9 +67,12 @@ export const USAGE = `Usage: npm run bench -- [--jobs N] [--large N100K,N1M] [--
   --diy-jobs N    jobs of lh-diy (default 1000)
   --diy-scale N   jobs of lh-diy-scale (default 5000)
   --diy-more K    jobs lh-diy-scale's second up adds, saving every step (default 50)
+  --plugin-jobs N jobs of plugin-preview (default 1000)
+  --plugin-pairs R  pairs of no-op previews of plugin-preview, alternating (default 3)
   --mode M        server mode: config.xml GET re-serialized ("current", default) or stored bytes ("legacy")
   --latency MS    the server waits MS before answering each request (a remote controller); default 0
-  --cpu-prof DIR  write a V8 CPU profile of the dynamic-provider process into DIR (open it in Chrome DevTools)
+  --cpu-prof DIR  write a V8 CPU profile of the dynamic-provider process into DIR (open it in Chrome DevTools);
+                  for plugin-preview, of every process into DIR/plugin-preview/{dynamic,plugin}
   --package DIR   A/B: the provider process loads this compiled copy of the package (DIR/dist) instead of ./dist
   --provider-node-options OPTS  extra NODE_OPTIONS for the dynamic-provider process`;
 
@@ -92,6 +101,8 @@ export function parseArgs(argv: string[]): BenchOptions {
     diyJobs: 1000,
     diyScaleJobs: 5000,
     diyMoreJobs: 50,
+    pluginJobs: 1000,
+    pluginPairs: 3,
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
@@ -125,6 +136,12 @@ export function parseArgs(argv: string[]): BenchOptions {
         break;
       case "--diy-more":
         opts.diyMoreJobs = positiveInt(flag, next());
+        break;
+      case "--plugin-jobs":
+        opts.pluginJobs = positiveInt(flag, next());
+        break;
+      case "--plugin-pairs":
+        opts.pluginPairs = positiveInt(flag, next());
         break;
       case "--lh-scale":
         opts.lhScaleJobs = positiveInt(flag, next());

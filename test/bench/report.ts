@@ -3,6 +3,7 @@ import type { Measurements, TargetResult } from "./targets";
 import { phaseOf } from "./targets";
 import { renderDiyBackend } from "./diy-backend";
 import { renderLanguageHost } from "./lh-summary";
+import { renderPluginPreview } from "./plugin-preview";
 import { PHASES, type ContenderName } from "./types";
 
 const CONTENDERS: ContenderName[] = ["provider", "null-provider", "floor", "python-seq", "python-threads"];
@@ -150,6 +151,7 @@ export function renderReport(m: Measurements, targets: TargetResult[], header: s
   }
   if (m.languageHost && m.languageHost.length > 0) out.push(...renderLanguageHost(m.languageHost));
   if (m.diyBackend && m.diyBackend.length > 0) out.push(...renderDiyBackend(m.diyBackend));
+  if (m.pluginPreview) out.push(...renderPluginPreview(m.pluginPreview));
   out.push("", "Targets:");
   for (const t of targets) {
     const verdict = t.pass === null ? "n/a " : t.pass ? "PASS" : "MISS";

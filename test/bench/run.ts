@@ -13,6 +13,7 @@ import { measureDiffCost } from "./diff-cost";
 import { runDiyBackend, runDiyBackendScale } from "./diy-backend";
 import { runFloor } from "./floor";
 import { runLanguageHostPair, type LanguageHostContender } from "./language-host";
+import { runPluginPreview, summarizePluginPreview } from "./plugin-preview";
 import { runProvider } from "./provider";
 import { runPython } from "./python";
 import { renderReport } from "./report";
@@ -116,6 +117,11 @@ async function main(): Promise<void> {
   if (wants(opts, "lh-diy-scale")) {
     (m.diyBackend ??= []).push(await runDiyBackendScale(opts.diyScaleJobs, opts.diyMoreJobs));
   }
+  if (wants(opts, "plugin-preview")) {
+    m.pluginPreview = await onFreshServer(opts, "plugin-preview", (h) =>
+      runPluginPreview(h, makeJobs(opts.pluginJobs, 0, 0), opts.parallel, opts.pluginPairs, opts.cpuProf),
+    );
+  }
   if (wants(opts, "python-seq"))
     contenders.push(await onFreshServer(opts, "python-jenkins sequential", (h) => runPython(h, jobs, 1)));
   if (wants(opts, "python-threads")) {
@@ -149,6 +155,7 @@ async function main(): Promise<void> {
     diffCost: m.diffCost,
     languageHost: m.languageHost,
     diyBackend: m.diyBackend,
+    pluginPreview: m.pluginPreview && { ...m.pluginPreview, summary: summarizePluginPreview(m.pluginPreview) },
     targets,
   };
   if (opts.json === "-") {

@@ -12,6 +12,7 @@ import {
 import type { LanguageHostResult } from "./language-host";
 import { languageHostTargets } from "./lh-summary";
 import type { DiyBackendResult } from "./diy-backend";
+import type { PluginPreviewResult } from "./plugin-preview";
 
 export interface TargetResult {
   target: string;
@@ -29,6 +30,8 @@ export interface Measurements {
   /** `up` with the state saved as a DIY backend saves it (diy-backend.ts). */
   diyBackend?: DiyBackendResult[];
   review?: ReviewCost[];
+  /** No-op preview through the provider plugin against the dynamic provider, and the state per job of each. */
+  pluginPreview?: PluginPreviewResult;
 }
 
 const COMMON: PhaseName[] = ["create", "refresh", "update", "delete"];
