@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import { PROVIDER_KEY, UNKNOWN } from "../dynamic/props";
+import { readFoundNothing } from "../dynamic/refresh-diff";
 import { PartialFailureError } from "../dynamic/partial-failure";
 import { pluginCheckOf } from "../plugins/preflight";
 import { credentialsCheckOf } from "../references/check";
@@ -340,6 +341,8 @@ export function providerService(options: ServiceOptions): Grpc.UntypedServiceImp
             ? state.props
             : inputs.props;
         const result = await resourceOf(token).lifecycle.read(id, props);
+        // An import's Diff compares the program's inputs with what was read: it is not a refresh's (refresh-diff.ts).
+        if (imported) readFoundNothing(id);
         const resp = new providerPb.ReadResponse();
         if (!result.id) return resp; // gone: the engine drops it from the state
         const secrets = secretKeys(token, state.secrets, inputs.secrets);
