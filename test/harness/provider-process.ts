@@ -63,6 +63,8 @@ export interface StartOptions {
   entry?: string;
   /** Node.js flags before the entry script (e.g. `--cpu-prof`, which NODE_OPTIONS does not accept). */
   nodeArgs?: string[];
+  /** Arguments after the entry script; default: the engine address alone, as the dynamic provider takes it. */
+  args?: string[];
 }
 
 function toStruct(props: PropertyMap): Struct {
@@ -109,7 +111,7 @@ export class ProviderProcess {
     const entry = opts.entry ?? require.resolve("@pulumi/pulumi/cmd/dynamic-provider/index.js");
     const child = spawn(
       opts.node ?? process.execPath,
-      [...(opts.nodeArgs ?? []), entry, opts.engineAddress ?? "127.0.0.1:0"],
+      [...(opts.nodeArgs ?? []), entry, ...(opts.args ?? [opts.engineAddress ?? "127.0.0.1:0"])],
       {
         cwd: opts.cwd ?? process.cwd(),
         env: opts.env ?? process.env,
@@ -128,12 +130,12 @@ export class ProviderProcess {
           child.stdout.off("data", onData);
           const p = Number(stdout.slice(0, nl).trim());
           if (Number.isInteger(p) && p > 0) resolve(p);
-          else reject(new Error(`dynamic provider printed no port: ${stdout.slice(0, 200)}`));
+          else reject(new Error(`provider printed no port: ${stdout.slice(0, 200)}`));
         }
       };
       child.stdout.on("data", onData);
       child.stderr.on("data", (c: string) => (stderr += c));
-      child.once("exit", (code) => reject(new Error(`dynamic provider exited (${code}) before listening: ${stderr}`)));
+      child.once("exit", (code) => reject(new Error(`provider exited (${code}) before listening: ${stderr}`)));
       child.once("error", reject);
     });
     // Like the engine, which stops its plugins: never leave the provider process behind when this one exits.
@@ -149,6 +151,11 @@ export class ProviderProcess {
     child.stdout.on("data", (c: string) => (proc.stdout += c));
     child.stderr.on("data", (c: string) => (proc.stderr += c));
     return proc;
+  }
+
+  /** Any method of the ResourceProvider service, for drivers that need more of the protocol than the calls below. */
+  rpc<Res>(method: string, req: object): Promise<Res> {
+    return this.call<Res>(method as Method, req);
   }
 
   private call<Res>(method: Method, req: object): Promise<Res> {
