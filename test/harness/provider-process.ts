@@ -7,6 +7,7 @@ import { ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import * as path from "node:path";
 import * as grpc from "@grpc/grpc-js";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
+import * as emptyPb from "google-protobuf/google/protobuf/empty_pb";
 import * as providerGrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as providerPb from "@pulumi/pulumi/proto/provider_pb";
 import * as statusPb from "@pulumi/pulumi/proto/status_pb";
@@ -26,6 +27,15 @@ export interface DiffOutcome {
   changes: "none" | "some" | "unknown";
   replaces: string[];
   deleteBeforeReplace: boolean;
+  /** Only when the provider sent one (a provider plugin; the dynamic provider never does). */
+  detailedDiff?: Record<string, { kind: string; inputDiff: boolean }>;
+}
+
+/** What a provider answers to Configure. */
+export interface ConfigureOutcome {
+  acceptSecrets: boolean;
+  acceptResources: boolean;
+  supportsPreview: boolean;
 }
 export interface ReadOutcome {
   /** Empty when the provider reports the resource gone. */
@@ -63,7 +73,7 @@ export interface StartOptions {
   entry?: string;
   /** Node.js flags before the entry script (e.g. `--cpu-prof`, which NODE_OPTIONS does not accept). */
   nodeArgs?: string[];
-  /** Arguments after the entry script; default: the engine address alone, as the dynamic provider takes it. */
+  /** Arguments after the entry script and before the engine address (run-plugin's plugin folder). */
   args?: string[];
 }
 
@@ -73,6 +83,27 @@ function toStruct(props: PropertyMap): Struct {
 
 function fromStruct(s: Struct | undefined): PropertyMap {
   return s ? (s.toJavaScript() as PropertyMap) : {};
+}
+
+const KIND_NAMES: Record<number, string> = Object.fromEntries(
+  Object.entries(providerPb.PropertyDiff.Kind).map(([name, n]) => [n as number, name]),
+);
+
+function diffOutcome(res: providerPb.DiffResponse): DiffOutcome {
+  const c = res.getChanges();
+  const D = providerPb.DiffResponse.DiffChanges;
+  const out: DiffOutcome = {
+    changes: c === D.DIFF_NONE ? "none" : c === D.DIFF_SOME ? "some" : "unknown",
+    replaces: res.getReplacesList(),
+    deleteBeforeReplace: res.getDeletebeforereplace(),
+  };
+  if (res.getHasdetaileddiff()) {
+    out.detailedDiff = {};
+    res.getDetaileddiffMap().forEach((d, key) => {
+      out.detailedDiff![key] = { kind: KIND_NAMES[d.getKind()], inputDiff: d.getInputdiff() };
+    });
+  }
+  return out;
 }
 
 function decodeError(err: grpc.ServiceError): ProviderCallError {
@@ -94,7 +125,18 @@ function decodeError(err: grpc.ServiceError): ProviderCallError {
   return new ProviderCallError(err.details || err.message, err.code, initFailed);
 }
 
-type Method = "configure" | "check" | "diff" | "create" | "read" | "update" | "delete";
+type Method =
+  | "configure"
+  | "check"
+  | "diff"
+  | "create"
+  | "read"
+  | "update"
+  | "delete"
+  | "getPluginInfo"
+  | "getSchema"
+  | "checkConfig"
+  | "diffConfig";
 type Callback<Res> = (err: grpc.ServiceError | null, res: Res) => void;
 
 export class ProviderProcess {
@@ -111,7 +153,7 @@ export class ProviderProcess {
     const entry = opts.entry ?? require.resolve("@pulumi/pulumi/cmd/dynamic-provider/index.js");
     const child = spawn(
       opts.node ?? process.execPath,
-      [...(opts.nodeArgs ?? []), entry, ...(opts.args ?? [opts.engineAddress ?? "127.0.0.1:0"])],
+      [...(opts.nodeArgs ?? []), entry, ...(opts.args ?? []), opts.engineAddress ?? "127.0.0.1:0"],
       {
         cwd: opts.cwd ?? process.cwd(),
         env: opts.env ?? process.env,
@@ -170,16 +212,64 @@ export class ProviderProcess {
 
   /** Configure, as the engine sends it: the whole stack config under full keys, as `variables` and as `args`. */
   async configure(config: Record<string, unknown>): Promise<void> {
+    await this.configureWith(config, config);
+  }
+
+  /**
+   * Configure with the arguments and variables given apart: an explicit provider resource's inputs come as
+   * arguments under short keys, with no variables.
+   */
+  async configureWith(
+    args: Record<string, unknown>,
+    variables: Record<string, unknown> = {},
+  ): Promise<ConfigureOutcome> {
     const req = new providerPb.ConfigureRequest();
     const vars = req.getVariablesMap();
-    for (const [k, v] of Object.entries(config)) {
+    for (const [k, v] of Object.entries(variables)) {
       const plain = v && typeof v === "object" && SECRET_SIG_KEY in v ? (v as PropertyMap).value : v;
       vars.set(k, typeof plain === "string" ? plain : JSON.stringify(plain));
     }
-    req.setArgs(toStruct(config));
+    req.setArgs(toStruct(args));
     req.setAcceptsecrets(true);
     req.setAcceptresources(true);
-    await this.call<providerPb.ConfigureResponse>("configure", req);
+    const res = await this.call<providerPb.ConfigureResponse>("configure", req);
+    return {
+      acceptSecrets: res.getAcceptsecrets(),
+      acceptResources: res.getAcceptresources(),
+      supportsPreview: res.getSupportspreview(),
+    };
+  }
+
+  async getPluginInfo(): Promise<{ version: string }> {
+    const res = await this.call<{ getVersion(): string }>("getPluginInfo", new emptyPb.Empty());
+    return { version: res.getVersion() };
+  }
+
+  async getSchema(): Promise<string> {
+    const req = new providerPb.GetSchemaRequest();
+    const res = await this.call<providerPb.GetSchemaResponse>("getSchema", req);
+    return res.getSchema();
+  }
+
+  async checkConfig(urn: string, olds: PropertyMap, news: PropertyMap): Promise<CheckOutcome> {
+    const req = new providerPb.CheckRequest();
+    req.setUrn(urn);
+    req.setOlds(toStruct(olds));
+    req.setNews(toStruct(news));
+    const res = await this.call<providerPb.CheckResponse>("checkConfig", req);
+    return {
+      inputs: fromStruct(res.getInputs()),
+      failures: res.getFailuresList().map((f) => ({ property: f.getProperty(), reason: f.getReason() })),
+    };
+  }
+
+  async diffConfig(urn: string, olds: PropertyMap, news: PropertyMap): Promise<DiffOutcome> {
+    const req = new providerPb.DiffRequest();
+    req.setUrn(urn);
+    req.setOlds(toStruct(olds));
+    req.setOldInputs(toStruct(olds));
+    req.setNews(toStruct(news));
+    return diffOutcome(await this.call<providerPb.DiffResponse>("diffConfig", req));
   }
 
   async check(urn: string, olds: PropertyMap, news: PropertyMap): Promise<CheckOutcome> {
@@ -194,20 +284,21 @@ export class ProviderProcess {
     };
   }
 
-  async diff(urn: string, id: string, olds: PropertyMap, news: PropertyMap): Promise<DiffOutcome> {
+  /** Diff; `oldInputs` as the engine sends them beside the old outputs (a provider plugin shows diffs against them). */
+  async diff(
+    urn: string,
+    id: string,
+    olds: PropertyMap,
+    news: PropertyMap,
+    oldInputs?: PropertyMap,
+  ): Promise<DiffOutcome> {
     const req = new providerPb.DiffRequest();
     req.setUrn(urn);
     req.setId(id);
     req.setOlds(toStruct(olds));
     req.setNews(toStruct(news));
-    const res = await this.call<providerPb.DiffResponse>("diff", req);
-    const c = res.getChanges();
-    const D = providerPb.DiffResponse.DiffChanges;
-    return {
-      changes: c === D.DIFF_NONE ? "none" : c === D.DIFF_SOME ? "some" : "unknown",
-      replaces: res.getReplacesList(),
-      deleteBeforeReplace: res.getDeletebeforereplace(),
-    };
+    if (oldInputs) req.setOldInputs(toStruct(oldInputs));
+    return diffOutcome(await this.call<providerPb.DiffResponse>("diff", req));
   }
 
   async create(urn: string, properties: PropertyMap): Promise<{ id: string; properties: PropertyMap }> {

@@ -43,6 +43,21 @@ const ALLOWED: Record<string, string[]> = {
     "view/list-view",
     "runtime",
   ],
+  // The provider plugin: the gRPC service over every resource's lifecycle, adapting values and nothing else.
+  plugin: [
+    "resource/lifecycle",
+    "resource/secrets/hide",
+    "view/lifecycle",
+    "credential/lifecycle",
+    "sweep/lifecycle",
+    "triggers/lifecycle",
+    "dynamic",
+    "connection",
+    "plugins/preflight",
+    "references/check",
+    "runnable/mode",
+    "runtime",
+  ],
   // The review command reads a preview's JSON and writes text: it imports nothing of ours, so it never loads the
   // server, a client or a lifecycle.
   review: [],
@@ -202,6 +217,9 @@ test("the rules catch an import the table forbids", () => {
   expect(allowed("server", "plugins/versions")).toBe(true);
   expect(allowed("server", "plugins/preflight")).toBe(false);
   expect(allowed("index.ts", "server/index")).toBe(false);
+  expect(allowed("plugin", "server/index")).toBe(false);
+  expect(allowed("plugin", "resource/job")).toBe(false);
+  expect(allowed("resource", "plugin/service")).toBe(false);
 });
 
 /** The graph of relative imports between provider files, by module path (`resource/job`). */

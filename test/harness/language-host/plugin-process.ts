@@ -172,7 +172,8 @@ export class PluginProcess {
       env,
       node,
       entry,
-      args: [...nodeArgs, l.dir, l.engineAddress],
+      engineAddress: l.engineAddress,
+      args: [...nodeArgs, l.dir],
     });
     return new PluginProcess(proc, l.dir);
   }

@@ -1,0 +1,303 @@
+/**
+ * The provider plugin started from `plugin/` as the CLI starts a source-based plugin (run-plugin, the port on
+ * stdout) and driven over gRPC as the engine drives it, against the Jenkins-compatible server: the call order of
+ * an `up` (GetPluginInfo → CheckConfig → Configure → Check → Diff → Create → Read → Update → Delete), the detailed
+ * diff, moves in place, a replace, a preview with unknowns, secrets in and out, a partial failure, an import by
+ * id, errors that name the job.
+ */
+import { readFileSync } from "node:fs";
+import * as path from "node:path";
+import type { JenkinsServer } from "../../provider/server";
+import { readFields } from "../../provider/resource/job-config";
+import { JenkinsUser } from "../harness/jenkins-user";
+import { ProviderCallError, repoRoot, secret, UNKNOWN, type PropertyMap } from "../harness/provider-process";
+import { startPlugin, type PluginStart } from "../harness/plugin-process";
+import { findLeaks, textOf } from "../harness/secrets";
+import { ADMIN, calls, credentialForms, startServer } from "../harness/test-server";
+import { FOLDER_XML, FREESTYLE_XML, PIPELINE_XML } from "../harness/job-configs";
+
+const JOB = "jenkins:index:Job";
+const urnOf = (name: string, type = JOB) => `urn:pulumi:dev::jenkins-jobs::${type}::${name}`;
+const SIG = "4dabf18193072939515e22adb298388d";
+const isSecret = (v: unknown) => typeof v === "object" && v !== null && SIG in (v as object);
+
+const PASSWORD = "Pl-9f3e&<pw>";
+const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+function passwordJob(value: string): string {
+  return `<project>
+  <description>with a password</description>
+  <properties>
+    <hudson.model.ParametersDefinitionProperty>
+      <parameterDefinitions>
+        <hudson.model.PasswordParameterDefinition>
+          <name>PW</name>
+          <defaultValue>${escape(value)}</defaultValue>
+        </hudson.model.PasswordParameterDefinition>
+      </parameterDefinitions>
+    </hudson.model.ParametersDefinitionProperty>
+  </properties>
+  <builders><hudson.tasks.Shell><command>./run.sh</command></hudson.tasks.Shell></builders>
+</project>`;
+}
+
+interface State {
+  id: string;
+  inputs: PropertyMap;
+  outputs: PropertyMap;
+}
+
+describe("the provider plugin over gRPC, as the engine drives it: Job", () => {
+  let server: JenkinsServer;
+  let user: JenkinsUser;
+  let plugin: PluginStart;
+  const shown: Array<[string, unknown]> = [];
+
+  beforeAll(async () => {
+    server = await startServer("current");
+    user = new JenkinsUser(server.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });
+    plugin = await startPlugin({ installed: true });
+  });
+  afterAll(async () => {
+    await plugin?.close();
+    await server?.close();
+  });
+  beforeEach(() => server.resetCounters());
+
+  const proc = () => plugin.proc;
+
+  async function createThrough(name: string, news: PropertyMap): Promise<State> {
+    const checked = await proc().check(urnOf(name), {}, news);
+    expect(checked.failures).toEqual([]);
+    const created = await proc().create(urnOf(name), checked.inputs);
+    shown.push([`create ${name}`, created]);
+    return { id: created.id, inputs: checked.inputs, outputs: created.properties };
+  }
+
+  async function upThrough(name: string, state: State, news: PropertyMap) {
+    const checked = await proc().check(urnOf(name), state.inputs, news);
+    expect(checked.failures).toEqual([]);
+    const diff = await proc().diff(urnOf(name), state.id, state.outputs, checked.inputs, state.inputs);
+    shown.push([`check ${name}`, checked], [`diff ${name}`, diff]);
+    return { checked: checked.inputs, diff };
+  }
+
+  it("answers in the engine's order: plugin info, config check and diff, configure, then the job's lifecycle", async () => {
+    const info = await proc().getPluginInfo();
+    expect(info.version).toBe(JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")).version);
+    const schema = JSON.parse(await proc().getSchema()) as { name: string };
+    expect(schema.name).toBe("jenkins");
+
+    const config = {
+      url: server.url,
+      user: ADMIN.name,
+      apiToken: secret(ADMIN.apiToken),
+    };
+    const checkedConfig = await proc().checkConfig(
+      "urn:pulumi:dev::jenkins-jobs::pulumi:providers:jenkins::default",
+      {},
+      config,
+    );
+    expect(checkedConfig.failures).toEqual([]);
+    // The token stays a secret in the provider's checked inputs.
+    expect(isSecret(checkedConfig.inputs.apiToken)).toBe(true);
+    const configDiff = await proc().diffConfig(
+      "urn:pulumi:dev::jenkins-jobs::pulumi:providers:jenkins::default",
+      config,
+      {
+        ...config,
+        url: server.url.replace("127.0.0.1", "localhost"),
+      },
+    );
+    // A new URL reaches the jobs through the provider: a change, never a replacement.
+    expect(configDiff).toMatchObject({ changes: "some", replaces: [], detailedDiff: { url: { kind: "UPDATE" } } });
+
+    const accepted = await proc().configureWith(config);
+    expect(accepted).toEqual({ acceptSecrets: true, acceptResources: true, supportsPreview: false });
+
+    const state = await createThrough("api-build", {
+      name: "api-build",
+      configXml: FREESTYLE_XML,
+      description: "Builds the API",
+      enabled: false,
+    });
+    expect(calls(server)).toEqual(["GET /api/json", "GET /pluginManager/api/json", "POST /createItem"]);
+    expect(state.outputs).toMatchObject({
+      name: "api-build",
+      fullName: "api-build",
+      url: `${server.url}job/api-build/`,
+      description: "Builds the API",
+      enabled: false,
+    });
+    // A plugin stores no serialized provider.
+    expect(state.outputs).not.toHaveProperty("__provider");
+    expect(state.inputs).not.toHaveProperty("__provider");
+    expect(readFields(await user.getConfig("api-build"))).toEqual({ description: "Builds the API", enabled: false });
+
+    // refresh: one GET, nothing changed, no new inputs
+    server.resetCounters();
+    const read = await proc().read(urnOf("api-build"), state.id, state.outputs, state.inputs);
+    expect(calls(server)).toEqual(["GET /job/api-build/config.xml"]);
+    expect(read.id).toBe(state.id);
+    expect(read.properties).toEqual(state.outputs);
+    expect(read.inputs).toBeUndefined();
+    const same = await upThrough("api-build", state, {
+      name: "api-build",
+      configXml: FREESTYLE_XML,
+      description: "Builds the API",
+      enabled: false,
+    });
+    expect(same.diff).toEqual({ changes: "none", replaces: [], deleteBeforeReplace: false });
+
+    // description only: the detailed diff names it alone, shown against the old inputs; one POST
+    const step = await upThrough("api-build", state, {
+      name: "api-build",
+      configXml: FREESTYLE_XML,
+      description: "Builds it all",
+      enabled: false,
+    });
+    expect(step.diff).toEqual({
+      changes: "some",
+      replaces: [],
+      deleteBeforeReplace: false,
+      detailedDiff: { description: { kind: "UPDATE", inputDiff: true } },
+    });
+    server.resetCounters();
+    state.outputs = await proc().update(urnOf("api-build"), state.id, state.outputs, step.checked);
+    state.inputs = step.checked;
+    expect(calls(server)).toEqual(["POST /job/api-build/description"]);
+
+    // a rename and a move into a folder are updates in place (same id), named in the detailed diff
+    await createThrough("team", { name: "team", configXml: FOLDER_XML });
+    const moved = await upThrough("api-build", state, {
+      name: "api",
+      folder: "team",
+      configXml: FREESTYLE_XML,
+      description: "Builds it all",
+      enabled: false,
+    });
+    expect(moved.diff).toMatchObject({ changes: "some", replaces: [], deleteBeforeReplace: false });
+    expect(Object.keys(moved.diff.detailedDiff ?? {}).sort()).toEqual(["folder", "name"]);
+    expect(moved.diff.detailedDiff?.folder.kind).toBe("ADD");
+    server.resetCounters();
+    state.outputs = await proc().update(urnOf("api-build"), state.id, state.outputs, moved.checked);
+    state.inputs = moved.checked;
+    expect(state.outputs).toMatchObject({ fullName: "team/api", url: `${server.url}job/team/job/api/` });
+    expect(await user.exists("team/api")).toBe(true);
+
+    // another item type replaces, named as a replacement
+    const retyped = await upThrough("api-build", state, { name: "api", folder: "team", configXml: PIPELINE_XML });
+    expect(retyped.diff).toMatchObject({
+      changes: "some",
+      replaces: ["configXml"],
+      deleteBeforeReplace: true,
+      detailedDiff: { configXml: { kind: "UPDATE_REPLACE", inputDiff: true } },
+    });
+
+    // delete, then a refresh finds it gone
+    server.resetCounters();
+    await proc().delete(urnOf("api-build"), state.id, state.outputs);
+    expect(calls(server)).toEqual(["POST /job/team/job/api/doDelete"]);
+    const gone = await proc().read(urnOf("api-build"), state.id, state.outputs, state.inputs);
+    expect(gone.id).toBe("");
+  });
+
+  it("previews with unknown inputs as the dynamic provider does: checked, diffed, no request that writes", async () => {
+    const state = await createThrough("preview-me", { name: "preview-me", configXml: FREESTYLE_XML });
+    server.resetCounters();
+    const step = await upThrough("preview-me", state, { name: "preview-me", folder: UNKNOWN, configXml: UNKNOWN });
+    expect(step.diff.changes).toBe("some");
+    expect(step.diff.replaces).toEqual([]);
+    expect(Object.keys(step.diff.detailedDiff ?? {})).toEqual(expect.arrayContaining(["folder", "configXml"]));
+    // A new job whose config is not known yet checks clean.
+    const fresh = await proc().check(urnOf("later"), {}, { name: "later", configXml: UNKNOWN });
+    expect(fresh.failures).toEqual([]);
+    expect(calls(server).filter((c) => c.startsWith("POST"))).toEqual([]);
+  });
+
+  it("takes a secret out of a config as the Job class does, keeps it secret in state and outputs, sends it to Jenkins", async () => {
+    const checked = await proc().check(urnOf("pw"), {}, { name: "pw", configXml: secret(passwordJob(PASSWORD)) });
+    expect(checked.failures).toEqual([]);
+    // The config is readable (the diff shows it) with a placeholder; the value is in the secret secretValues.
+    expect(isSecret(checked.inputs.configXml)).toBe(false);
+    expect(checked.inputs.configXml).toContain("[secret 1]");
+    expect(isSecret(checked.inputs.secretValues)).toBe(true);
+    const created = await proc().create(urnOf("pw"), checked.inputs);
+    expect(isSecret(created.properties.secretValues)).toBe(true);
+    const held = /<defaultValue>([^<]*)<\/defaultValue>/.exec(await user.getConfig("pw"))?.[1] ?? "";
+    expect(server.decryptSecret(held) ?? held).toBe(
+      escape(PASSWORD).replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">"),
+    );
+    const read = await proc().read(urnOf("pw"), created.id, created.properties, checked.inputs);
+    expect(isSecret(read.properties.secretValues)).toBe(true);
+    // A plain config with a password in clear is treated alike: the value never stays readable.
+    const plainChecked = await proc().check(urnOf("pw2"), {}, { name: "pw2", configXml: passwordJob(PASSWORD) });
+    expect(isSecret(plainChecked.inputs.secretValues)).toBe(true);
+    shown.push(["secret check", checked], ["secret create", created], ["secret read", read], ["plain", plainChecked]);
+    const unmarked = (v: unknown): unknown =>
+      isSecret(v)
+        ? "[secret]"
+        : Array.isArray(v)
+          ? v.map(unmarked)
+          : typeof v === "object" && v !== null
+            ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, unmarked(x)]))
+            : v;
+    for (const [label, value] of shown) {
+      const text = textOf(unmarked(value));
+      expect(text).not.toContain(PASSWORD);
+      expect(findLeaks(label, text, credentialForms())).toEqual([]);
+    }
+    await proc().delete(urnOf("pw"), created.id, created.properties);
+  });
+
+  it("imports an existing job by its full name: read with the id alone gives inputs that preview clean", async () => {
+    await user.createJob("team2", FOLDER_XML);
+    await user.createJob("team2/existing", PIPELINE_XML);
+    server.resetCounters();
+    const read = await proc().read(urnOf("existing"), "team2/existing", {});
+    expect(calls(server).filter((c) => c.startsWith("POST"))).toEqual([]);
+    expect(read.id).toBe("team2/existing");
+    expect(read.inputs).toMatchObject({ name: "existing", folder: "team2" });
+    expect(typeof read.inputs?.configXml).toBe("string");
+    // The engine checks the generated program's inputs (those read) against them, then diffs with the read outputs.
+    const checked = await proc().check(urnOf("existing"), read.inputs ?? {}, read.inputs ?? {});
+    expect(checked.failures).toEqual([]);
+    const diff = await proc().diff(urnOf("existing"), read.id, read.properties, checked.inputs, read.inputs);
+    expect(diff).toEqual({ changes: "none", replaces: [], deleteBeforeReplace: false });
+  });
+
+  it("reports a create that failed after the job was made as a partial failure, with the job kept in state", async () => {
+    // The server makes the job, then the answer is lost: the job may exist, so it is kept with an unknown config.
+    const checked = await proc().check(urnOf("half"), {}, { name: "half", configXml: FREESTYLE_XML });
+    server.faults.dropAfterRate = 1;
+    server.faults.seed = 7;
+    const error = await proc()
+      .create(urnOf("half"), checked.inputs)
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      )
+      .finally(() => (server.faults.dropAfterRate = 0));
+    expect(error).toBeInstanceOf(ProviderCallError);
+    const e = error as ProviderCallError;
+    expect(e.message).toContain('"half"');
+    expect(e.initFailed?.id).toBeTruthy();
+    expect(e.initFailed?.properties).toMatchObject({ name: "half", fullName: "half", configXml: "" });
+    expect(e.initFailed?.properties).not.toHaveProperty("__provider");
+    expect(e.initFailed?.reasons).toEqual([expect.stringContaining("may or may not exist")]);
+    expect(await user.exists("half")).toBe(true);
+    // The next `up` diffs against the kept properties and converges with an update.
+    const state = { id: e.initFailed!.id, inputs: checked.inputs, outputs: e.initFailed!.properties };
+    const step = await upThrough("half", state, { name: "half", configXml: FREESTYLE_XML });
+    expect(step.diff).toMatchObject({ changes: "some", replaces: [] });
+    await proc().update(urnOf("half"), state.id, state.outputs, step.checked);
+    expect(await user.getConfig("half")).toContain("make test");
+  });
+
+  it("names the job in its errors", async () => {
+    await user.createJob("taken", FREESTYLE_XML);
+    const checked = await proc().check(urnOf("taken"), {}, { name: "taken", configXml: FREESTYLE_XML });
+    await expect(proc().create(urnOf("taken"), checked.inputs)).rejects.toThrow(/"taken"/);
+    const bad = await proc().check(urnOf("bad"), {}, { name: "a/b", configXml: FREESTYLE_XML });
+    expect(bad.failures.map((f) => f.reason).join(" ")).toMatch(/a\/b/);
+  });
+});
