@@ -60,6 +60,15 @@ describe("a program of the jenkins plugin's resources, through the language host
     await server?.close();
   });
 
+  it("previews the first up with the folder's name not known yet, writing nothing", async () => {
+    server.resetCounters();
+    const plan = show("first preview", await cli.preview());
+    expect({ ok: plan.ok, errors: plan.errors }).toEqual({ ok: true, errors: [] });
+    expect(changes(plan.steps)).toEqual(RESOURCES.map((r) => `create ${r}`).sort());
+    expect(writes(server)).toEqual([]);
+    expect(await itemsOnServer(user)).toEqual([]);
+  });
+
   it("creates every item through the plugin, with the default provider configured from the stack config", async () => {
     const up = show("up", await cli.up());
     expect({ ok: up.ok, errors: up.errors, program: up.program?.code }).toEqual({ ok: true, errors: [], program: 0 });
@@ -203,10 +212,15 @@ describe("a stack written with the TypeScript classes, moved to the plugin's typ
       "pulumi:providers:jenkins",
     ]);
     expect(await itemsOnServer(user)).toEqual(ITEMS);
+    // The inputs are the plugin's; the outputs keep the dynamic provider's `__provider` until a refresh.
+    const moved = cli.state.resources.filter((r) => r.type.startsWith("jenkins:"));
+    expect(moved.filter((r) => "__provider" in r.inputs)).toEqual([]);
+    expect(moved.every((r) => "__provider" in r.outputs)).toBe(true);
     const plan = await cli.preview();
     expect(changes(plan.steps)).toEqual([]);
     const refresh = await cli.refresh();
     expect(refresh).toMatchObject({ ok: true, errors: [], gone: [] });
+    expect(cli.state.resources.filter((r) => "__provider" in r.outputs)).toEqual([]);
     expect(changes((await cli.preview()).steps)).toEqual([]);
   });
 
