@@ -60,7 +60,12 @@ function checkValues(kind: TypedKind, values: unknown, failures: dynamic.CheckFa
   if (isUnknown(values) || hasUnknown(values)) return;
   const names = SECRET_NAMES[kind];
   if (!Array.isArray(values) || values.length !== names.length || !values.every((v) => typeof v === "string")) {
-    failures.push({ property: "secretValues", reason: `the secret values of ${kind} are missing. ${NO_CLASS}` });
+    // Named for every language: the Credential class (TypeScript) and the provider plugin's Check both take the
+    // secret fields as given and move them into the encrypted input.
+    failures.push({
+      property: "secretValues",
+      reason: `the secret values of ${kind} are missing: give ${names[0]} as a secret (pulumi.secret, or a secret stack config value).`,
+    });
     return;
   }
   const list = values as string[];

@@ -44,6 +44,7 @@ import {
   sameAsDigest,
   sameConfigCredential,
   sameInput,
+  TYPED_CLASSES,
 } from "./render";
 import { credentialUrl, describePlace, GLOBAL_DOMAIN, type CredentialPlace } from "./store";
 import type { CredentialInputs, CredentialOutputs } from "./types";
@@ -288,6 +289,13 @@ export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadRes
   }
   const props: CredentialOutputs = { ...olds, url: credentialUrl(baseUrl, place) };
   const kind = kindOf(olds);
+  const typed = kind === "configXml" && !olds.configXml && olds.configDigest === undefined ? typedAsFound(remote) : {};
+  if (Object.keys(typed).length > 0) {
+    // Nothing declared yet (the provider plugin's import reads by id alone): the typed spec of what Jenkins holds,
+    // its non-secret fields only. Jenkins never shows a secret: the program gives it.
+    const found = { ...withCommonOf(props, remote), ...typed };
+    return { id, props: found, inputs: inputsOf(found) };
+  }
   if (kind === "configXml") {
     const digest = isCredentialDigest(olds.configDigest) ? olds.configDigest : undefined;
     const same = olds.configXml
@@ -316,6 +324,17 @@ export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadRes
   if (kind === "sshPrivateKey") drifted.sshPrivateKey = { username: seen.username ?? "" };
   if (kind === "secretFile") drifted.secretFile = { fileName: seen.fileName ?? "" };
   return { id, props: drifted, inputs: inputsOf(drifted) };
+}
+
+/** The typed spec of a credential config whose class has one (non-secret fields), or nothing. */
+function typedAsFound(remote: string): Partial<CredentialOutputs> {
+  const seen = fieldsOfConfig(remote);
+  const kind = TYPED_KINDS.find((k) => TYPED_CLASSES[k].root === seen.type);
+  if (kind === "secretText") return { secretText: {} };
+  if (kind === "usernamePassword") return { usernamePassword: { username: seen.username ?? "" } };
+  if (kind === "sshPrivateKey") return { sshPrivateKey: { username: seen.username ?? "" } };
+  if (kind === "secretFile") return { secretFile: { fileName: seen.fileName ?? "" } };
+  return {};
 }
 
 /** Description and scope as Jenkins has them, in the inputs' form (GLOBAL as absent), over `props`. */

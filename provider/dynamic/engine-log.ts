@@ -1,6 +1,7 @@
 /**
  * Warnings from inside a provider process, shown by the CLI like any other diagnostic. The engine starts the
- * provider with its own address as the first argument; the engine's `Log` call takes the message. The gRPC stubs
+ * provider with its own address as the first argument after its logging flags (the dynamic provider host and the
+ * plugin's run-plugin alike); the engine's `Log` call takes the message. The gRPC stubs
  * come from the program's own `@pulumi/pulumi` (this package's peer), so nothing else is loaded. When there is no
  * engine to talk to (a provider driven by hand), the message goes to stderr.
  */
@@ -21,9 +22,25 @@ interface LogRequest {
   setUrn(u: string): void;
 }
 
+/**
+ * The engine's address among the process's arguments: the first that is not a flag the engine puts before it
+ * (`--logtostderr`, `-v=N`, `--tracing <endpoint>` when the CLI runs with logging or tracing on).
+ */
+function engineAddress(args: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === "--logtostderr" || args[i].startsWith("-v=")) continue;
+    if (args[i] === "--tracing") {
+      i++;
+      continue;
+    }
+    return args[i];
+  }
+  return undefined;
+}
+
 function engine(): typeof client {
   if (client !== undefined) return client;
-  const address = process.argv[2];
+  const address = engineAddress(process.argv.slice(2));
   client = null;
   if (!address || !/^[\w.-]+:\d+$/.test(address) || address.endsWith(":0")) return client;
   try {

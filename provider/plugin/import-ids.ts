@@ -6,7 +6,8 @@
  * - `jenkins:index:Job`: the item's full name, `team/api-build` (a folder is imported the same way).
  * - `jenkins:index:View`: `[folder/]viewName` (a view's name holds no slash).
  * - `jenkins:index:Credential`: `[folder/]credentialId`, in the global domain.
- * A resource on a named controller is imported with an explicit provider for that controller's URL.
+ * On a named controller of `jenkins:controllers`, the id starts with its name and a colon, `ci2:team/api-build`:
+ * Jenkins allows no colon in an item's or a view's name, so the prefix cannot be part of the name.
  */
 import type { Props } from "./values";
 
@@ -23,8 +24,21 @@ function split(id: string): { folder: string; name: string } {
   return at < 0 ? { folder: "", name: trimmed } : { folder: trimmed.slice(0, at), name: trimmed.slice(at + 1) };
 }
 
+/** The controller prefix of an id (`ci2:`), when the part before the first colon is a name and not a path. */
+function controllerOf(id: string): { controller?: string; rest: string } {
+  const at = id.indexOf(":");
+  if (at <= 0 || id.slice(0, at).includes("/")) return { rest: id };
+  return { controller: id.slice(0, at), rest: id.slice(at + 1) };
+}
+
 export function importedProps(token: string, id: string): Props {
-  const { folder, name } = split(id);
+  const { controller, rest } = controllerOf(id);
+  const props = itemProps(token, id, rest);
+  return controller === undefined ? props : { ...props, controller };
+}
+
+function itemProps(token: string, id: string, path: string): Props {
+  const { folder, name } = split(path);
   if (name === "" && token !== "jenkins:index:FolderSweep")
     throw new ImportIdError(token, id, "the id is the item's full name, e.g. team/api-build.");
   const withFolder = (p: Props): Props => (folder === "" ? p : { ...p, folder });

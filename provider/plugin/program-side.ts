@@ -6,13 +6,14 @@
  *
  * What cannot move here is ordering: the engine runs a resource's Check only after the resources it depends on,
  * and a program that names a job or credential by a literal string gives the engine no such dependency; the user
- * adds `dependsOn` (docs/guide/other-languages.md).
+ * adds `dependsOn` (docs/architecture.md, "The provider plugin").
  */
 import { UNKNOWN } from "../dynamic/props";
-import { hideInSpec, hideInXml, type Hidden } from "../resource/secrets/hide";
+import { SECRET_NAMES } from "../credential/render";
+import { TYPED_KINDS, type TypedKind } from "../credential/types";
+import { SECRET_VALUES_KEY } from "../resource/secrets/fields";
+import { hideInSpec, hideInXml, SECRET_SOURCES, type Hidden } from "../resource/secrets/hide";
 import type { Props } from "./values";
-
-const SECRET_VALUES = "secretValues";
 
 /** New inputs and their secret keys, after the program side's work. */
 export interface Prepared {
@@ -20,16 +21,13 @@ export interface Prepared {
   secrets: Set<string>;
 }
 
-/** The job's sources, in the order the `Job` class takes their secrets out. */
-const JOB_SOURCES = ["configXml", "pipeline", "freestyle"] as const;
-
 function prepareJob(news: Props, secrets: Set<string>): Prepared {
-  if (news[SECRET_VALUES] !== undefined) return { props: news, secrets: new Set([...secrets, SECRET_VALUES]) };
+  if (news[SECRET_VALUES_KEY] !== undefined) return { props: news, secrets: new Set([...secrets, SECRET_VALUES_KEY]) };
   const props: Props = { ...news };
   const out = new Set(secrets);
   const values: string[] = [];
   let anyHeld = false;
-  for (const key of JOB_SOURCES) {
+  for (const key of SECRET_SOURCES) {
     const given = news[key];
     // Not known in this preview: its secrets are taken out when it is (the `up` runs Check again).
     if (given === undefined || given === null || given === UNKNOWN) continue;
@@ -47,19 +45,14 @@ function prepareJob(news: Props, secrets: Set<string>): Prepared {
     out.delete(key);
   }
   if (anyHeld) {
-    props[SECRET_VALUES] = values;
-    out.add(SECRET_VALUES);
+    props[SECRET_VALUES_KEY] = values;
+    out.add(SECRET_VALUES_KEY);
   }
   return { props, secrets: out };
 }
 
-/** The secret field of each typed credential, in the order the `Credential` class lists them. */
-const CREDENTIAL_SECRETS: Record<string, readonly string[]> = {
-  secretText: ["secret"],
-  usernamePassword: ["password"],
-  sshPrivateKey: ["privateKey", "passphrase"],
-  secretFile: ["content"],
-};
+/** The secret fields of a typed credential (`password` of `usernamePassword`), in `secretValues` order. */
+const secretFieldsOf = (kind: TypedKind): string[] => SECRET_NAMES[kind].map((n) => n.slice(kind.length + 1));
 
 function prepareCredential(news: Props, secrets: Set<string>): Prepared {
   const props: Props = { ...news };
@@ -70,11 +63,12 @@ function prepareCredential(news: Props, secrets: Set<string>): Prepared {
     delete props.id;
     if (out.delete("id")) out.add("credentialId");
   }
-  if (news[SECRET_VALUES] !== undefined) {
-    out.add(SECRET_VALUES);
+  if (news[SECRET_VALUES_KEY] !== undefined) {
+    out.add(SECRET_VALUES_KEY);
     return { props, secrets: out };
   }
-  for (const [kind, fields] of Object.entries(CREDENTIAL_SECRETS)) {
+  for (const kind of TYPED_KINDS) {
+    const fields = secretFieldsOf(kind);
     const spec = news[kind];
     if (typeof spec !== "object" || spec === null || Array.isArray(spec)) continue;
     if (!fields.some((f) => f in (spec as Props))) continue;
@@ -85,18 +79,18 @@ function prepareCredential(news: Props, secrets: Set<string>): Prepared {
       return v === undefined || v === null ? "" : v;
     });
     props[kind] = rest;
-    props[SECRET_VALUES] = values.some((v) => v === UNKNOWN) ? UNKNOWN : values;
+    props[SECRET_VALUES_KEY] = values.some((v) => v === UNKNOWN) ? UNKNOWN : values;
     out.delete(kind);
-    out.add(SECRET_VALUES);
+    out.add(SECRET_VALUES_KEY);
     break;
   }
-  if (props.configXml !== undefined && props[SECRET_VALUES] === undefined && typeof props.configXml === "string") {
+  if (props.configXml !== undefined && props[SECRET_VALUES_KEY] === undefined && typeof props.configXml === "string") {
     const hidden = props.configXml === UNKNOWN ? undefined : hideInXml(props.configXml);
     if (hidden !== undefined && hidden.values.length > 0) {
       props.configXml = hidden.value;
-      props[SECRET_VALUES] = hidden.values;
+      props[SECRET_VALUES_KEY] = hidden.values;
       out.delete("configXml");
-      out.add(SECRET_VALUES);
+      out.add(SECRET_VALUES_KEY);
     }
   }
   return { props, secrets: out };

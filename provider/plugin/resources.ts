@@ -4,6 +4,7 @@
  */
 import type { LifecycleModule } from "../dynamic/thin-provider";
 import * as job from "../resource/lifecycle";
+import { SECRET_VALUES_KEY } from "../resource/secrets/fields";
 import * as view from "../view/lifecycle";
 import * as credential from "../credential/lifecycle";
 import * as sweep from "../sweep/lifecycle";
@@ -18,12 +19,12 @@ export interface PluginResource {
 }
 
 const table: PluginResource[] = [
-  { token: "jenkins:index:Job", lifecycle: job as unknown as LifecycleModule, alwaysSecret: ["secretValues"] },
+  { token: "jenkins:index:Job", lifecycle: job as unknown as LifecycleModule, alwaysSecret: [SECRET_VALUES_KEY] },
   { token: "jenkins:index:View", lifecycle: view as unknown as LifecycleModule, alwaysSecret: [] },
   {
     token: "jenkins:index:Credential",
     lifecycle: credential as unknown as LifecycleModule,
-    alwaysSecret: ["secretValues"],
+    alwaysSecret: [SECRET_VALUES_KEY],
   },
   { token: "jenkins:index:FolderSweep", lifecycle: sweep as unknown as LifecycleModule, alwaysSecret: [] },
   { token: "jenkins:index:BuildTrigger", lifecycle: trigger as unknown as LifecycleModule, alwaysSecret: [] },

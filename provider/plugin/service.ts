@@ -97,6 +97,24 @@ function answer<T>(callback: Callback<T>, work: () => Promise<T>, secrets?: () =
   );
 }
 
+/** A value the CLI should not print in front of a check failure: a config, a spec, a list, a long text. */
+function isLarge(value: unknown): boolean {
+  if (typeof value === "string") return value.length > 120 || value.includes("\n");
+  return typeof value === "object" && value !== null;
+}
+
+/**
+ * Failures as the CLI prints them: it writes a named property's value before the reason, so a failure about a
+ * config or spec names the property in its reason instead, and the value (a whole config) is not printed.
+ */
+function shownFailures(failures: Array<{ property?: string; reason: string }> | undefined, news: Props) {
+  return (failures ?? []).map((f) => {
+    const property = f.property ?? "";
+    if (property === "" || !isLarge(news[property])) return { property, reason: f.reason };
+    return { property: "", reason: f.reason.startsWith(property) ? f.reason : `${property}: ${f.reason}` };
+  });
+}
+
 function checkResponse(inputs: Props, failures: Array<{ property?: string; reason: string }> | undefined) {
   const resp = new providerPb.CheckResponse();
   resp.setInputs(toStruct(inputs));
@@ -111,11 +129,9 @@ function checkResponse(inputs: Props, failures: Array<{ property?: string; reaso
   return resp;
 }
 
-const Kind = () => providerPb.PropertyDiff.Kind;
-
 /** The kind of a property's change: added, deleted or updated, replacing or not. */
 function kindOf(key: string, olds: Props, news: Props, replace: boolean): ProviderPb.PropertyDiff.Kind {
-  const K = Kind();
+  const K = providerPb.PropertyDiff.Kind;
   if (olds[key] === undefined && news[key] !== undefined) return replace ? K.ADD_REPLACE : K.ADD;
   if (olds[key] !== undefined && news[key] === undefined) return replace ? K.DELETE_REPLACE : K.DELETE;
   return replace ? K.UPDATE_REPLACE : K.UPDATE;
@@ -146,8 +162,9 @@ function diffResponse(result: LifecycleDiff, oldInputs: Props, news: Props): Pro
     for (const key of keys) {
       const d = new providerPb.PropertyDiff();
       d.setKind(kindOf(key, oldInputs, news, replaces.includes(key)));
-      // Shown against the old inputs: the outputs keep a digest, not the config text.
-      d.setInputdiff(true);
+      // Shown against the old inputs (the outputs keep a digest, not the config text), unless the property is an
+      // output only (a config Jenkins holds that no input declares): then against the old outputs.
+      d.setInputdiff(oldInputs[key] !== undefined || news[key] !== undefined);
       detailed.set(key, d);
     }
   }
@@ -266,7 +283,10 @@ export function providerService(options: ServiceOptions): Grpc.UntypedServiceImp
         const news = asFromProgram(token, given.props, given.secrets);
         const result = await lifecycle.check(olds.props, news.props);
         const inputs = withoutProvider((result.inputs ?? news.props) as Props);
-        return checkResponse(wire(inputs, secretKeys(token, news.secrets)), result.failures);
+        return checkResponse(
+          wire(inputs, secretKeys(token, news.secrets)),
+          shownFailures(result.failures, given.props),
+        );
       });
     },
 

@@ -93,12 +93,19 @@ export async function check(_olds: Props, newsRaw: Props): Promise<dynamic.Check
 
 const COMPARED = ["folder", "keep", "action", "deleteWithBuilds", "controller", "plan"] as const;
 
-export async function diff(_id: string, oldsRaw: Props, newsRaw: Props): Promise<dynamic.DiffResult> {
+/** `diffs` names the properties that change (for the provider plugin's detailed diff; the dynamic host drops it). */
+export interface SweepDiffResult extends dynamic.DiffResult {
+  diffs?: string[];
+}
+
+export async function diff(_id: string, oldsRaw: Props, newsRaw: Props): Promise<SweepDiffResult> {
   const olds = strip(oldsRaw);
   const news = strip(newsRaw);
   const changed = COMPARED.filter((k) => JSON.stringify(olds[k] ?? null) !== JSON.stringify(news[k] ?? null));
   const replaces = (olds.controller ?? "") !== (news.controller ?? "") ? ["controller"] : [];
-  return { changes: changed.length > 0, replaces, deleteBeforeReplace: false };
+  const result: SweepDiffResult = { changes: changed.length > 0, replaces, deleteBeforeReplace: false };
+  if (changed.length > 0 && replaces.length === 0) result.diffs = changed;
+  return result;
 }
 
 /** Whether an item holds builds (for a folder: any job inside it). */

@@ -29,6 +29,10 @@ export interface PluginStart {
 export interface PluginOptions {
   installed?: boolean;
   env?: Record<string, string>;
+  /** The engine's address (a stand-in engine's, for its Log calls); default: none to talk to. */
+  engineAddress?: string;
+  /** Flags the CLI puts before the engine's address when it logs (`--logtostderr`, `-v=9`). */
+  flags?: string[];
 }
 
 /** The folder a copy runs from: plugin/ with its schema (or a stand-in) and this package installed beside it. */
@@ -54,7 +58,13 @@ export async function startPlugin(opts: PluginOptions = {}): Promise<PluginStart
   // The language host locates run-plugin from the plugin folder, as here.
   const entry = require.resolve("@pulumi/pulumi/cmd/run-plugin", { paths: [dir] });
   try {
-    const proc = await ProviderProcess.start({ entry, args: [dir], cwd: dir, env: cleanEnv(opts.env ?? {}) });
+    const proc = await ProviderProcess.start({
+      entry,
+      args: [dir, ...(opts.flags ?? [])],
+      engineAddress: opts.engineAddress,
+      cwd: dir,
+      env: cleanEnv(opts.env ?? {}),
+    });
     return {
       proc,
       dir,

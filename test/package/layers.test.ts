@@ -47,8 +47,11 @@ const ALLOWED: Record<string, string[]> = {
   plugin: [
     "resource/lifecycle",
     "resource/secrets/hide",
+    "resource/secrets/fields",
     "view/lifecycle",
     "credential/lifecycle",
+    "credential/render",
+    "credential/types",
     "sweep/lifecycle",
     "triggers/lifecycle",
     "dynamic",

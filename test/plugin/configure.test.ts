@@ -11,6 +11,7 @@ import { JenkinsUser } from "../harness/jenkins-user";
 import { secret, type PropertyMap } from "../harness/provider-process";
 import { PLUGIN_DIR, startPlugin, type PluginStart } from "../harness/plugin-process";
 import { ADMIN, startServer } from "../harness/test-server";
+import { startEngineLogStub } from "../hardening/engine-log-stub";
 import { FREESTYLE_XML } from "../harness/job-configs";
 
 const urnOf = (name: string) => `urn:pulumi:dev::jenkins-jobs::jenkins:index:Job::${name}`;
@@ -115,6 +116,12 @@ describe("the plugin's configuration", () => {
     expect(await userB.exists("on-ci2")).toBe(true);
     expect(await userA.exists("on-ci2")).toBe(false);
     expect(await createJob(p, "on-ci3", { controller: "ci3" })).toMatch(/ci3/);
+    // An import names the controller before the job's full name.
+    await userB.createJob("by-hand", FREESTYLE_XML);
+    const imported = await p.proc.read(urnOf("by-hand"), "ci2:by-hand", {});
+    expect(imported.id).toBe("ci2:by-hand");
+    expect(imported.inputs).toMatchObject({ name: "by-hand", controller: "ci2" });
+    expect(imported.properties).toMatchObject({ url: `${b.url}job/by-hand/` });
   });
 
   it("CheckConfig refuses a check policy or controllers it cannot read, naming the key; DiffConfig never replaces", async () => {
@@ -145,6 +152,32 @@ describe("the plugin's configuration", () => {
       deleteBeforeReplace: false,
       detailedDiff: { user: { kind: "UPDATE", inputDiff: true }, apiToken: { kind: "UPDATE", inputDiff: true } },
     });
+  });
+
+  it("sends its warnings to the engine whose address it was started with, after the CLI's logging flags", async () => {
+    const engine = await startEngineLogStub();
+    try {
+      const p = await startPlugin({ installed: true, engineAddress: engine.address, flags: ["-v=9"] });
+      started.push(p);
+      await p.proc.configureWith({
+        url: a.url,
+        user: ADMIN.name,
+        apiToken: secret(ADMIN.apiToken),
+        runnableCheck: "warn",
+      });
+      const checked = await p.proc.check(
+        urnOf("warned"),
+        {},
+        {
+          name: "warned",
+          pipeline: { script: "node { build job: 'nowhere-job' }" },
+        },
+      );
+      expect(checked.failures).toEqual([]);
+      expect(engine.messages.map((m) => m.message).join("\n")).toMatch(/nowhere-job/);
+    } finally {
+      await engine.close();
+    }
   });
 
   it("runs from the checkout's own plugin/ folder, serving the checkout's build and its schema file", async () => {

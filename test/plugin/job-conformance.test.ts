@@ -10,7 +10,16 @@ import * as path from "node:path";
 import type { JenkinsServer } from "../../provider/server";
 import { readFields } from "../../provider/resource/job-config";
 import { JenkinsUser } from "../harness/jenkins-user";
-import { ProviderCallError, repoRoot, secret, UNKNOWN, type PropertyMap } from "../harness/provider-process";
+import {
+  ProviderCallError,
+  repoRoot,
+  secret,
+  UNKNOWN,
+  type CheckOutcome,
+  type ConfigureOutcome,
+  type DiffOutcome,
+  type PropertyMap,
+} from "../harness/provider-process";
 import { startPlugin, type PluginStart } from "../harness/plugin-process";
 import { findLeaks, textOf } from "../harness/secrets";
 import { ADMIN, calls, credentialForms, startServer } from "../harness/test-server";
@@ -50,12 +59,31 @@ describe("the provider plugin over gRPC, as the engine drives it: Job", () => {
   let server: JenkinsServer;
   let user: JenkinsUser;
   let plugin: PluginStart;
+  let start: {
+    info: { version: string };
+    schema: { name: string };
+    checkedConfig: CheckOutcome;
+    configDiff: DiffOutcome;
+    accepted: ConfigureOutcome;
+  };
   const shown: Array<[string, unknown]> = [];
 
   beforeAll(async () => {
     server = await startServer("current");
     user = new JenkinsUser(server.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });
     plugin = await startPlugin({ installed: true });
+    // What the engine asks first, in its order, before any resource.
+    const config = { url: server.url, user: ADMIN.name, apiToken: secret(ADMIN.apiToken) };
+    const providerUrn = "urn:pulumi:dev::jenkins-jobs::pulumi:providers:jenkins::default";
+    const info = await plugin.proc.getPluginInfo();
+    const schema = JSON.parse(await plugin.proc.getSchema()) as { name: string };
+    const checkedConfig = await plugin.proc.checkConfig(providerUrn, {}, config);
+    const configDiff = await plugin.proc.diffConfig(providerUrn, config, {
+      ...config,
+      url: server.url.replace("127.0.0.1", "localhost"),
+    });
+    const accepted = await plugin.proc.configureWith(config);
+    start = { info, schema, checkedConfig, configDiff, accepted };
   });
   afterAll(async () => {
     await plugin?.close();
@@ -82,37 +110,18 @@ describe("the provider plugin over gRPC, as the engine drives it: Job", () => {
   }
 
   it("answers in the engine's order: plugin info, config check and diff, configure, then the job's lifecycle", async () => {
-    const info = await proc().getPluginInfo();
-    expect(info.version).toBe(JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")).version);
-    const schema = JSON.parse(await proc().getSchema()) as { name: string };
-    expect(schema.name).toBe("jenkins");
-
-    const config = {
-      url: server.url,
-      user: ADMIN.name,
-      apiToken: secret(ADMIN.apiToken),
-    };
-    const checkedConfig = await proc().checkConfig(
-      "urn:pulumi:dev::jenkins-jobs::pulumi:providers:jenkins::default",
-      {},
-      config,
-    );
-    expect(checkedConfig.failures).toEqual([]);
+    expect(start.info.version).toBe(JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")).version);
+    expect(start.schema.name).toBe("jenkins");
+    expect(start.checkedConfig.failures).toEqual([]);
     // The token stays a secret in the provider's checked inputs.
-    expect(isSecret(checkedConfig.inputs.apiToken)).toBe(true);
-    const configDiff = await proc().diffConfig(
-      "urn:pulumi:dev::jenkins-jobs::pulumi:providers:jenkins::default",
-      config,
-      {
-        ...config,
-        url: server.url.replace("127.0.0.1", "localhost"),
-      },
-    );
+    expect(isSecret(start.checkedConfig.inputs.apiToken)).toBe(true);
     // A new URL reaches the jobs through the provider: a change, never a replacement.
-    expect(configDiff).toMatchObject({ changes: "some", replaces: [], detailedDiff: { url: { kind: "UPDATE" } } });
-
-    const accepted = await proc().configureWith(config);
-    expect(accepted).toEqual({ acceptSecrets: true, acceptResources: true, supportsPreview: false });
+    expect(start.configDiff).toMatchObject({
+      changes: "some",
+      replaces: [],
+      detailedDiff: { url: { kind: "UPDATE" } },
+    });
+    expect(start.accepted).toEqual({ acceptSecrets: true, acceptResources: true, supportsPreview: false });
 
     const state = await createThrough("api-build", {
       name: "api-build",
@@ -193,12 +202,31 @@ describe("the provider plugin over gRPC, as the engine drives it: Job", () => {
       detailedDiff: { configXml: { kind: "UPDATE_REPLACE", inputDiff: true } },
     });
 
-    // delete, then a refresh finds it gone
+    // the replacement as the engine runs it with deleteBeforeReplace: the old job deleted, then the new one made
     server.resetCounters();
     await proc().delete(urnOf("api-build"), state.id, state.outputs);
     expect(calls(server)).toEqual(["POST /job/team/job/api/doDelete"]);
+    // a refresh in between finds the old job gone
     const gone = await proc().read(urnOf("api-build"), state.id, state.outputs, state.inputs);
     expect(gone.id).toBe("");
+    const replaced = await proc().create(urnOf("api-build"), retyped.checked);
+    expect(replaced.id).not.toBe(state.id);
+    expect(await user.getConfig("team/api")).toContain("<flow-definition");
+
+    // another controller replaces too, made there before the old one is deleted
+    const elsewhere = await upThrough(
+      "api-build",
+      { id: replaced.id, inputs: retyped.checked, outputs: replaced.properties },
+      {
+        name: "api",
+        folder: "team",
+        configXml: PIPELINE_XML,
+        controller: UNKNOWN,
+      },
+    );
+    expect(elsewhere.diff).toMatchObject({ changes: "some", detailedDiff: { controller: { kind: "ADD" } } });
+    await proc().delete(urnOf("api-build"), replaced.id, replaced.properties);
+    expect(await user.exists("team/api")).toBe(false);
   });
 
   it("previews with unknown inputs as the dynamic provider does: checked, diffed, no request that writes", async () => {
@@ -232,7 +260,27 @@ describe("the provider plugin over gRPC, as the engine drives it: Job", () => {
     // A plain config with a password in clear is treated alike: the value never stays readable.
     const plainChecked = await proc().check(urnOf("pw2"), {}, { name: "pw2", configXml: passwordJob(PASSWORD) });
     expect(isSecret(plainChecked.inputs.secretValues)).toBe(true);
-    shown.push(["secret check", checked], ["secret create", created], ["secret read", read], ["plain", plainChecked]);
+    // A spec's password parameter given as a secret: its default moves out, the spec stays readable.
+    const spec = {
+      script: "node { sh './deploy.sh' }",
+      parameters: [{ type: "password", name: "PW", default: secret(PASSWORD) }],
+    };
+    const specChecked = await proc().check(urnOf("pw3"), {}, { name: "pw3", pipeline: spec });
+    expect(specChecked.failures).toEqual([]);
+    expect(isSecret(specChecked.inputs.pipeline)).toBe(false);
+    expect(specChecked.inputs.pipeline).toMatchObject({ parameters: [{ name: "PW", default: "[secret 1]" }] });
+    expect(isSecret(specChecked.inputs.secretValues)).toBe(true);
+    const specCreated = await proc().create(urnOf("pw3"), specChecked.inputs);
+    expect(isSecret(specCreated.properties.secretValues)).toBe(true);
+    expect(isSecret(specCreated.properties.pipeline)).toBe(false);
+    shown.push(
+      ["secret check", checked],
+      ["secret create", created],
+      ["secret read", read],
+      ["plain", plainChecked],
+      ["spec check", specChecked],
+      ["spec create", specCreated],
+    );
     const unmarked = (v: unknown): unknown =>
       isSecret(v)
         ? "[secret]"
@@ -249,20 +297,54 @@ describe("the provider plugin over gRPC, as the engine drives it: Job", () => {
     await proc().delete(urnOf("pw"), created.id, created.properties);
   });
 
-  it("imports an existing job by its full name: read with the id alone gives inputs that preview clean", async () => {
+  it("imports an existing job and folder by full name: read with the id alone gives inputs that preview clean", async () => {
     await user.createJob("team2", FOLDER_XML);
     await user.createJob("team2/existing", PIPELINE_XML);
-    server.resetCounters();
-    const read = await proc().read(urnOf("existing"), "team2/existing", {});
-    expect(calls(server).filter((c) => c.startsWith("POST"))).toEqual([]);
-    expect(read.id).toBe("team2/existing");
-    expect(read.inputs).toMatchObject({ name: "existing", folder: "team2" });
-    expect(typeof read.inputs?.configXml).toBe("string");
-    // The engine checks the generated program's inputs (those read) against them, then diffs with the read outputs.
-    const checked = await proc().check(urnOf("existing"), read.inputs ?? {}, read.inputs ?? {});
+    for (const [name, id] of [
+      ["existing", "team2/existing"],
+      ["team2", "team2"],
+    ]) {
+      server.resetCounters();
+      const read = await proc().read(urnOf(name), id, {});
+      expect(calls(server).filter((c) => c.startsWith("POST"))).toEqual([]);
+      expect(read.id).toBe(id);
+      expect(read.inputs).toMatchObject({ name, configXml: expect.any(String) });
+      // The program `pulumi import` writes holds the read inputs the schema declares (fullName and url are outputs).
+      const program: PropertyMap = { ...read.inputs };
+      delete program.fullName;
+      delete program.url;
+      // The engine checks them against the read inputs, then diffs with the read outputs.
+      const checked = await proc().check(urnOf(name), read.inputs ?? {}, program);
+      expect(checked.failures).toEqual([]);
+      const diff = await proc().diff(urnOf(name), read.id, read.properties, checked.inputs, read.inputs);
+      expect(diff).toEqual({ changes: "none", replaces: [], deleteBeforeReplace: false });
+      // A refresh of the imported resource finds it unchanged.
+      const refreshed = await proc().read(urnOf(name), read.id, read.properties, checked.inputs);
+      expect(refreshed.properties).toEqual(read.properties);
+    }
+    await expect(proc().read(urnOf("missing"), "team2/missing", {})).resolves.toMatchObject({ id: "" });
+  });
+
+  it("imports a job whose config holds a secret with a placeholder the program fills; the first up writes it once", async () => {
+    await user.createJob("with-secret", passwordJob(PASSWORD));
+    const read = await proc().read(urnOf("with-secret"), "with-secret", {});
+    // Jenkins's encrypted value is not carried into the inputs: a placeholder stands in its place.
+    expect(read.inputs?.configXml).toContain("[secret 1]");
+    expect(textOf(read)).not.toMatch(/\{AQAAABAAAA/);
+    const asRead = await proc().check(urnOf("with-secret"), read.inputs ?? {}, read.inputs ?? {});
+    expect(asRead.failures.map((f) => f.reason).join("\n")).toMatch(
+      /1 secret placeholder\(s\) but 0 secret value\(s\)/,
+    );
+    // The program writes the value where the placeholder is (as a secret): one update sends it.
+    const filled = String(read.inputs?.configXml).replace("[secret 1]", escape(PASSWORD));
+    const program: PropertyMap = { ...read.inputs, configXml: secret(filled) };
+    delete program.fullName;
+    delete program.url;
+    const checked = await proc().check(urnOf("with-secret"), read.inputs ?? {}, program);
     expect(checked.failures).toEqual([]);
-    const diff = await proc().diff(urnOf("existing"), read.id, read.properties, checked.inputs, read.inputs);
-    expect(diff).toEqual({ changes: "none", replaces: [], deleteBeforeReplace: false });
+    const diff = await proc().diff(urnOf("with-secret"), read.id, read.properties, checked.inputs, read.inputs);
+    expect(diff).toMatchObject({ changes: "some", replaces: [] });
+    expect(Object.keys(diff.detailedDiff ?? {})).toEqual(["secretValues"]);
   });
 
   it("reports a create that failed after the job was made as a partial failure, with the job kept in state", async () => {
@@ -293,11 +375,44 @@ describe("the provider plugin over gRPC, as the engine drives it: Job", () => {
     expect(await user.getConfig("half")).toContain("make test");
   });
 
+  it("knows the jobs the program declared before they exist, as the Job class's record does (checks in dependency order)", async () => {
+    const script = "node { build job: 'downstream' }";
+    // Without the downstream job declared, the runnable check fails naming it.
+    const alone = await proc().check(urnOf("upstream-alone"), {}, { name: "upstream-alone", pipeline: { script } });
+    expect(alone.failures.map((f) => f.reason).join("\n")).toMatch(/job "downstream" does not exist/);
+    // The engine checks the downstream job first when the program orders it so (`dependsOn`): then it counts.
+    expect(
+      (await proc().check(urnOf("downstream"), {}, { name: "downstream", configXml: FREESTYLE_XML })).failures,
+    ).toEqual([]);
+    const after = await proc().check(urnOf("upstream"), {}, { name: "upstream", pipeline: { script } });
+    expect(after.failures).toEqual([]);
+  });
+
+  it("never puts a whole config in front of a check failure: a failure about it names the property in its reason", async () => {
+    // The lifecycle names `pipeline` (the dynamic provider passes that on, and the CLI prints the whole spec).
+    const spec = { script: 5, parameters: [{ type: "string", name: "GREETING", default: "hello" }] };
+    const checked = await proc().check(urnOf("broken"), {}, { name: "broken", pipeline: spec });
+    expect(checked.failures).toEqual([{ property: "", reason: "pipeline.script: must be a string, got a number" }]);
+    // A short value keeps its property: the CLI shows it beside the reason.
+    const named = await proc().check(
+      urnOf("named"),
+      {},
+      { name: "named", configXml: FREESTYLE_XML, controller: "nowhere" },
+    );
+    expect(named.failures).toEqual([{ property: "controller", reason: expect.stringContaining("nowhere") }]);
+  });
+
   it("names the job in its errors", async () => {
     await user.createJob("taken", FREESTYLE_XML);
     const checked = await proc().check(urnOf("taken"), {}, { name: "taken", configXml: FREESTYLE_XML });
     await expect(proc().create(urnOf("taken"), checked.inputs)).rejects.toThrow(/"taken"/);
     const bad = await proc().check(urnOf("bad"), {}, { name: "a/b", configXml: FREESTYLE_XML });
     expect(bad.failures.map((f) => f.reason).join(" ")).toMatch(/a\/b/);
+  });
+
+  it("printed no credential and no job secret on its stdout or stderr", () => {
+    const printed = `${plugin.proc.stdout}\n${plugin.proc.stderr}`;
+    expect(printed).not.toContain(PASSWORD);
+    expect(findLeaks("plugin output", printed, credentialForms())).toEqual([]);
   });
 });

@@ -193,8 +193,11 @@ const hideXml = (xml: string): Hidden<string> =>
   typeof xml === "string" && mayHoldSecrets(xml) ? hideInXml(xml) : { value: xml, values: [] };
 
 /** `args` with its secrets taken out (see the module comment). */
+/** The inputs that can hold secrets, in the order their values go into `secretValues`. */
+export const SECRET_SOURCES = ["configXml", "pipeline", "freestyle"] as const;
+
 export function hideSecrets<A extends SourceArgs>(args: A): HiddenArgs<A> {
-  const keys = ["configXml", "pipeline", "freestyle"] as const;
+  const keys = SECRET_SOURCES;
   const hideOf = (k: (typeof keys)[number]) =>
     (k === "configXml" ? hideXml : hideInSpec) as (v: unknown) => Hidden<unknown>;
   const plain = keys.map((k) => plainSecrets(args[k] as pulumi.Input<unknown>, hideOf(k)));
