@@ -10,12 +10,12 @@
  */
 import * as path from "node:path";
 import type { JenkinsServer } from "../../provider/server";
-import type { JenkinsUser } from "../harness/jenkins-user";
+import { JenkinsUser } from "../harness/jenkins-user";
 import { freestyle } from "../harness/job-configs";
 import { previewDiff, recordShown, type PulumiCli, type Shown } from "../harness/language-host";
 import { repoRoot } from "../harness/provider-process";
 import { findLeaks, secretForms, textOf } from "../harness/secrets";
-import { ADMIN, beyondPreflight } from "../harness/test-server";
+import { ADMIN, beyondPreflight, startServer } from "../harness/test-server";
 import { itemsOnServer, viewsOnServer } from "./server-items";
 import { startStack } from "./stack";
 
@@ -138,6 +138,34 @@ describe("a program of the jenkins plugin's resources, through the language host
     const up = show("import up", await cli.up());
     expect(changes(up.steps)).toEqual([]);
     expect(writes(server)).toEqual([]);
+  });
+
+  it("creates a job through an explicit provider resource on the controller its inputs name", async () => {
+    const other = await startServer("current");
+    try {
+      cli.setConfig("otherUrl", other.url).setConfig("otherUser", ADMIN.name);
+      cli.setConfig("otherToken", ADMIN.apiToken, { secret: true });
+      const up = show("explicit provider up", await cli.up());
+      expect(up.errors).toEqual([]);
+      expect(changes(up.steps)).toEqual(["create elsewhere", "create other"]);
+      const otherUser = new JenkinsUser(other.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });
+      expect(await itemsOnServer(otherUser)).toEqual(["elsewhere"]);
+      expect(await itemsOnServer(user)).not.toContain("elsewhere");
+      const provider = cli.state.resources.find((r) => r.urn.endsWith("pulumi:providers:jenkins::other"))!;
+      expect(JSON.stringify(provider.inputs.apiToken)).toContain("ciphertext");
+      const job = cli.state.resources.find((r) => r.urn.endsWith("::elsewhere"));
+      expect(job?.provider).toBe(`${provider.urn}::${provider.id}`);
+      expect(changes((await cli.preview()).steps)).toEqual([]);
+      // Gone from the program: deleted from its controller with the provider from the state.
+      cli.removeConfig("otherUrl");
+      const down = show("explicit provider removed", await cli.up());
+      expect(down.errors).toEqual([]);
+      expect(changes(down.steps)).toEqual(["delete elsewhere", "delete other"]);
+      expect(await itemsOnServer(otherUser)).toEqual([]);
+      expect(cli.state.resources.some((r) => r.urn.endsWith("::other"))).toBe(false);
+    } finally {
+      await other.close();
+    }
   });
 
   it("keeps the token and the credential's secret out of the state and everything shown", async () => {

@@ -602,6 +602,12 @@ export class Deployment {
       }
       this.saveAroundStep();
     }
+    // An explicit provider the program dropped is deleted after its resources (no call); a default one, unseen.
+    for (const p of [...gone].reverse()) {
+      if (isProviderType(p.type) && !p.urn.endsWith("::default")) {
+        this.steps.push({ op: "delete", urn: p.urn, provider: "", oldState: shownState(p) });
+      }
+    }
     // A resource whose delete failed keeps the provider it needs, as the engine keeps it.
     const inNext = new Set(this.next.map((r) => r.urn));
     const neededProviders = this.old.resources.filter(

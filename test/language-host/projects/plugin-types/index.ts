@@ -5,7 +5,8 @@
  * through `pulumi.CustomResource` as a generated SDK declares them: the token, the inputs, every output as
  * undefined, and an alias to the dynamic type the resource had, so a stack written with the classes moves over.
  * `deployDescription` changes one job; `imported` (JSON) declares a job imported with `pulumi import`, as the
- * code the CLI generates declares it.
+ * code the CLI generates declares it; `otherUrl`, `otherUser` and `otherToken` (secret) declare an explicit provider
+ * for another controller and a job on it.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { Credential, Job, View } from "pulumi-jenkins-jobs";
@@ -68,6 +69,13 @@ class PluginCredential extends PluginResource {
   }
 }
 
+/** What a generated SDK's `Provider` class does: a provider resource of the package, its inputs the connection. */
+class PluginProvider extends pulumi.ProviderResource {
+  constructor(name: string, args: Inputs, opts?: pulumi.ResourceOptions) {
+    super("jenkins", name, args, opts);
+  }
+}
+
 const deployDescription = config.get("deployDescription") ?? "Deploys the API";
 const deployPipeline = { script: "node {\n  sh 'make deploy'\n}\n" };
 const appToken = config.requireSecret("appToken");
@@ -101,4 +109,13 @@ if (config.get("mode") === "dynamic") {
   });
   const imported = config.getObject<Inputs>("imported");
   if (imported) new PluginJob("legacy", imported, { dependsOn: [team] });
+  const otherUrl = config.get("otherUrl");
+  if (otherUrl) {
+    const other = new PluginProvider("other", {
+      url: otherUrl,
+      user: config.require("otherUser"),
+      apiToken: config.requireSecret("otherToken"),
+    });
+    new PluginJob("elsewhere", { name: "elsewhere", configXml: buildXml }, { provider: other });
+  }
 }
