@@ -195,6 +195,11 @@ export class ProviderProcess {
     return proc;
   }
 
+  /** Any method of the ResourceProvider service, for drivers that need more of the protocol than the calls below. */
+  rpc<Res>(method: string, req: object): Promise<Res> {
+    return this.call<Res>(method as Method, req);
+  }
+
   private call<Res>(method: Method, req: object): Promise<Res> {
     // The generated client's methods are overloaded; one untyped entry point keeps the call sites readable.
     const fn = this.client[method] as unknown as (req: object, cb: Callback<Res>) => unknown;

@@ -69,3 +69,27 @@ export async function startUpgradeStack(fixture: string, prefix: string): Promis
     },
   };
 }
+
+/**
+ * A fixture's state with its sealed secrets sealed again with this stack's key (the key that wrote them is not
+ * kept): each credential's `secretValues`, from the secret its stack config gave (`secrets`, by resource name).
+ */
+export function resealedState(cli: PulumiCli, state: StackState, secrets: Record<string, string>): StackState {
+  const resources = state.resources.map((r) => {
+    const name = r.urn.split("::").pop() as string;
+    const reseal = (map: typeof r.inputs) => {
+      const keys = Object.keys(map).filter(
+        (k) => (map[k] as Record<string, unknown> | null)?.["4dabf18193072939515e22adb298388d"] !== undefined,
+      );
+      if (keys.length === 0) return map;
+      const plain = { ...map };
+      for (const k of keys) {
+        if (k !== "secretValues" || secrets[name] === undefined) throw new Error(`${name}: sealed ${k}`);
+        plain[k] = [secrets[name]];
+      }
+      return cli.sealed(plain, keys);
+    };
+    return { ...r, inputs: reseal(r.inputs), outputs: reseal(r.outputs) };
+  });
+  return { ...state, resources };
+}

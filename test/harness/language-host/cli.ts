@@ -15,7 +15,16 @@ import { defaultParallel, launchDynamicProvider, runProgram, type ProgramRun } f
 import { Monitor, type LogEntry } from "./monitor";
 import { loadProject, type Project } from "./project";
 import { previewDigestJson } from "./preview-json";
-import { DYNAMIC_PACKAGE, emptyState, type StackState } from "./state";
+import { PluginProviders } from "./providers";
+import {
+  DYNAMIC_PACKAGE,
+  emptyState,
+  isDynamicType,
+  isProviderType,
+  parseProviderRef,
+  type ResourceState,
+  type StackState,
+} from "./state";
 import { displayed, sealedKeysOf, StackSecrets } from "./secrets";
 import { refreshDiff, type RefreshStepDiff } from "./display";
 
@@ -49,6 +58,17 @@ export interface OperationResult {
   killed?: boolean;
 }
 
+/** What `pulumi import TYPE NAME ID` did: the resource it added to the state, and what it warned about. */
+export interface ImportResult {
+  ok: boolean;
+  urn: string;
+  /** The inputs the provider read, as the code the CLI generates would declare them (secrets as "[secret]"). */
+  inputs: PropertyMap;
+  /** Check failures of the read inputs, which the CLI prints as warnings. */
+  warnings: string[];
+  errors: StepError[];
+}
+
 export interface UpOptions {
   /**
    * When it resolves, the CLI is killed as by SIGKILL: the program and the provider processes are killed at once,
@@ -77,6 +97,9 @@ export interface RefreshResult {
 function configText(v: unknown): string {
   return typeof v === "string" ? v : JSON.stringify(v);
 }
+
+const SECRET_SIG_KEY = "4dabf18193072939515e22adb298388d";
+const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
 
 export class PulumiCli {
   readonly project: Project;
@@ -169,10 +192,34 @@ export class PulumiCli {
     }
   }
 
+  /** The provider plugins of one operation, started with the engine at `engineAddress`. */
+  private pluginProviders(engineAddress: string): PluginProviders {
+    return new PluginProviders({
+      project: this.project,
+      stack: this.stack,
+      env: this.env(),
+      node: this.opts.node,
+      engineAddress,
+      config: this.config,
+      secrets: this.secrets,
+    });
+  }
+
+  /** The inputs the default `pulumi-nodejs` provider was given at the last `up`: the whole config, secrets marked. */
+  private dynamicProviderInputs(): PropertyMap {
+    return Object.fromEntries(
+      Object.entries(this.storedConfig()).map(([k, v]) => {
+        const text = configText(v);
+        return [k, this.config.get(k)?.secret ? { [SECRET_SIG_KEY]: SECRET_SIG, value: text } : text];
+      }),
+    );
+  }
+
   private async deploy(dryRun: boolean, opts: UpOptions = {}): Promise<OperationResult> {
     const monitor = new Monitor();
     await monitor.start();
     const syncDir = mkdtempSync(path.join(os.tmpdir(), "pulumi-sync-"));
+    const plugins = this.pluginProviders(monitor.address);
     const killer = new AbortController();
     let killed = false;
     void opts.killWhen?.then(() => {
@@ -194,6 +241,8 @@ export class PulumiCli {
             },
             this.secrets,
             dryRun ? undefined : this.checkpoint,
+            plugins,
+            this.dynamicProviderInputs(),
           );
           monitor.deployment = deployment;
           const program = await runProgram({
@@ -246,9 +295,31 @@ export class PulumiCli {
         killer.signal,
       );
     } finally {
+      await plugins.close();
       await monitor.stop();
       rmSync(syncDir, { recursive: true, force: true });
     }
+  }
+
+  /** Runs `work` with an engine (for the plugins' logs) and the provider plugins of one operation. */
+  private async withPlugins<T>(work: (plugins: PluginProviders) => Promise<T>): Promise<T> {
+    const monitor = new Monitor();
+    await monitor.start();
+    const plugins = this.pluginProviders(monitor.address);
+    try {
+      return await work(plugins);
+    } finally {
+      await plugins.close();
+      await monitor.stop();
+    }
+  }
+
+  /** The plugin serving a resource of the state, configured from its provider's stored inputs. */
+  private async pluginOf(plugins: PluginProviders, r: ResourceState) {
+    const ref = parseProviderRef(r.provider ?? "");
+    const provider = this.state.resources.find((p) => p.urn === ref.urn);
+    if (!provider) throw new Error(`${r.urn}: its provider ${ref.urn} is not in the state`);
+    return (await plugins.fromState(provider)).plugin;
   }
 
   up(opts: UpOptions = {}): Promise<OperationResult> {
@@ -284,39 +355,80 @@ export class PulumiCli {
   /** Reads every resource with the provider configured from the state; drops the ones that are gone. */
   async refresh(): Promise<RefreshResult> {
     const result: RefreshResult = { ok: true, changed: [], gone: [], errors: [], steps: [] };
-    await this.withProvider(
-      "127.0.0.1:0",
-      async (provider) => {
-        const kept = [];
-        for (const r of this.state.resources) {
-          if (!r.custom) {
-            kept.push(r);
-            continue;
-          }
-          try {
-            const outputs = this.secrets.open(r.outputs);
-            const read = await (await provider()).read(r.urn, r.id, outputs, this.secrets.open(r.inputs));
-            if (read.id === "") {
-              result.gone.push(r.urn);
+    await this.withPlugins((plugins) =>
+      this.withProvider(
+        "127.0.0.1:0",
+        async (provider) => {
+          const kept = [];
+          for (const r of this.state.resources) {
+            if (!r.custom || isProviderType(r.type)) {
+              kept.push(r);
               continue;
             }
-            // What was secret stays secret (the engine annotates a provider's answer by key).
-            const after = this.secrets.seal(read.properties, sealedKeysOf(r.outputs));
-            const inputs = read.inputs ? this.secrets.seal(read.inputs, sealedKeysOf(r.inputs)) : r.inputs;
-            if (JSON.stringify(read.properties) !== JSON.stringify(outputs)) {
-              result.changed.push({ urn: r.urn, before: displayed(r.outputs), after: displayed(after) });
+            if (!isDynamicType(r.type)) {
+              try {
+                const outputs = this.secrets.openMarked(r.outputs);
+                const plugin = await this.pluginOf(plugins, r);
+                const read = await plugin.read(r.urn, r.id, outputs, this.secrets.openMarked(r.inputs));
+                if (read.id === "") {
+                  result.gone.push(r.urn);
+                  continue;
+                }
+                const after = this.secrets.sealMarked(read.properties);
+                const inputs = read.inputs ? this.secrets.sealMarked(read.inputs) : r.inputs;
+                if (JSON.stringify(read.properties) !== JSON.stringify(outputs)) {
+                  result.changed.push({ urn: r.urn, before: displayed(r.outputs), after: displayed(after) });
+                }
+                const step = await this.refreshStep(
+                  (olds, oldInputs, news) =>
+                    plugin.diff(
+                      r.urn,
+                      read.id,
+                      this.secrets.openMarked(olds),
+                      this.secrets.openMarked(oldInputs),
+                      this.secrets.openMarked(news),
+                    ),
+                  r,
+                  { ...read, properties: after, inputs },
+                );
+                result.steps.push({ urn: r.urn, op: step.op, display: refreshDiff(step) });
+                kept.push({ ...r, id: read.id, outputs: after, inputs });
+              } catch (e) {
+                result.errors.push({ urn: r.urn, message: e instanceof Error ? e.message : String(e) });
+                kept.push(r);
+              }
+              continue;
             }
-            const step = await this.refreshStep(await provider(), r, { ...read, properties: after, inputs });
-            result.steps.push({ urn: r.urn, op: step.op, display: refreshDiff(step) });
-            kept.push({ ...r, id: read.id, outputs: after, inputs });
-          } catch (e) {
-            result.errors.push({ urn: r.urn, message: e instanceof Error ? e.message : String(e) });
-            kept.push(r);
+            try {
+              const outputs = this.secrets.open(r.outputs);
+              const read = await (await provider()).read(r.urn, r.id, outputs, this.secrets.open(r.inputs));
+              if (read.id === "") {
+                result.gone.push(r.urn);
+                continue;
+              }
+              // What was secret stays secret (the engine annotates a provider's answer by key).
+              const after = this.secrets.seal(read.properties, sealedKeysOf(r.outputs));
+              const inputs = read.inputs ? this.secrets.seal(read.inputs, sealedKeysOf(r.inputs)) : r.inputs;
+              if (JSON.stringify(read.properties) !== JSON.stringify(outputs)) {
+                result.changed.push({ urn: r.urn, before: displayed(r.outputs), after: displayed(after) });
+              }
+              const dynamic = await provider();
+              const step = await this.refreshStep(
+                (olds, _oldInputs, news) => dynamic.diff(r.urn, read.id, this.plain(olds), this.plain(news)),
+                r,
+                { ...read, properties: after, inputs },
+              );
+              result.steps.push({ urn: r.urn, op: step.op, display: refreshDiff(step) });
+              kept.push({ ...r, id: read.id, outputs: after, inputs });
+            } catch (e) {
+              result.errors.push({ urn: r.urn, message: e instanceof Error ? e.message : String(e) });
+              kept.push(r);
+            }
           }
-        }
-        this.state = { ...this.state, resources: kept };
-      },
-      this.storedConfig(),
+          this.state = { ...this.state, resources: kept };
+        },
+        this.storedConfig(),
+      ),
     );
     result.ok = result.errors.length === 0;
     return result;
@@ -329,11 +441,14 @@ export class PulumiCli {
    * differ, `inputDiff`). The legacy refresh compares outputs alone.
    */
   private async refreshStep(
-    provider: ProviderProcess,
+    diffOf: (
+      olds: PropertyMap,
+      oldInputs: PropertyMap,
+      news: PropertyMap,
+    ) => Promise<{ changes: string; detailedDiff?: Record<string, unknown> }>,
     r: StackState["resources"][number],
     read: { id: string; properties: PropertyMap; inputs: PropertyMap },
   ): Promise<RefreshStepDiff> {
-    const plain = (m: PropertyMap) => unwrapSecrets(this.secrets.open(m)) as PropertyMap;
     const step: RefreshStepDiff = {
       op: "same",
       oldInputs: displayed(r.inputs),
@@ -343,14 +458,18 @@ export class PulumiCli {
     };
     const legacy = ["1", "true"].includes((this.env().PULUMI_ENABLE_LEGACY_REFRESH_DIFF ?? "").toLowerCase());
     if (legacy) {
-      step.op = equal(plain(read.properties), plain(r.outputs)) ? "same" : "update";
+      step.op = equal(this.plain(read.properties), this.plain(r.outputs)) ? "same" : "update";
       return step;
     }
-    const diff = await provider.diff(r.urn, read.id, plain(read.properties), plain(r.inputs));
-    if (diff.changes === "some") step.op = "update";
+    const diff = await diffOf(read.properties, read.inputs, r.inputs);
+    if (diff.changes === "some") {
+      step.op = "update";
+      // A provider plugin names the properties itself (a dynamic provider cannot).
+      if (diff.detailedDiff !== undefined) step.detailedDiff = Object.keys(diff.detailedDiff);
+    }
     if (diff.changes === "unknown") {
-      const olds = plain(read.inputs);
-      const news = plain(r.inputs);
+      const olds = this.plain(read.inputs);
+      const news = this.plain(r.inputs);
       const keys = [...new Set([...Object.keys(olds), ...Object.keys(news)])];
       const changed = keys.filter((k) => !equal(olds[k], news[k]));
       if (changed.length > 0) {
@@ -361,29 +480,120 @@ export class PulumiCli {
     return step;
   }
 
+  /** A property map of the state with its secrets opened and unwrapped: what a dynamic provider receives. */
+  private plain(m: PropertyMap): PropertyMap {
+    return unwrapSecrets(this.secrets.open(m)) as PropertyMap;
+  }
+
   /** Deletes every resource in reverse order of registration; the state keeps what could not be deleted. */
   async destroy(): Promise<OperationResult> {
     const steps: Step[] = [];
     const errors: StepError[] = [];
-    await this.withProvider(
-      "127.0.0.1:0",
-      async (provider) => {
-        const left = [];
-        for (const r of [...this.state.resources].reverse()) {
-          if (!r.custom) continue;
-          steps.push({ op: "delete", urn: r.urn, ...(r.retainOnDelete ? { retained: true } : {}) });
-          if (r.retainOnDelete) continue; // left in Jenkins, gone from the state
-          try {
-            await (await provider()).delete(r.urn, r.id, this.secrets.open(r.outputs));
-          } catch (e) {
-            errors.push({ urn: r.urn, message: e instanceof Error ? e.message : String(e) });
-            left.unshift(r);
+    await this.withPlugins((plugins) =>
+      this.withProvider(
+        "127.0.0.1:0",
+        async (provider) => {
+          const left: ResourceState[] = [];
+          for (const r of [...this.state.resources].reverse()) {
+            if (!r.custom) continue;
+            if (isProviderType(r.type)) {
+              // A provider leaves the state with no call, after its resources; a default one shows no step.
+              if (!r.urn.endsWith("::default")) steps.push({ op: "delete", urn: r.urn });
+              continue;
+            }
+            steps.push({ op: "delete", urn: r.urn, ...(r.retainOnDelete ? { retained: true } : {}) });
+            if (r.retainOnDelete) continue; // left in Jenkins, gone from the state
+            try {
+              if (isDynamicType(r.type)) await (await provider()).delete(r.urn, r.id, this.secrets.open(r.outputs));
+              else {
+                const plugin = await this.pluginOf(plugins, r);
+                await plugin.delete(r.urn, r.id, this.secrets.openMarked(r.outputs), this.secrets.openMarked(r.inputs));
+              }
+            } catch (e) {
+              errors.push({ urn: r.urn, message: e instanceof Error ? e.message : String(e) });
+              left.unshift(r);
+            }
           }
-        }
-        this.state = { resources: left, outputs: {} };
-      },
-      this.storedConfig(),
+          // What could not be deleted keeps the providers it needs.
+          const needed = new Set(left.flatMap((r) => (r.provider ? [parseProviderRef(r.provider).urn] : [])));
+          const providers = this.state.resources.filter((p) => isProviderType(p.type) && needed.has(p.urn));
+          this.state = { resources: [...providers, ...left], outputs: {} };
+        },
+        this.storedConfig(),
+      ),
     );
     return { ok: errors.length === 0, steps, errors, logs: [], outputs: {} };
+  }
+
+  /**
+   * `pulumi import TYPE NAME ID`, as the engine imports (an import deployment, pkg/resource/deploy/step.go
+   * `ImportStep`): the package's default provider reads the resource by id alone (no inputs, no state); the inputs
+   * it answers become the resource's inputs in the state and its outputs the outputs; they are checked (a failure
+   * is a warning); no write is made. The CLI then prints the code declaring those inputs: the program's next
+   * preview, given that code, should plan no change.
+   */
+  async import(type: string, name: string, id: string): Promise<ImportResult> {
+    const urn = `urn:pulumi:${this.stack}::${this.project.name}::${type}::${name}`;
+    const result: ImportResult = { ok: false, urn, inputs: {}, warnings: [], errors: [] };
+    if (this.state.resources.some((r) => r.urn === urn)) {
+      result.errors.push({ urn, message: `resource '${urn}' already exists` });
+      return result;
+    }
+    await this.withPlugins(async (plugins) => {
+      try {
+        const pkg = type.split(":")[0];
+        const providerUrn = plugins.defaultUrn(pkg);
+        const stored = this.state.resources.find((r) => r.urn === providerUrn);
+        const provider = await plugins.plan(providerUrn, plugins.defaultInputs(pkg), stored, false);
+        const read = await provider.plugin.read(urn, id);
+        if (read.id === "" && Object.keys(read.properties).length === 0)
+          throw new Error(`resource '${id}' does not exist`);
+        if (!read.inputs) {
+          throw new Error(`provider does not support importing resources; please try updating the '${pkg}' plugin`);
+        }
+        const checked = await provider.plugin.check(urn, read.inputs, read.inputs);
+        result.warnings = checked.failures.map((f) => `${f.property ? `${f.property}: ` : ""}${f.reason}`);
+        const providerState: ResourceState = {
+          urn: providerUrn,
+          type: `pulumi:providers:${pkg}`,
+          custom: true,
+          id: provider.id,
+          inputs: this.secrets.sealMarked(provider.inputs),
+          outputs: this.secrets.sealMarked(provider.inputs),
+          dependencies: [],
+        };
+        const imported: ResourceState = {
+          urn,
+          type,
+          custom: true,
+          id: read.id || id,
+          inputs: this.secrets.sealMarked(read.inputs),
+          outputs: this.secrets.sealMarked(read.properties),
+          dependencies: [],
+          provider: `${providerUrn}::${provider.id}`,
+        };
+        const stackUrn = `urn:pulumi:${this.stack}::${this.project.name}::pulumi:pulumi:Stack::${this.project.name}-${this.stack}`;
+        const rest = this.state.resources.filter((r) => r.urn !== providerUrn);
+        const stack: ResourceState[] = rest.some((r) => r.urn === stackUrn)
+          ? []
+          : [
+              {
+                urn: stackUrn,
+                type: "pulumi:pulumi:Stack",
+                custom: false,
+                id: "",
+                inputs: {},
+                outputs: {},
+                dependencies: [],
+              },
+            ];
+        this.state = { ...this.state, resources: [...stack, providerState, ...rest, imported] };
+        result.inputs = displayed(imported.inputs);
+        result.ok = true;
+      } catch (e) {
+        result.errors.push({ urn, message: e instanceof Error ? e.message : String(e) });
+      }
+    });
+    return result;
   }
 }

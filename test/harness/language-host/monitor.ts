@@ -11,7 +11,7 @@ import * as enginePb from "@pulumi/pulumi/proto/engine_pb";
 import * as resourceGrpc from "@pulumi/pulumi/proto/resource_grpc_pb";
 import * as resourcePb from "@pulumi/pulumi/proto/resource_pb";
 import type { PropertyMap } from "../provider-process";
-import type { Deployment } from "./deployment";
+import type { AliasSpec, Deployment } from "./deployment";
 
 /** Features the engine reports; the SDK shapes what it sends by them. */
 const FEATURES = new Set(["secrets", "resourceReferences", "deletedWith", "aliasSpecs"]);
@@ -98,6 +98,22 @@ export class Monitor {
       dependencies: req.getDependenciesList(),
       additionalSecretOutputs: req.getAdditionalsecretoutputsList(),
       retainOnDelete: req.getRetainondelete() === true,
+      provider: req.getProvider() || undefined,
+      aliases: [
+        ...req.getAliasurnsList().map((urn) => ({ urn })),
+        ...req.getAliasesList().map((a): AliasSpec => {
+          const spec = a.getSpec();
+          if (!spec) return { urn: a.getUrn() };
+          return {
+            name: spec.getName(),
+            type: spec.getType(),
+            stack: spec.getStack(),
+            project: spec.getProject(),
+            ...(spec.getNoparent() ? { noParent: true } : {}),
+            ...(spec.getParenturn() ? { parentUrn: spec.getParenturn() } : {}),
+          };
+        }),
+      ],
     });
     const res = new resourcePb.RegisterResourceResponse();
     res.setUrn(result.urn);

@@ -3,7 +3,8 @@
  * builds it from the engine's events: `config` from the prelude (secrets blinded), one step per resource-pre event
  * that the display shows (same steps and the non-logical replacement steps left out, the root stack always kept),
  * each with `op`, `urn`, `provider`, the old and new state serialized with secrets as "[secret]", `replaceReasons`
- * and a `detailedDiff` of null (a dynamic provider returns none, and no `diffReasons` either); `diagnostics` from
+ * and a `detailedDiff` of null for a dynamic resource (a dynamic provider returns none, and no `diffReasons`
+ * either), a plugin's `diffReasons` and `detailedDiff` (`{ kind, inputDiff }` by property path) as it sent them; `diagnostics` from
  * the non-debug diagnostic events; `changeSummary` from the summary event. Marshalled as Go's `json.MarshalIndent`
  * with four spaces does: struct fields in declaration order, empty `omitempty` fields left out, map keys sorted,
  * and `<`, `>`, `&` escaped as \u003c, \u003e, \u0026.
@@ -52,15 +53,18 @@ export interface DigestOptions {
 /** The same step id the engine gives an unknown provider id during a preview. */
 const PROVIDER_ID = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
-function previewStep(step: Step, provider: string): PropertyMap {
+function previewStep(step: Step, defaultProvider: string): PropertyMap {
+  // A plugin resource names its provider; a provider resource has none; a dynamic one has the default.
+  const provider = step.provider === undefined ? defaultProvider : step.provider || undefined;
   return {
     op: step.op,
     urn: step.urn,
-    provider,
+    ...(provider ? { provider } : {}),
     ...(step.oldState ? { oldState: resourceV3(step.oldState, provider) } : {}),
     ...(step.newState ? { newState: resourceV3(step.newState, provider) } : {}),
+    ...(step.diffReasons?.length ? { diffReasons: step.diffReasons } : {}),
     ...(step.op === "replace" && step.replaces?.length ? { replaceReasons: step.replaces } : {}),
-    detailedDiff: null,
+    detailedDiff: step.detailedDiff ? sortedMap(step.detailedDiff) : null,
   };
 }
 

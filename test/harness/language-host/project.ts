@@ -20,11 +20,25 @@ export interface Project {
   entry: string;
   typescript: boolean;
   tsconfig?: string;
+  /** `runtime.options` as written. */
+  runtimeOptions: Record<string, string>;
+  /**
+   * The packages served by a plugin from a local folder: `packages: { <name>: <path> }` (what `pulumi package add
+   * <path>` writes), paths resolved against the project folder as the CLI resolves them.
+   */
+  packages: Record<string, string>;
 }
 
 /** Top-level scalars and `runtime.options` of a Pulumi.yaml; the files in this repository use no other YAML. */
-function readPulumiYaml(file: string): { name?: string; main?: string; options: Record<string, string> } {
-  const out: { name?: string; main?: string; options: Record<string, string> } = { options: {} };
+interface PulumiYaml {
+  name?: string;
+  main?: string;
+  options: Record<string, string>;
+  packages: Record<string, string>;
+}
+
+function readPulumiYaml(file: string): PulumiYaml {
+  const out: PulumiYaml = { options: {}, packages: {} };
   let block: string[] = [];
   for (const raw of readFileSync(file, "utf8").split("\n")) {
     const line = raw.replace(/\s+#.*$/, "").replace(/^#.*$/, "");
@@ -41,6 +55,7 @@ function readPulumiYaml(file: string): { name?: string; main?: string; options: 
     if (depth === 0 && m[2] === "name") out.name = value;
     if (depth === 0 && m[2] === "main") out.main = value;
     if (depth === 2 && block[0] === "runtime" && block[1] === "options") out.options[m[2]] = value;
+    if (depth === 1 && block[0] === "packages") out.packages[m[2]] = value;
   }
   return out;
 }
@@ -66,5 +81,7 @@ export function loadProject(root: string): Project {
     entry,
     typescript: yaml.options.typescript !== "false",
     tsconfig: yaml.options.tsconfig,
+    runtimeOptions: yaml.options,
+    packages: Object.fromEntries(Object.entries(yaml.packages).map(([k, v]) => [k, path.resolve(root, v)])),
   };
 }

@@ -65,9 +65,53 @@ export class StackSecrets {
   open(map: PropertyMap): PropertyMap {
     return Object.fromEntries(Object.entries(map).map(([k, v]) => [k, isSecretValue(v) ? this.openValue(v) : v]));
   }
+
+  /**
+   * `map` as stored, for a provider that accepts secrets: every value marked secret (`{ <sig>: <secret sig>, value
+   * }`, at any depth, as the engine and a plugin mark them) sealed in place, and the top-level `keys` too.
+   */
+  sealMarked(map: PropertyMap, keys: Iterable<string> = []): PropertyMap {
+    const seal = (v: unknown): unknown => {
+      if (isMarkedSecret(v)) return this.sealValue(unmarked(v.value));
+      if (Array.isArray(v)) return v.map(seal);
+      if (v && typeof v === "object" && !isSecretValue(v))
+        return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, seal(x)]));
+      return v;
+    };
+    return this.seal(seal(map) as PropertyMap, keys);
+  }
+
+  /** `map` with every sealed value opened into a marked secret: what the engine sends a provider that accepts them. */
+  openMarked(map: PropertyMap): PropertyMap {
+    const open = (v: unknown): unknown => {
+      if (isSecretValue(v)) return { [SIG_KEY]: SECRET_SIG, value: this.openValue(v) };
+      if (Array.isArray(v)) return v.map(open);
+      if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, open(x)]));
+      return v;
+    };
+    return open(map) as PropertyMap;
+  }
 }
 
-/** `map` as the CLI displays it: sealed values as `[secret]`. */
+function isMarkedSecret(v: unknown): v is { value: unknown } {
+  return typeof v === "object" && v !== null && (v as PropertyMap)[SIG_KEY] === SECRET_SIG && "value" in v;
+}
+
+/** A value with the secret marks inside it dropped (the whole value is sealed as one). */
+function unmarked(v: unknown): unknown {
+  if (isMarkedSecret(v)) return unmarked(v.value);
+  if (Array.isArray(v)) return v.map(unmarked);
+  if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, unmarked(x)]));
+  return v;
+}
+
+/** `map` as the CLI displays it: sealed (or marked) values as `[secret]`, at any depth. */
 export function displayed(map: PropertyMap): PropertyMap {
-  return Object.fromEntries(Object.entries(map).map(([k, v]) => [k, isSecretValue(v) ? "[secret]" : v]));
+  const shown = (v: unknown): unknown => {
+    if (isSecretValue(v)) return "[secret]";
+    if (Array.isArray(v)) return v.map(shown);
+    if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, shown(x)]));
+    return v;
+  };
+  return shown(map) as PropertyMap;
 }

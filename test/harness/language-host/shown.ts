@@ -3,7 +3,7 @@
  * (without the language SDK's debug-level RPC traces, printed only with `-v`), each changing step's diff as
  * `preview --diff` prints it, and the stack's state after the operation.
  */
-import type { OperationResult, RefreshResult } from "./cli";
+import type { ImportResult, OperationResult, RefreshResult } from "./cli";
 import { previewDiff } from "./display";
 
 export type Shown = Array<[label: string, value: unknown]>;
@@ -12,7 +12,7 @@ export type Shown = Array<[label: string, value: unknown]>;
 export function recordShown(
   seen: Shown,
   state: () => unknown,
-): <T extends OperationResult | RefreshResult>(label: string, result: T) => T {
+): <T extends OperationResult | RefreshResult | ImportResult>(label: string, result: T) => T {
   return (label, result) => {
     if ("logs" in result) {
       seen.push([label, { ...result, logs: result.logs.filter((l) => l.severity !== "debug") }]);

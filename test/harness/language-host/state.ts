@@ -14,6 +14,11 @@ export interface ResourceState {
   initErrors?: string[];
   /** The `retainOnDelete` resource option: deleting it drops it from the state without calling the provider. */
   retainOnDelete?: boolean;
+  /**
+   * The provider reference (`<provider URN>::<provider id>`) of a resource served by a provider plugin. Dynamic
+   * resources have none here: their one provider is the stack's default `pulumi-nodejs` provider.
+   */
+  provider?: string;
 }
 
 export interface StackState {
@@ -30,4 +35,20 @@ export const DYNAMIC_PACKAGE = "pulumi-nodejs";
 
 export function isDynamicType(type: string): boolean {
   return type === `${DYNAMIC_PACKAGE}:dynamic:Resource` || type.startsWith(`${DYNAMIC_PACKAGE}:dynamic/`);
+}
+
+/** Provider resources: `pulumi:providers:<package>`. */
+export function isProviderType(type: string): boolean {
+  return type.startsWith("pulumi:providers:");
+}
+
+/** The package a type belongs to: `jenkins` for `jenkins:index:Job` and for `pulumi:providers:jenkins`. */
+export function packageOf(type: string): string {
+  return isProviderType(type) ? type.slice("pulumi:providers:".length) : type.split(":")[0];
+}
+
+/** A provider reference's URN and id (`<urn>::<id>`). */
+export function parseProviderRef(ref: string): { urn: string; id: string } {
+  const at = ref.lastIndexOf("::");
+  return { urn: ref.slice(0, at), id: ref.slice(at + 2) };
 }

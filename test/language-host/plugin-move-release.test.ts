@@ -1,0 +1,103 @@
+/**
+ * A stack as the release before this one wrote it (test/fixtures/upgrade-main-7430377: a folder, jobs given as
+ * config.xml and as a typed pipeline, a list view, credentials in the system store and in the folder's store, and a
+ * job edited in Jenkins that a refresh found), its program moved to the jenkins provider plugin's types
+ * (test/language-host/projects/upgrade-to-plugin): the aliases find every resource's state, nothing is replaced,
+ * the preview plans what the classes plan (the edit put back) and writes nothing, the up writes only that job, and
+ * the plugin destroys every item.
+ */
+import * as path from "node:path";
+import type { JenkinsServer } from "../../provider/server";
+import { fixtureDir, fixtureOptions } from "../../scripts/capture-upgrade-fixture";
+import type { JenkinsUser } from "../harness/jenkins-user";
+import { PulumiCli, previewDiff } from "../harness/language-host";
+import { repoRoot } from "../harness/provider-process";
+import { cleanEnv } from "../harness/serialized-provider";
+import { ADMIN, beyondPreflight } from "../harness/test-server";
+import { itemsOnServer } from "./server-items";
+import { loadState, resealedState, startUpgradeStack, type UpgradeStack } from "./upgrade-stack";
+
+const FIXTURE = fixtureDir("main-7430377");
+const SECRETS = fixtureOptions(FIXTURE).secrets ?? {};
+const PROJECT = path.join(repoRoot, "test", "language-host", "projects", "upgrade-to-plugin");
+const ITEMS = ["nightly", "team", "team/api-build", "team/api-deploy"];
+
+const nameOf = (urn: string) => urn.split("::").pop();
+
+/** The requests since the last reset that write (the runnable check's lint is a read, posted). */
+function writes(server: JenkinsServer): string[] {
+  return beyondPreflight(server).filter((c) => !c.startsWith("GET "));
+}
+
+describe("a stack written by the previous release, moved to the plugin's types", () => {
+  let stack: UpgradeStack;
+  let server: JenkinsServer;
+  let user: JenkinsUser;
+  let cli: PulumiCli;
+
+  beforeAll(async () => {
+    stack = await startUpgradeStack(FIXTURE, "plugin-move-");
+    ({ server, user } = stack);
+    cli = new PulumiCli(PROJECT, { env: cleanEnv() })
+      .setConfig("jenkins:url", server.url)
+      .setConfig("jenkins:user", ADMIN.name)
+      .setConfig("jenkins:apiToken", ADMIN.apiToken, { secret: true });
+    for (const [key, value] of Object.entries(SECRETS)) cli.setConfig(key, value, { secret: true });
+    cli.state = resealedState(cli, loadState(FIXTURE, server.url), {
+      "app-token": SECRETS["upgrade-stack:appToken"],
+      "team-token": SECRETS["upgrade-stack:teamToken"],
+    });
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it("plans no replacement, only the edit put back, and writes nothing", async () => {
+    expect(await itemsOnServer(user)).toEqual(ITEMS);
+    server.resetCounters();
+    const preview = await cli.preview();
+    expect({ ok: preview.ok, errors: preview.errors }).toEqual({ ok: true, errors: [] });
+    expect(preview.steps.map((s) => `${s.op} ${s.urn.split("::").slice(2).join("::")}`).sort()).toEqual([
+      "same jenkins:index:Credential::app-token",
+      "same jenkins:index:Credential::team-token",
+      "same jenkins:index:Job::api-build",
+      "same jenkins:index:Job::api-deploy",
+      "same jenkins:index:Job::team",
+      "same jenkins:index:View::apps",
+      "update jenkins:index:Job::nightly",
+    ]);
+    const nightly = preview.steps.find((s) => s.op === "update")!;
+    const lines = previewDiff(nightly)
+      .split("\n")
+      .filter((l) => /^\s+[-+] /.test(l));
+    expect(lines.map((l) => l.trim().replace(/\s+/g, " "))).toEqual([
+      "- <command>make nightly --edited</command>",
+      "+ <command>make nightly</command>",
+    ]);
+    expect(writes(server)).toEqual([]);
+  });
+
+  it("moves the state over writing only the edited job, then plans nothing", async () => {
+    server.resetCounters();
+    const up = await cli.up();
+    expect({ ok: up.ok, errors: up.errors }).toEqual({ ok: true, errors: [] });
+    expect(up.steps.filter((s) => s.op !== "same").map((s) => `${s.op} ${nameOf(s.urn)}`)).toEqual(["update nightly"]);
+    const written = writes(server);
+    expect(written.length).toBeGreaterThan(0);
+    expect(written.filter((w) => !w.includes(" /job/nightly/"))).toEqual([]);
+    expect(await user.getConfig("nightly")).not.toContain("--edited");
+    expect(cli.state.resources.filter((r) => r.type.startsWith("pulumi-nodejs:"))).toEqual([]);
+    expect(await itemsOnServer(user)).toEqual(ITEMS);
+    server.resetCounters();
+    const plan = await cli.preview();
+    expect(plan.steps.filter((s) => s.op !== "same")).toEqual([]);
+    expect(writes(server)).toEqual([]);
+  });
+
+  it("destroys every item through the plugin", async () => {
+    const down = await cli.destroy();
+    expect({ ok: down.ok, errors: down.errors }).toEqual({ ok: true, errors: [] });
+    expect(await itemsOnServer(user)).toEqual([]);
+    expect(cli.state.resources).toEqual([]);
+  });
+});

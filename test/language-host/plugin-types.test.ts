@@ -1,0 +1,260 @@
+/**
+ * The jenkins provider plugin through the language host: a TypeScript program declaring the plugin's resources
+ * through `pulumi.CustomResource` (test/language-host/projects/plugin-types, as a generated SDK declares them), its
+ * plugin started from `plugin/` as the CLI starts a source-based plugin, against the Jenkins-compatible server.
+ * - up / preview / refresh / destroy, with no change planned after up and after refresh; a change shown as exactly
+ *   the property that changed; an import of an existing job by its full name that then previews with no change;
+ *   no secret in clear in the state or in anything shown.
+ * - A stack written with this package's TypeScript classes (the dynamic provider) moved to the plugin's types by
+ *   the aliases: no replacement planned, no request that writes.
+ */
+import * as path from "node:path";
+import type { JenkinsServer } from "../../provider/server";
+import { JenkinsUser } from "../harness/jenkins-user";
+import { freestyle } from "../harness/job-configs";
+import { previewDiff, recordShown, type PulumiCli, type Shown } from "../harness/language-host";
+import { repoRoot } from "../harness/provider-process";
+import { findLeaks, secretForms, textOf } from "../harness/secrets";
+import { ADMIN, beyondPreflight, startServer } from "../harness/test-server";
+import { itemsOnServer, viewsOnServer } from "./server-items";
+import { startStack } from "./stack";
+
+const PROJECT = path.join(repoRoot, "test", "language-host", "projects", "plugin-types");
+const APP_TOKEN = "plugin-app-token-Vd83kQm2Zx";
+const ITEMS = ["team", "team/api-build", "team/api-deploy"];
+const RESOURCES = ["team", "api-build", "api-deploy", "apps", "app-token"];
+
+/** The requests since the last reset that write (the runnable check's lint is a read, posted). */
+function writes(server: JenkinsServer): string[] {
+  return beyondPreflight(server).filter((c) => !c.startsWith("GET "));
+}
+
+/** "op name" of each step that is not "same", sorted (resources that depend on nothing register in any order). */
+function changes(steps: Array<{ op: string; urn: string }>): string[] {
+  return steps
+    .filter((s) => s.op !== "same")
+    .map((s) => `${s.op} ${s.urn.split("::").pop()}`)
+    .sort();
+}
+
+/** The types of the custom resources in the state, sorted. */
+function customTypes(cli: PulumiCli): string[] {
+  return cli.state.resources
+    .filter((r) => r.custom)
+    .map((r) => r.type)
+    .sort();
+}
+
+describe("a program of the jenkins plugin's resources, through the language host", () => {
+  let server: JenkinsServer;
+  let user: JenkinsUser;
+  let cli: PulumiCli;
+  const seen: Shown = [];
+  const show = recordShown(seen, () => cli.state);
+
+  beforeAll(async () => {
+    ({ server, user, cli } = await startStack(PROJECT));
+    cli.setConfig("appToken", APP_TOKEN, { secret: true });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("previews the first up with the folder's name not known yet, writing nothing", async () => {
+    server.resetCounters();
+    const plan = show("first preview", await cli.preview());
+    expect({ ok: plan.ok, errors: plan.errors }).toEqual({ ok: true, errors: [] });
+    expect(changes(plan.steps)).toEqual(RESOURCES.map((r) => `create ${r}`).sort());
+    expect(writes(server)).toEqual([]);
+    expect(await itemsOnServer(user)).toEqual([]);
+  });
+
+  it("creates every item through the plugin, with the default provider configured from the stack config", async () => {
+    const up = show("up", await cli.up());
+    expect({ ok: up.ok, errors: up.errors, program: up.program?.code }).toEqual({ ok: true, errors: [], program: 0 });
+    expect(changes(up.steps)).toEqual(RESOURCES.map((r) => `create ${r}`).sort());
+    expect(await itemsOnServer(user)).toEqual(ITEMS);
+    expect(await viewsOnServer(user)).toContain("team/apps");
+    expect(await user.credentialIds(undefined)).toContain("app-token");
+    const provider = cli.state.resources.find((r) => r.type === "pulumi:providers:jenkins");
+    expect(provider?.urn).toBe("urn:pulumi:dev::plugin-types::pulumi:providers:jenkins::default");
+    for (const name of RESOURCES) {
+      const r = cli.state.resources.find((x) => x.urn.endsWith(`::${name}`));
+      expect(r?.provider).toBe(`${provider!.urn}::${provider!.id}`);
+      expect(r?.inputs).not.toHaveProperty("__provider");
+    }
+  });
+
+  it("plans no change after up, and sends nothing that writes", async () => {
+    server.resetCounters();
+    const plan = show("preview", await cli.preview());
+    expect(plan.errors).toEqual([]);
+    expect(changes(plan.steps)).toEqual([]);
+    expect(writes(server)).toEqual([]);
+  });
+
+  it("refreshes without finding a change, then plans no change", async () => {
+    const refresh = show("refresh", await cli.refresh());
+    expect(refresh).toMatchObject({ ok: true, errors: [], gone: [], changed: [] });
+    server.resetCounters();
+    const plan = show("preview after refresh", await cli.preview());
+    expect(plan.errors).toEqual([]);
+    expect(changes(plan.steps)).toEqual([]);
+    expect(writes(server)).toEqual([]);
+  });
+
+  it("shows a description change as that property alone, and updates the job in place", async () => {
+    cli.setConfig("deployDescription", "Deploys the API, reviewed");
+    const plan = show("description preview", await cli.preview());
+    expect(changes(plan.steps)).toEqual(["update api-deploy"]);
+    const step = plan.steps.find((s) => s.urn.endsWith("::api-deploy"))!;
+    expect(Object.keys(step.detailedDiff ?? {})).toEqual(["description"]);
+    expect(previewDiff(step)).toBe('      ~ description: "Deploys the API" => "Deploys the API, reviewed"');
+    server.resetCounters();
+    const up = show("description up", await cli.up());
+    expect(up.errors).toEqual([]);
+    expect(changes(up.steps)).toEqual(["update api-deploy"]);
+    expect(writes(server)).toEqual(["POST /job/team/job/api-deploy/description"]);
+    expect(await user.getConfig("team/api-deploy")).toContain("<description>Deploys the API, reviewed</description>");
+    expect(changes((await cli.preview()).steps)).toEqual([]);
+  });
+
+  it("imports an existing job by its full name, which then previews with no change", async () => {
+    await user.createJob("team/legacy", freestyle({ description: "Made by hand", command: "make legacy" }));
+    server.resetCounters();
+    const imported = show("import", await cli.import("jenkins:index:Job", "legacy", "team/legacy"));
+    expect(imported.errors).toEqual([]);
+    expect(imported.warnings).toEqual([]);
+    expect(imported.inputs).toMatchObject({ name: "legacy", folder: "team" });
+    expect(writes(server)).toEqual([]);
+    // The program now holds the code the CLI generated for it.
+    cli.setConfig("imported", imported.inputs);
+    server.resetCounters();
+    const plan = show("import preview", await cli.preview());
+    expect(plan.errors).toEqual([]);
+    expect(changes(plan.steps)).toEqual([]);
+    expect(plan.steps.find((s) => s.urn.endsWith("::legacy"))?.op).toBe("same");
+    expect(writes(server)).toEqual([]);
+    const up = show("import up", await cli.up());
+    expect(changes(up.steps)).toEqual([]);
+    expect(writes(server)).toEqual([]);
+  });
+
+  it("creates a job through an explicit provider resource on the controller its inputs name", async () => {
+    const other = await startServer("current");
+    try {
+      cli.setConfig("otherUrl", other.url).setConfig("otherUser", ADMIN.name);
+      cli.setConfig("otherToken", ADMIN.apiToken, { secret: true });
+      const up = show("explicit provider up", await cli.up());
+      expect(up.errors).toEqual([]);
+      expect(changes(up.steps)).toEqual(["create elsewhere", "create other"]);
+      const otherUser = new JenkinsUser(other.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });
+      expect(await itemsOnServer(otherUser)).toEqual(["elsewhere"]);
+      expect(await itemsOnServer(user)).not.toContain("elsewhere");
+      const provider = cli.state.resources.find((r) => r.urn.endsWith("pulumi:providers:jenkins::other"))!;
+      expect(JSON.stringify(provider.inputs.apiToken)).toContain("ciphertext");
+      const job = cli.state.resources.find((r) => r.urn.endsWith("::elsewhere"));
+      expect(job?.provider).toBe(`${provider.urn}::${provider.id}`);
+      expect(changes((await cli.preview()).steps)).toEqual([]);
+      // Gone from the program: deleted from its controller with the provider from the state.
+      cli.removeConfig("otherUrl");
+      const down = show("explicit provider removed", await cli.up());
+      expect(down.errors).toEqual([]);
+      expect(changes(down.steps)).toEqual(["delete elsewhere", "delete other"]);
+      expect(await itemsOnServer(otherUser)).toEqual([]);
+      expect(cli.state.resources.some((r) => r.urn.endsWith("::other"))).toBe(false);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("keeps the token and the credential's secret out of the state and everything shown", async () => {
+    const forms = secretForms(ADMIN.name, [ADMIN.apiToken, APP_TOKEN]);
+    const leaks = [
+      ...seen.flatMap(([label, value]) => findLeaks(label, textOf(value), forms)),
+      ...findLeaks("state", textOf(cli.state), forms),
+    ];
+    expect(leaks).toEqual([]);
+    const credential = cli.state.resources.find((r) => r.urn.endsWith("::app-token"))!;
+    expect(JSON.stringify(credential.inputs)).toContain("ciphertext");
+  });
+
+  it("destroys every item, and the state keeps nothing", async () => {
+    const down = show("destroy", await cli.destroy());
+    expect(down.errors).toEqual([]);
+    expect(await itemsOnServer(user)).toEqual([]);
+    expect(await user.credentialIds(undefined)).not.toContain("app-token");
+    expect(cli.state.resources).toEqual([]);
+  });
+});
+
+describe("a stack written with the TypeScript classes, moved to the plugin's types by their aliases", () => {
+  let server: JenkinsServer;
+  let user: JenkinsUser;
+  let cli: PulumiCli;
+
+  beforeAll(async () => {
+    ({ server, user, cli } = await startStack(PROJECT));
+    cli.setConfig("appToken", APP_TOKEN, { secret: true }).setConfig("mode", "dynamic");
+    const up = await cli.up();
+    expect({ ok: up.ok, errors: up.errors }).toEqual({ ok: true, errors: [] });
+    expect(customTypes(cli)).toEqual([
+      "pulumi-nodejs:dynamic/jenkins:Credential",
+      "pulumi-nodejs:dynamic/jenkins:Job",
+      "pulumi-nodejs:dynamic/jenkins:Job",
+      "pulumi-nodejs:dynamic/jenkins:Job",
+      "pulumi-nodejs:dynamic/jenkins:View",
+    ]);
+    cli.removeConfig("mode");
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("plans no replacement and no change, and sends nothing that writes", async () => {
+    server.resetCounters();
+    const plan = await cli.preview();
+    expect({ ok: plan.ok, errors: plan.errors }).toEqual({ ok: true, errors: [] });
+    expect(plan.steps.map((s) => `${s.op} ${s.urn.split("::").slice(2).join("::")}`).sort()).toEqual([
+      "same jenkins:index:Credential::app-token",
+      "same jenkins:index:Job::api-build",
+      "same jenkins:index:Job::api-deploy",
+      "same jenkins:index:Job::team",
+      "same jenkins:index:View::apps",
+    ]);
+    expect(writes(server)).toEqual([]);
+  });
+
+  it("moves the state over on up without a write, and the next preview plans nothing", async () => {
+    server.resetCounters();
+    const up = await cli.up();
+    expect({ ok: up.ok, errors: up.errors }).toEqual({ ok: true, errors: [] });
+    expect(changes(up.steps)).toEqual([]);
+    expect(writes(server)).toEqual([]);
+    expect(customTypes(cli)).toEqual([
+      "jenkins:index:Credential",
+      "jenkins:index:Job",
+      "jenkins:index:Job",
+      "jenkins:index:Job",
+      "jenkins:index:View",
+      "pulumi:providers:jenkins",
+    ]);
+    expect(await itemsOnServer(user)).toEqual(ITEMS);
+    // The inputs are the plugin's; the outputs keep the dynamic provider's `__provider` until a refresh.
+    const moved = cli.state.resources.filter((r) => r.type.startsWith("jenkins:"));
+    expect(moved.filter((r) => "__provider" in r.inputs)).toEqual([]);
+    expect(moved.every((r) => "__provider" in r.outputs)).toBe(true);
+    const plan = await cli.preview();
+    expect(changes(plan.steps)).toEqual([]);
+    const refresh = await cli.refresh();
+    expect(refresh).toMatchObject({ ok: true, errors: [], gone: [] });
+    expect(cli.state.resources.filter((r) => "__provider" in r.outputs)).toEqual([]);
+    expect(changes((await cli.preview()).steps)).toEqual([]);
+  });
+
+  it("destroys the moved items through the plugin", async () => {
+    const down = await cli.destroy();
+    expect(down.errors).toEqual([]);
+    expect(await itemsOnServer(user)).toEqual([]);
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * A team folder with a job given as config.xml and a typed pipeline in it, a list view of the two, and a credential
+ * whose secret comes from the stack config (`appToken`, secret). With `mode: dynamic` the program declares them with
+ * this package's TypeScript classes (the dynamic provider); otherwise as the jenkins provider plugin's resources,
+ * through the stand-in of a generated SDK beside it (../jenkins-sdk), whose aliases let a stack written with the
+ * classes move over.
+ * `deployDescription` changes one job; `imported` (JSON) declares a job imported with `pulumi import`, as the
+ * code the CLI generates declares it; `otherUrl`, `otherUser` and `otherToken` (secret) declare an explicit provider
+ * for another controller and a job on it.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { Credential, Job, View } from "pulumi-jenkins-jobs";
+import * as jenkins from "../jenkins-sdk";
+
+const config = new pulumi.Config();
+
+const buildXml = `<?xml version='1.1' encoding='UTF-8'?>
+<project>
+  <description>Builds the API</description>
+  <keepDependencies>false</keepDependencies>
+  <canRoam>true</canRoam>
+  <disabled>false</disabled>
+  <builders>
+    <hudson.tasks.Shell>
+      <command>make test</command>
+    </hudson.tasks.Shell>
+  </builders>
+</project>
+`;
+
+const deployDescription = config.get("deployDescription") ?? "Deploys the API";
+const deployPipeline = { script: "node {\n  sh 'make deploy'\n}\n" };
+const appToken = config.requireSecret("appToken");
+
+if (config.get("mode") === "dynamic") {
+  const team = new Job("team", { name: "team", folderSpec: {}, description: "The team's jobs" });
+  const build = new Job("api-build", { name: "api-build", folder: team.fullName, configXml: buildXml });
+  const deploy = new Job("api-deploy", {
+    name: "api-deploy",
+    folder: team.fullName,
+    description: deployDescription,
+    pipeline: deployPipeline,
+  });
+  new View("apps", { name: "apps", folder: team.fullName, listView: { jobs: [build.name, deploy.name] } });
+  new Credential("app-token", { id: "app-token", description: "The app's token", secretText: { secret: appToken } });
+} else {
+  const team = new jenkins.Job("team", { name: "team", folderSpec: {}, description: "The team's jobs" });
+  const build = new jenkins.Job("api-build", { name: "api-build", folder: team.fullName, configXml: buildXml });
+  const deploy = new jenkins.Job("api-deploy", {
+    name: "api-deploy",
+    folder: team.fullName,
+    description: deployDescription,
+    pipeline: deployPipeline,
+  });
+  new jenkins.View("apps", { name: "apps", folder: team.fullName, listView: { jobs: [build.name, deploy.name] } });
+  // `id` is every resource's own output: a generated SDK names the credential's id `credentialId`.
+  new jenkins.Credential("app-token", {
+    credentialId: "app-token",
+    description: "The app's token",
+    secretText: { secret: appToken },
+  });
+  const imported = config.getObject<jenkins.Inputs>("imported");
+  if (imported) new jenkins.Job("legacy", imported, { dependsOn: [team] });
+  const otherUrl = config.get("otherUrl");
+  if (otherUrl) {
+    const other = new jenkins.Provider("other", {
+      url: otherUrl,
+      user: config.require("otherUser"),
+      apiToken: config.requireSecret("otherToken"),
+    });
+    new jenkins.Job("elsewhere", { name: "elsewhere", configXml: buildXml }, { provider: other });
+  }
+}
