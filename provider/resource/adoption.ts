@@ -14,7 +14,7 @@ import { parseXml } from "../xml/tree";
 import type { Declared } from "./desired";
 import { sameConfig } from "./drift";
 import { JobExistsError } from "./errors";
-import { caseClash, managedTwice, sameItemClash } from "./same-item";
+import { caseClash, managedTwice } from "./same-item";
 import { fieldsOf } from "./job-config";
 import { maskSecrets } from "./secrets/state";
 
@@ -73,7 +73,9 @@ export async function takeOver(
   } catch (e) {
     throw new JobExistsError(fullName, e instanceof Error ? e.message : String(e));
   }
-  if (!heldInFull(held)) throw (await sameItemClash(client, fullName, jenkinsUrl)) ?? new JobExistsError(fullName);
+  if (!heldInFull(held)) {
+    throw (await caseClash(client, fullName, jenkinsUrl).catch(() => undefined)) ?? new JobExistsError(fullName);
+  }
   const clash = await caseClash(client, fullName, jenkinsUrl).catch(() => undefined);
   if (clash) throw clash;
   await warn(

@@ -20,31 +20,9 @@ export function caseOnlyTwice(fullName: string, jenkinsUrl: string): JobManagedT
 }
 
 /**
- * After "already exists": the clash with a managed job, or with an item of another letter case (found by listing
- * the parent folder: one request, on this error path only), or undefined for a plain existing job.
- */
-export async function sameItemClash(
-  client: JenkinsClient,
-  fullName: string,
-  jenkinsUrl: string,
-): Promise<Error | undefined> {
-  const twice = managedTwice(fullName, jenkinsUrl);
-  if (twice) return twice;
-  const slash = fullName.lastIndexOf("/");
-  const parent = slash < 0 ? "" : fullName.slice(0, slash);
-  const lower = fullName.toLowerCase();
-  let existing: string | undefined;
-  try {
-    existing = (await client.listJobs(parent)).find((j) => j.fullName.toLowerCase() === lower)?.fullName;
-  } catch {
-    return undefined; // the plain "already exists" message is still right
-  }
-  return existing !== undefined && existing !== fullName ? new JobCaseClashError(fullName, existing) : undefined;
-}
-
-/**
- * Before taking over a job found where the declared one would be: the clash with a managed job, or with an item of
- * another letter case (its name read: one small request, not a listing of the folder), or undefined.
+ * After "already exists", and before taking over a job found where the declared one would be: the clash with a
+ * managed job, or with an item of another letter case (Jenkins finds items by name in any case: its name read, one
+ * small request, not a listing of the folder), or undefined for a plain existing job.
  */
 export async function caseClash(
   client: JenkinsClient,

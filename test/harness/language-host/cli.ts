@@ -15,6 +15,7 @@ import { defaultParallel, launchDynamicProvider, runProgram, type ProgramRun } f
 import { Monitor, type LogEntry } from "./monitor";
 import { loadProject, type Project } from "./project";
 import { previewDigestJson } from "./preview-json";
+import type { PluginProcess } from "./plugin-process";
 import { PluginProviders } from "./providers";
 import {
   DYNAMIC_PACKAGE,
@@ -67,6 +68,23 @@ export interface ImportResult {
   /** Check failures of the read inputs, which the CLI prints as warnings. */
   warnings: string[];
   errors: StepError[];
+}
+
+/** What a refresh needs of the provider serving a resource (cli.ts `dynamicReader`, `pluginReader`). */
+interface RefreshReader {
+  open(m: PropertyMap): PropertyMap;
+  read(
+    outputs: PropertyMap,
+    inputs: PropertyMap,
+  ): Promise<{ id: string; properties: PropertyMap; inputs?: PropertyMap }>;
+  sealOutputs(m: PropertyMap): PropertyMap;
+  sealInputs(m: PropertyMap): PropertyMap;
+  diff(
+    id: string,
+    olds: PropertyMap,
+    oldInputs: PropertyMap,
+    news: PropertyMap,
+  ): Promise<{ changes: string; detailedDiff?: Record<string, unknown> }>;
 }
 
 export interface UpOptions {
@@ -365,56 +383,23 @@ export class PulumiCli {
               kept.push(r);
               continue;
             }
-            if (!isDynamicType(r.type)) {
-              try {
-                const outputs = this.secrets.openMarked(r.outputs);
-                const plugin = await this.pluginOf(plugins, r);
-                const read = await plugin.read(r.urn, r.id, outputs, this.secrets.openMarked(r.inputs));
-                if (read.id === "") {
-                  result.gone.push(r.urn);
-                  continue;
-                }
-                const after = this.secrets.sealMarked(read.properties);
-                const inputs = read.inputs ? this.secrets.sealMarked(read.inputs) : r.inputs;
-                if (JSON.stringify(read.properties) !== JSON.stringify(outputs)) {
-                  result.changed.push({ urn: r.urn, before: displayed(r.outputs), after: displayed(after) });
-                }
-                const step = await this.refreshStep(
-                  (olds, oldInputs, news) =>
-                    plugin.diff(
-                      r.urn,
-                      read.id,
-                      this.secrets.openMarked(olds),
-                      this.secrets.openMarked(oldInputs),
-                      this.secrets.openMarked(news),
-                    ),
-                  r,
-                  { ...read, properties: after, inputs },
-                );
-                result.steps.push({ urn: r.urn, op: step.op, display: refreshDiff(step) });
-                kept.push({ ...r, id: read.id, outputs: after, inputs });
-              } catch (e) {
-                result.errors.push({ urn: r.urn, message: e instanceof Error ? e.message : String(e) });
-                kept.push(r);
-              }
-              continue;
-            }
             try {
-              const outputs = this.secrets.open(r.outputs);
-              const read = await (await provider()).read(r.urn, r.id, outputs, this.secrets.open(r.inputs));
+              const served = isDynamicType(r.type)
+                ? this.dynamicReader(await provider(), r)
+                : this.pluginReader(await this.pluginOf(plugins, r), r);
+              const outputs = served.open(r.outputs);
+              const read = await served.read(outputs, served.open(r.inputs));
               if (read.id === "") {
                 result.gone.push(r.urn);
                 continue;
               }
-              // What was secret stays secret (the engine annotates a provider's answer by key).
-              const after = this.secrets.seal(read.properties, sealedKeysOf(r.outputs));
-              const inputs = read.inputs ? this.secrets.seal(read.inputs, sealedKeysOf(r.inputs)) : r.inputs;
+              const after = served.sealOutputs(read.properties);
+              const inputs = read.inputs ? served.sealInputs(read.inputs) : r.inputs;
               if (JSON.stringify(read.properties) !== JSON.stringify(outputs)) {
                 result.changed.push({ urn: r.urn, before: displayed(r.outputs), after: displayed(after) });
               }
-              const dynamic = await provider();
               const step = await this.refreshStep(
-                (olds, _oldInputs, news) => dynamic.diff(r.urn, read.id, this.plain(olds), this.plain(news)),
+                (olds, oldInputs, news) => served.diff(read.id, olds, oldInputs, news),
                 r,
                 { ...read, properties: after, inputs },
               );
@@ -432,6 +417,32 @@ export class PulumiCli {
     );
     result.ok = result.errors.length === 0;
     return result;
+  }
+
+  /**
+   * How a refresh reads a resource of the dynamic provider: secrets opened as it receives them, its answer sealed by
+   * the keys that were secret (the engine annotates a dynamic provider's answer by key), its diff given plain maps.
+   */
+  private dynamicReader(provider: ProviderProcess, r: ResourceState): RefreshReader {
+    return {
+      open: (m) => this.secrets.open(m),
+      read: (outputs, inputs) => provider.read(r.urn, r.id, outputs, inputs),
+      sealOutputs: (m) => this.secrets.seal(m, sealedKeysOf(r.outputs)),
+      sealInputs: (m) => this.secrets.seal(m, sealedKeysOf(r.inputs)),
+      diff: (id, olds, _oldInputs, news) => provider.diff(r.urn, id, this.plain(olds), this.plain(news)),
+    };
+  }
+
+  /** How a refresh reads a resource of a provider plugin: secrets travel marked, both ways. */
+  private pluginReader(plugin: PluginProcess, r: ResourceState): RefreshReader {
+    const open = (m: PropertyMap) => this.secrets.openMarked(m);
+    return {
+      open,
+      read: (outputs, inputs) => plugin.read(r.urn, r.id, outputs, inputs),
+      sealOutputs: (m) => this.secrets.sealMarked(m),
+      sealInputs: (m) => this.secrets.sealMarked(m),
+      diff: (id, olds, oldInputs, news) => plugin.diff(r.urn, id, open(olds), open(oldInputs), open(news)),
+    };
   }
 
   /**
