@@ -7,12 +7,13 @@
  * skips without saying so.
  */
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { readMarkdown } from "../docs/markdown";
 import { repoRoot } from "../harness/provider-process";
 import { instantiateTemplate } from "./pulumi-new";
+import { copyCheckout } from "./user-project";
 
 const GUIDE = path.join(repoRoot, "docs", "guide", "first-stack.md");
 
@@ -30,20 +31,6 @@ function guideCommands(): Array<{ block: number; command: string }> {
           .map((command) => ({ block: b.fenceLine + 1 + i, command })),
       ),
     );
-}
-
-/** The files a clone of the repository as it is now would hold. */
-function cloneInto(dest: string): void {
-  const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
-    cwd: repoRoot,
-    encoding: "utf8",
-  })
-    .split("\0")
-    .filter((f) => f !== "" && existsSync(path.join(repoRoot, f)));
-  for (const f of files) {
-    mkdirSync(path.dirname(path.join(dest, f)), { recursive: true });
-    cpSync(path.join(repoRoot, f), path.join(dest, f));
-  }
 }
 
 function npm(args: string[], cwd: string): void {
@@ -72,7 +59,7 @@ describe("docs/guide/first-stack.md, copy-pasted", () => {
       const words = command.split(/\s+/);
       const at = `first-stack.md:${block}: ${command}`;
       if (/^git clone <this repository> \S+$/.test(command)) {
-        cloneInto(path.resolve(cwd, words[words.length - 1]));
+        copyCheckout(repoRoot, path.resolve(cwd, words[words.length - 1]));
       } else if (words[0] === "cd" && words.length === 2) {
         cwd = path.resolve(cwd, words[1]);
         if (!existsSync(cwd)) throw new Error(`${at}: no such folder`);

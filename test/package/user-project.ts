@@ -3,7 +3,8 @@
  * index.ts, a strict tsconfig with `module: nodenext`), with this package installed from its packed tarball.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 
 /** Versions of the user's own dependencies: the ones this checkout is tested with, so the npm cache has them. */
@@ -95,15 +96,40 @@ export function writeUserProject(dir: string, repoRoot: string, name: string, pr
   writeFileSync(path.join(dir, "index.ts"), program);
 }
 
-/** `npm pack` of this checkout (which builds it through `prepack`); the tarball's path. */
-export function packCheckout(repoRoot: string, into: string): string {
-  const out = execFileSync("npm", ["pack", "--json", "--pack-destination", into], {
+/** The files of this checkout that git tracks or would track (what a clone holds, with uncommitted changes), copied. */
+export function copyCheckout(repoRoot: string, dest: string): void {
+  const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
     cwd: repoRoot,
     encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const [{ filename }] = JSON.parse(out) as Array<{ filename: string }>;
-  return path.join(into, filename);
+  })
+    .split("\0")
+    .filter((f) => f !== "" && existsSync(path.join(repoRoot, f)));
+  for (const f of files) {
+    mkdirSync(path.dirname(path.join(dest, f)), { recursive: true });
+    cpSync(path.join(repoRoot, f), path.join(dest, f));
+  }
+}
+
+/**
+ * `npm pack` of this checkout, which builds it through `prepack`; the tarball's path. It packs a copy of the
+ * checkout (its `node_modules` linked), because `prepack` compiles into `dist/provider`: in the checkout itself that
+ * would rewrite the files the other test files' provider processes are loading at the same time.
+ */
+export function packCheckout(repoRoot: string, into: string): string {
+  const copy = mkdtempSync(path.join(os.tmpdir(), "pack-checkout-"));
+  try {
+    copyCheckout(repoRoot, copy);
+    symlinkSync(path.join(repoRoot, "node_modules"), path.join(copy, "node_modules"), "dir");
+    const out = execFileSync("npm", ["pack", "--json", "--pack-destination", into], {
+      cwd: copy,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const [{ filename }] = JSON.parse(out) as Array<{ filename: string }>;
+    return path.join(into, filename);
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
 }
 
 /** `npm install` in the project, of its own dependencies and the tarball, from the npm cache where it can. */
