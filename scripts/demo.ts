@@ -18,6 +18,7 @@ import { JenkinsUser } from "../test/harness/jenkins-user";
 import { PulumiCli, type RefreshResult, type Step, type StepOp } from "../test/harness/language-host";
 import { repoRoot } from "../test/harness/provider-process";
 import { cleanEnv } from "../test/harness/serialized-provider";
+import { onlyReads } from "../test/harness/test-server";
 import { SIGN, stepDiffText, typeAndName } from "./cli-display";
 
 const QUICKSTART_DIR = path.join(repoRoot, "examples", "quickstart");
@@ -145,8 +146,8 @@ function showRequests(say: Say, server: JenkinsServer): void {
   const requests = server.requests;
   const gets = requests.filter((r) => r.method === "GET").length;
   // The runnable check's lint is a POST that changes nothing; every other POST writes.
-  const lints = requests.filter((r) => r.method === "POST" && RUNNABLE_CHECK.test(r.path));
-  const writes = requests.filter((r) => r.method === "POST" && !RUNNABLE_CHECK.test(r.path));
+  const lints = requests.filter((r) => r.method === "POST" && onlyReads(r));
+  const writes = requests.filter((r) => r.method === "POST" && !onlyReads(r));
   const parts = [`${gets} GET`];
   if (lints.length > 0) parts.push(`${lints.length} POST to the Pipeline linter (a read)`);
   parts.push(`${writes.length} POST that change${writes.length === 1 ? "s" : ""} Jenkins`);
@@ -157,7 +158,6 @@ function showRequests(say: Say, server: JenkinsServer): void {
 }
 
 /** The runnable check's lint of a Pipeline script (provider/runnable): a POST that reads. */
-const RUNNABLE_CHECK = /^\/pipeline-model-converter\/validateJenkinsfile$/;
 
 /**
  * The quickstart, as `pulumi` runs it: up, a change previewed with `--diff` and applied, a hand edit found by

@@ -75,6 +75,11 @@ export const CREDENTIALS_CHECK_READ = /^GET (\/job\/[^ ]+)?\/credentials\/store\
 export const RUNNABLE_CHECK_REQUEST =
   /^(POST \/pipeline-model-converter\/validateJenkinsfile|GET \/label\/[^/]+\/api\/json|GET \/computer\/api\/json|GET (\/job\/[^ ]+)?\/descriptorByName\/org\.jenkinsci\.plugins\.workflow\.libs\.LibraryStep\/autoCompleteIdentifier)$/;
 
+/** Whether a recorded request only reads: a GET, or one of the runnable check's (its linter's POST reads a script). */
+export function onlyReads(r: { method: string; path: string }): boolean {
+  return r.method === "GET" || RUNNABLE_CHECK_REQUEST.test(`${r.method} ${r.path}`);
+}
+
 /** The requests recorded since the last reset, other than the pre-flight reads and the reference and runnable checks'. */
 export function beyondPreflight(server: JenkinsServer): string[] {
   return calls(server).filter(
