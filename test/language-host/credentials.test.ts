@@ -145,6 +145,12 @@ describe("credentials as code, through the language host", () => {
     const refresh = shown("refresh after edit", await cli.refresh());
     expect(refresh.changed.map((c) => c.urn.split("::").pop())).toEqual(["registry-token"]);
     expect(refresh.changed[0].after.description).toBe("edited in the UI");
+    // What `pulumi refresh --diff` shows of it: the description that changed, no digest of the config.
+    const [step] = refresh.steps.filter((s) => s.op === "update");
+    expect(step.urn.split("::").pop()).toBe("registry-token");
+    expect(step.display).toContain('"edited in the UI"');
+    expect(step.display).not.toMatch(/digest|[0-9a-f]{40}/i);
+    expect(step.display.split("\n").length).toBeLessThanOrEqual(15);
     expect(changes(shown("preview after edit", await cli.preview()))).toEqual(["update registry-token"]);
     server.resetCounters();
     const up = shown("up after edit", await cli.up());
