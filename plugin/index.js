@@ -1,15 +1,16 @@
 // The jenkins resource provider plugin. The Pulumi CLI runs this folder as a source-based plugin: the Node.js
 // language host's run-plugin loads this file with the engine's address as its argument, and the server prints
-// its port. The provider code is that of the repository checkout around this folder when it is built
-// (`npm ci && npm run build` at the root), else that of the pulumi-jenkins-jobs package installed here (the
-// version package.json names, fetched by the CLI's `npm install` for a plugin added from a git URL).
+// its port. The code it serves is the build of the package around this folder when there is one (a checkout after
+// `npm run build`, or the installed npm package, which ships this folder), else bundle.js beside this file: the
+// same sources in one file, committed so that a clone nobody built serves too, as after
+// `pulumi package add <git URL>/plugin@<tag>`, whose `npm install` here brings the packages it requires.
 "use strict";
 const fs = require("node:fs");
 const path = require("node:path");
 
 const SERVE = "dist/provider/plugin/serve.js";
 
-function checkoutServe() {
+function builtServe() {
   const root = path.join(__dirname, "..");
   try {
     const manifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
@@ -21,25 +22,23 @@ function checkoutServe() {
   return fs.existsSync(file) ? file : undefined;
 }
 
-function installedServe() {
-  try {
-    return require.resolve(`pulumi-jenkins-jobs/${SERVE}`, { paths: [__dirname] });
-  } catch {
-    return undefined;
-  }
+function bundledServe() {
+  const file = path.join(__dirname, "bundle.js");
+  return fs.existsSync(file) ? file : undefined;
 }
 
-const entry = checkoutServe() ?? installedServe();
+const entry = builtServe() ?? bundledServe();
 if (entry === undefined) {
-  const version = require("./package.json").optionalDependencies["pulumi-jenkins-jobs"];
   console.error(
-    `The jenkins plugin needs pulumi-jenkins-jobs ${version}: build the repository checkout this folder is in ` +
-      "(`npm ci && npm run build` at its root), or install the published package (`npm install` in this folder).",
+    `The jenkins plugin has no code to serve: neither ${path.join("..", SERVE)} (a built checkout or the installed ` +
+      "package) nor bundle.js is there. Take the plugin folder from a tag of the repository or from the npm " +
+      "package, or build the checkout (`npm ci && npm run build` at its root).",
   );
   process.exit(1);
 }
+const { version } = require("./package.json");
 require(entry)
-  .serve({ schemaPath: path.join(__dirname, "schema.json") })
+  .serve({ schemaPath: path.join(__dirname, "schema.json"), version })
   .catch((e) => {
     console.error(e instanceof Error ? e.message : String(e));
     process.exit(1);

@@ -11,6 +11,11 @@ import { grpc, providerGrpc } from "./stubs";
 export interface ServeOptions {
   /** The package schema GetSchema serves; default: `plugin/schema.json` beside this package's `dist/`. */
   schemaPath?: string;
+  /**
+   * The version GetPluginInfo reports; default: this package's. The plugin folder passes its own package.json's,
+   * which is the package's (a test holds the two equal), since its bundle has no package.json above it.
+   */
+  version?: string;
   /** Where the port is written; default: stdout. */
   out?: NodeJS.WritableStream;
 }
@@ -25,7 +30,7 @@ export async function serve(options: ServeOptions = {}): Promise<number> {
   });
   server.addService(
     providerGrpc.ResourceProviderService as never,
-    providerService({ version: packageVersion(), schemaPath }),
+    providerService({ version: options.version ?? packageVersion(), schemaPath }),
   );
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, p) =>

@@ -28,6 +28,8 @@ export interface PluginStart {
 
 export interface PluginOptions {
   installed?: boolean;
+  /** A plugin folder to run as it is (a clone's, an installed package's), in place of the checkout's. */
+  dir?: string;
   env?: Record<string, string>;
   /** The engine's address (a stand-in engine's, for its Log calls); default: none to talk to. */
   engineAddress?: string;
@@ -54,7 +56,7 @@ function installedCopy(): { dir: string; remove(): void } {
 
 export async function startPlugin(opts: PluginOptions = {}): Promise<PluginStart> {
   const copy = opts.installed ? installedCopy() : undefined;
-  const dir = copy?.dir ?? PLUGIN_DIR;
+  const dir = copy?.dir ?? opts.dir ?? PLUGIN_DIR;
   // The language host locates run-plugin from the plugin folder, as here.
   const entry = require.resolve("@pulumi/pulumi/cmd/run-plugin", { paths: [dir] });
   try {
