@@ -96,5 +96,9 @@ export function pluginSource(own: OwnPackage | undefined, outDir: string): { sou
   const missing = fs.existsSync(path.join(folder, "PulumiPlugin.yaml"))
     ? ""
     : ` (this copy has no ${folder}: point it at a clone's plugin folder or <git URL>/plugin@<tag>)`;
-  return { source, note: `Pulumi.yaml takes the provider plugin from ${folder} (${source})${missing}.` };
+  // `npx -p <package> pulumi-jenkins import` runs a copy in npm's cache, which `npm cache clean` may remove.
+  const transient = folder.split(path.sep).includes("_npx")
+    ? ` That folder is in npm's npx cache: for a lasting one, run \`npm install ${PACKAGE_NAME}\` in ${path.resolve(outDir)} and set packages: jenkins: ./node_modules/${PACKAGE_NAME}/plugin.`
+    : "";
+  return { source, note: `Pulumi.yaml takes the provider plugin from ${folder} (${source})${missing}.${transient}` };
 }

@@ -141,7 +141,8 @@ export async function runImport(args: ImportArgs, io: ImportIo): Promise<ImportS
       say(
         `Declared ${program.credentials.length} credentials; set their ${program.secretKeys.length} secrets first (README.md lists the \`pulumi config set --secret\` lines): the first \`pulumi up\` writes them over the secrets Jenkins holds`,
       );
-    if (source.note) say(source.note);
+    // The package's source is advice about the package.json it wrote: a YAML program has none.
+    if (source.note && language === "typescript") say(source.note);
     if (runnable.cannotRun.length > 0)
       say(
         `${runnable.cannotRun.length} ${runnable.cannotRun.length === 1 ? "job" : "jobs"} cannot run today (README.md lists what each lacks); the adoption preview shows it as warnings`,

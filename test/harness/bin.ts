@@ -8,13 +8,21 @@ import { repoRoot } from "./provider-process";
 
 export const BIN = path.join(repoRoot, "dist", "provider", "entries", "bin.js");
 
-/** Runs the command to its end; its exit code and what it printed. */
+/**
+ * Runs the command to its end; its exit code and what it printed. `bin` is another copy's (an installed package's),
+ * `cwd` the folder it runs in.
+ */
 export function runBin(
   args: string[],
   env: NodeJS.ProcessEnv,
+  opts: { bin?: string; cwd?: string } = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [opts.bin ?? BIN, ...args], {
+      env,
+      cwd: opts.cwd,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (c: Buffer) => (stdout += c.toString("utf8")));

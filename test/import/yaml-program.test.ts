@@ -100,6 +100,8 @@ describe("import --language yaml (the plugin's resources)", () => {
     expect(project.packages.jenkins).toMatch(/^\.\.?\//);
     expect(stderr).toContain(`Pulumi.yaml takes the provider plugin from ${path.join(repoRoot, "plugin")}`);
     expect(fs.readdirSync(yamlOut).sort()).toEqual(["Pulumi.yaml", "README.md", "jobs"]);
+    // Advice only about the files it wrote: no package.json, no .npmrc.
+    expect(stderr.split("\n").filter((l) => /package\.json|\.npmrc/.test(l))).toEqual([]);
   });
 
   it("declares what the TypeScript program declares, by the same names, as the plugin's types with adopt: true", () => {

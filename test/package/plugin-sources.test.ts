@@ -9,14 +9,21 @@
  * Each way, GetSchema answers with the committed schema, and a program declaring a `jenkins:index:Job` (through
  * `pulumi.CustomResource`, as a generated SDK does) goes up, previews with no change and no write, and is destroyed,
  * against the Jenkins-compatible server.
+ * And `pulumi-jenkins import --language yaml`, run from the checkout and from the installed package, writes under
+ * `packages:` a plugin path that exists from the folder it writes into, and the plugin starts there.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { parse } from "yaml";
+import { BIN, runBin } from "../harness/bin";
+import { JenkinsUser } from "../harness/jenkins-user";
+import { pipeline } from "../harness/job-configs";
 import { startPlugin } from "../harness/plugin-process";
 import { repoRoot } from "../harness/provider-process";
-import { beyondPreflight } from "../harness/test-server";
+import { cleanEnv } from "../harness/serialized-provider";
+import { ADMIN, beyondPreflight, startServer } from "../harness/test-server";
 import { itemsOnServer } from "../language-host/server-items";
 import { startStack } from "../language-host/stack";
 import { npmInstall, packCheckout } from "./user-project";
@@ -99,6 +106,32 @@ async function goesUpAndDown(project: string): Promise<void> {
   }
 }
 
+/**
+ * `import --language yaml --out <out>` of a server holding one job, by the bin given (run in `cwd`); the plugin
+ * folder the written Pulumi.yaml names, resolved from `out`, and what the command printed.
+ */
+async function importYaml(bin: string, cwd: string, out: string): Promise<{ plugin: string; stderr: string }> {
+  const server = await startServer("current");
+  try {
+    const user = new JenkinsUser(server.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });
+    await user.createJob("nightly", pipeline({ script: SCRIPT }));
+    const env = cleanEnv({ JENKINS_URL: server.url, JENKINS_USER: ADMIN.name, JENKINS_API_TOKEN: ADMIN.apiToken });
+    const run = await runBin(["import", "--language", "yaml", "--out", out], env, { bin, cwd });
+    // On a failure, what it printed is the message.
+    expect({ code: run.code, failure: run.code === 0 ? "" : run.stderr }).toEqual({ code: 0, failure: "" });
+    const yaml = parse(readFileSync(path.join(out, "Pulumi.yaml"), "utf8")) as { packages: { jenkins: string } };
+    expect(yaml.packages.jenkins).toMatch(/^\.\.?\//);
+    return { plugin: path.resolve(out, yaml.packages.jenkins), stderr: run.stderr };
+  } finally {
+    await server.close();
+  }
+}
+
+/** What an import of a YAML program must not print: advice about files it did not write. */
+function adviceAboutUnwrittenFiles(stderr: string): string[] {
+  return stderr.split("\n").filter((l) => /package\.json|\.npmrc/.test(l));
+}
+
 const committedSchema = JSON.parse(readFileSync(path.join(repoRoot, "plugin", "schema.json"), "utf8")) as unknown;
 
 let work: string;
@@ -168,5 +201,24 @@ describe("the plugin from the npm package: the tarball installed into an empty p
 
   it("creates a job, previews no change and no write, and deletes it", async () => {
     await goesUpAndDown(project);
+  }, 120_000);
+
+  it("import --language yaml from the installed package names its plugin folder, and the plugin starts there", async () => {
+    const bin = path.join(project, "node_modules", "pulumi-jenkins-jobs", "dist", "provider", "entries", "bin.js");
+    const out = path.join(project, "imported");
+    const written = await importYaml(bin, project, out);
+    expect(written.plugin).toBe(plugin);
+    expect(adviceAboutUnwrittenFiles(written.stderr)).toEqual([]);
+    expect(await schemaOf(written.plugin)).toEqual(committedSchema);
+  }, 120_000);
+});
+
+describe("import --language yaml from the checkout", () => {
+  it("names the checkout's plugin folder by a path that exists from the program's folder, and the plugin starts there", async () => {
+    const out = path.join(work, "checkout-import");
+    const written = await importYaml(BIN, work, out);
+    expect(written.plugin).toBe(path.join(repoRoot, "plugin"));
+    expect(adviceAboutUnwrittenFiles(written.stderr)).toEqual([]);
+    expect(await schemaOf(written.plugin)).toEqual(committedSchema);
   }, 120_000);
 });
