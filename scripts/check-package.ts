@@ -1,8 +1,9 @@
 /**
  * `npm run check:package` (run by CI after the build): what `npm pack` would publish, held against
  * `scripts/package-contents.json`. The tarball holds the compiled provider (a `.js` and a `.d.ts` for every
- * `provider/**\/*.ts`, nothing else under `dist/`), the files the expectation names besides, no source map (their
- * sources are not shipped), no install-time lifecycle script, and stays under the expected sizes.
+ * `provider/**\/*.ts`, nothing else under `dist/`), the files the expectation names besides (the README, the
+ * changelog, and the provider plugin's folder without its bundle, which the installed `dist/` makes needless), no
+ * source map (their sources are not shipped), no install-time lifecycle script, and stays under the expected sizes.
  * `--update` writes the current sizes, with headroom, into the expectation.
  */
 import { execFileSync } from "node:child_process";
