@@ -35,6 +35,15 @@ export function changesText(f: Format, changes: readonly Change[], context: bool
             ? `removed (was ${f.code(c.old)})`
             : `${f.code(c.old)} → ${f.code(c.new)}`;
       parts.push(f.bullet(`${f.code(c.property)}: ${what}`));
+    } else if (c.kind === "list") {
+      const values = (vs: readonly string[]) => vs.map((v) => f.code(v)).join(", ");
+      const what = c.reordered
+        ? "the same values in another order"
+        : [
+            ...(c.added.length > 0 ? [`added ${values(c.added)}`] : []),
+            ...(c.removed.length > 0 ? [`removed ${values(c.removed)}`] : []),
+          ].join("; ");
+      parts.push(f.bullet(`${f.code(c.property)}: ${what}`));
     } else {
       parts.push(
         f.bullet(

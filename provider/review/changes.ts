@@ -17,6 +17,11 @@ export type Change =
   | { kind: "text"; property: string; hunk: Hunk }
   /** A value added, removed or changed; `undefined` is absent. Values are shown as JSON. */
   | { kind: "value"; property: string; old: string | undefined; new: string | undefined }
+  /**
+   * A list of plain values (a view's jobs, a job's labels) whose members changed: the values that left it and those
+   * that joined it, in their order; `reordered` when it holds the same values in another order.
+   */
+  | { kind: "list"; property: string; added: string[]; removed: string[]; reordered: boolean }
   /** A secret: never a value. `known` is false when the preview cannot say whether it changed. */
   | { kind: "secret"; property: string; known: boolean; notSecret?: true };
 
@@ -42,6 +47,27 @@ function holdsSecret(v: unknown): boolean {
 
 const multiline = (v: unknown): v is string => typeof v === "string" && v.includes("\n");
 
+type PlainValue = string | number | boolean | null;
+
+const isPlainValue = (v: unknown): v is PlainValue =>
+  v === null || typeof v === "string" || typeof v === "number" || typeof v === "boolean";
+
+/** What left and joined a list of plain values, each value counted as often as it occurs (two lists that differ). */
+function listChange(property: string, a: readonly PlainValue[], b: readonly PlainValue[]): Change {
+  const remaining = (from: readonly PlainValue[], take: readonly PlainValue[]): PlainValue[] => {
+    const left = [...take];
+    return from.filter((v) => {
+      const at = left.indexOf(v);
+      if (at === -1) return true;
+      left.splice(at, 1);
+      return false;
+    });
+  };
+  const removed = remaining(a, b).map(shown);
+  const added = remaining(b, a).map(shown);
+  return { kind: "list", property, added, removed, reordered: added.length === 0 && removed.length === 0 };
+}
+
 function compare(property: string, a: unknown, b: unknown, context: number, out: Change[]): void {
   if (a === b) return;
   if (holdsSecret(a) || holdsSecret(b)) {
@@ -59,6 +85,15 @@ function compare(property: string, a: unknown, b: unknown, context: number, out:
     return;
   }
   if (Array.isArray(a) && Array.isArray(b)) {
+    if (
+      a.every(isPlainValue) &&
+      b.every(isPlainValue) &&
+      a.every((v) => v !== UNKNOWN) &&
+      b.every((v) => v !== UNKNOWN)
+    ) {
+      if (JSON.stringify(a) !== JSON.stringify(b)) out.push(listChange(property, a, b));
+      return;
+    }
     for (let i = 0; i < Math.max(a.length, b.length); i++) compare(`${property}[${i}]`, a[i], b[i], context, out);
     return;
   }

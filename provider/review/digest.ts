@@ -117,6 +117,8 @@ function diagnostic(v: unknown): PreviewDiagnostic | undefined {
   };
 }
 
+const STACK_TYPE = "pulumi:pulumi:Stack";
+
 /** Reads the document `pulumi preview --json` printed; throws `ReviewInputError` for anything else. */
 export function parseDigest(text: string): PreviewDigest {
   if (text.trim() === "") throw new ReviewInputError("The input is empty: give the output of `pulumi preview --json`.");
@@ -146,6 +148,14 @@ export function parseDigest(text: string): PreviewDigest {
     throw new ReviewInputError('"steps" is not a list: the input is not the output of `pulumi preview --json`.');
   }
   const steps = ((doc.steps as unknown[] | undefined) ?? []).map(step);
+  // Every preview plans a step for the stack itself (\`pulumi:pulumi:Stack\`), even one that changes nothing: a
+  // document without it is some other tool's summary, whose "no changes" would be a review that says nothing.
+  if (!steps.some((s) => s.urn.split("::")[2]?.split("$").pop() === STACK_TYPE)) {
+    throw new ReviewInputError(
+      "The input is JSON but not a preview: `pulumi preview --json` prints steps that include the stack's " +
+        `(\`${STACK_TYPE}\`), and these steps do not.`,
+    );
+  }
   const diagnostics = (Array.isArray(doc.diagnostics) ? doc.diagnostics : [])
     .map(diagnostic)
     .filter((d): d is PreviewDiagnostic => d !== undefined);

@@ -144,13 +144,13 @@ function destructiveEntry(f: Format, d: Destructive, fold: Fold): string {
   }
   if (item.kind === "Credential") return credentialEntry(f, d, fold);
   if (item.op === "delete") {
-    const loss = item.kind === "Job" ? "deleted with its build history" : "deleted";
-    return f.bullet(`${f.strong("delete")} ${noun} ${where(f, item)}: ${loss}`);
+    // The verb is the op's, once: what goes with the item is said after it.
+    const loss = item.kind === "Job" ? ", with its build history" : "";
+    return f.bullet(`${f.strong("delete")} ${noun} ${where(f, item)}${loss}`);
   }
   const because =
     item.replaceReasons.length > 0 ? ` because ${item.replaceReasons.map((r) => f.code(r)).join(", ")} changes` : "";
-  const loss =
-    item.kind === "Job" ? ": deleted and created again, its build history is lost" : ": deleted and created again";
+  const loss = item.kind === "Job" ? ": its build history is lost" : "";
   const head = f.bullet(`${f.strong("replace")} ${noun} ${where(f, item)}${because}${loss}`);
   return d.changes.length === 0 ? head : `${head}\n\n${f.nested(changesText(f, d.changes, fold.context))}`;
 }
@@ -162,12 +162,10 @@ function destructiveEntry(f: Format, d: Destructive, fold: Fold): string {
 function credentialEntry(f: Format, d: Destructive, fold: Fold): string {
   const { item } = d;
   const oldId = credentialIdOf(item.olds);
-  const fails = (id: string | undefined, until: string): string =>
-    id === undefined ? "" : `; jobs naming ${f.code(id)} fail their builds ${until}`;
+  const fails = (id: string | undefined, until: string, sep = ": "): string =>
+    id === undefined ? "" : `${sep}jobs naming ${f.code(id)} fail their builds ${until}`;
   if (item.op === "delete") {
-    return f.bullet(
-      `${f.strong("delete")} credential ${where(f, item)}: deleted${fails(oldId, "until it exists again")}`,
-    );
+    return f.bullet(`${f.strong("delete")} credential ${where(f, item)}${fails(oldId, "until it exists again")}`);
   }
   const newId = credentialIdOf(item.news);
   const because =
@@ -175,8 +173,8 @@ function credentialEntry(f: Format, d: Destructive, fold: Fold): string {
   const from = item.oldPath === undefined ? "" : `${f.code(item.oldPath)} → `;
   const loss =
     oldId !== undefined && newId !== undefined && oldId !== newId
-      ? `: ${f.code(oldId)} is deleted and ${f.code(newId)} created${fails(oldId, "until they name the new id")}`
-      : `: deleted and created again${fails(oldId ?? newId, "in between")}`;
+      ? `: ${f.code(newId)} takes the place of ${f.code(oldId)}${fails(oldId, "until they name the new id", "; ")}`
+      : fails(oldId ?? newId, "in between");
   const head = f.bullet(`${f.strong("replace")} credential ${from}${where(f, item)}${because}${loss}`);
   return d.changes.length === 0 ? head : `${head}\n\n${f.nested(changesText(f, d.changes, fold.context))}`;
 }

@@ -94,6 +94,8 @@ export function changeKey(c: Change): string {
         .join("\n")}`;
     case "value":
       return `v\0${c.property}\0${c.old ?? ""}\0${c.new ?? ""}`;
+    case "list":
+      return `l\0${c.property}\0${c.added.join("\0")}\0\0${c.removed.join("\0")}\0${c.reordered}`;
     case "secret":
       return `s\0${c.property}\0${c.known}`;
   }

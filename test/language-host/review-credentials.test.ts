@@ -93,13 +93,13 @@ describe("a pull request's change to credentials, previewed with --json and revi
     expect(destructive).toBeGreaterThan(0);
     expect(report).toContain(
       "- **delete** credential `system/_/legacy-token` " +
-        `<${server.url}credentials/store/system/domain/_/credential/legacy-token/>: deleted; ` +
+        `<${server.url}credentials/store/system/domain/_/credential/legacy-token/>: ` +
         "jobs naming `legacy-token` fail their builds until it exists again",
     );
     expect(report).toContain(
       "- **replace** credential `system/_/github-token` → `system/_/github-token-v2` " +
         `<${server.url}credentials/store/system/domain/_/credential/github-token-v2/> because \`credentialId\` changes: ` +
-        "`github-token` is deleted and `github-token-v2` created; jobs naming `github-token` fail their builds until " +
+        "`github-token-v2` takes the place of `github-token`; jobs naming `github-token` fail their builds until " +
         "they name the new id",
     );
     expect(report).toContain(

@@ -91,7 +91,8 @@ describe("a pull request's change, previewed with --json and reviewed", () => {
     expect(deletion).toBeGreaterThan(report.indexOf("### Destructive changes (1)"));
     expect(deletion).toBeLessThan(report.indexOf("### Changes"));
     expect(report).toContain("**delete** job `legacy-deploy`");
-    expect(report).toContain("deleted with its build history");
+    expect(report).toContain("**delete** job `legacy-deploy` <");
+    expect(report).toContain(", with its build history");
     expect(report).toContain("- `tools/lint` → `platform/lint` (history kept)");
     expect(report).toContain("#### The same change in 300 jobs\n\n`configXml`:\n\n```diff\n@@ -14,7 +14,7 @@\n");
     expect(report.split("-        sh 'make build'\n").length - 1).toBe(1);

@@ -115,6 +115,17 @@ describe("pulumi-jenkins review", () => {
     const cases: Array<[string[], string, RegExp]> = [
       [["review"], "Resources:\n    + 1 to create\n", /^pulumi-jenkins review: The input is not JSON/],
       [["review"], '{"name":"my-stack"}', /^pulumi-jenkins review: The input is JSON but not a preview/],
+      // Another tool's summary of a change, with the keys of a preview but no step of a stack.
+      [
+        ["review"],
+        '{"changeSummary":{"update":2},"diagnostics":[],"steps":[]}',
+        /^pulumi-jenkins review: The input is JSON but not a preview: `pulumi preview --json` prints steps that include the stack's/,
+      ],
+      [
+        ["review"],
+        '{"changeSummary":{"update":1},"steps":[{"op":"update","urn":"urn:pulumi:dev::p::jenkins:index:Job::a"}]}',
+        /^pulumi-jenkins review: The input is JSON but not a preview/,
+      ],
       [
         ["review"],
         '{"sequence":0,"timestamp":1,"preludeEvent":{"config":{}}}\n{"sequence":1,"timestamp":1,"summaryEvent":{}}\n',

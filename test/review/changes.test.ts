@@ -105,3 +105,30 @@ describe("changesOf with the paths a provider plugin's diff names", () => {
     ]);
   });
 });
+
+describe("a list of plain values", () => {
+  it("says which names joined and which left, not the positions that shifted", () => {
+    expect(changesOf({ jobs: ["api", "website"] }, { jobs: ["website"] }, 3)).toEqual([
+      { kind: "list", property: "jobs", added: [], removed: ['"api"'], reordered: false },
+    ]);
+    expect(changesOf({ jobs: ["a", "b"] }, { jobs: ["b", "c", "a", "d"] }, 3)).toEqual([
+      { kind: "list", property: "jobs", added: ['"c"', '"d"'], removed: [], reordered: false },
+    ]);
+  });
+
+  it("counts a value as often as it occurs, and tells a new order apart from no change", () => {
+    expect(changesOf({ l: ["x", "x", "y"] }, { l: ["x", "y"] }, 3)).toEqual([
+      { kind: "list", property: "l", added: [], removed: ['"x"'], reordered: false },
+    ]);
+    expect(changesOf({ l: ["x", "y"] }, { l: ["y", "x"] }, 3)).toEqual([
+      { kind: "list", property: "l", added: [], removed: [], reordered: true },
+    ]);
+    expect(changesOf({ l: ["x", "y"] }, { l: ["x", "y"] }, 3)).toEqual([]);
+  });
+
+  it("compares a list of objects member by member, as before", () => {
+    expect(changesOf({ p: [{ n: 1 }] }, { p: [{ n: 2 }] }, 3)).toEqual([
+      { kind: "value", property: "p[0].n", old: "1", new: "2" },
+    ]);
+  });
+});
