@@ -371,10 +371,12 @@ function withCommonOf(props: CredentialOutputs, remote: string): CredentialOutpu
   return out;
 }
 
-/** The inputs a refresh reports: the outputs without `url`, the same keys and shape `check` returns. */
+/**
+ * The inputs a refresh reports: the same keys and shape `check` returns, `url` included (check adds it, and the
+ * state's inputs hold it: left out here, a refresh would show it as removed and the next preview as added).
+ */
 function inputsOf(props: CredentialOutputs): Partial<CredentialInputs> {
   const inputs: Partial<CredentialOutputs> = { ...props };
-  delete inputs.url;
   delete inputs.__digest;
   for (const key of Object.keys(inputs) as (keyof CredentialOutputs)[])
     if (inputs[key] === undefined) delete inputs[key];

@@ -151,7 +151,13 @@ describe("credentials as code, through the language host", () => {
     expect(step.display).toContain('"edited in the UI"');
     expect(step.display).not.toMatch(/digest|[0-9a-f]{40}/i);
     expect(step.display.split("\n").length).toBeLessThanOrEqual(15);
-    expect(changes(shown("preview after edit", await cli.preview()))).toEqual(["update registry-token"]);
+    // No output that is no input change shows up, neither removed here nor added by the next preview.
+    expect(step.display).not.toMatch(/\burl\b/);
+    const after = shown("preview after edit", await cli.preview());
+    expect(changes(after)).toEqual(["update registry-token"]);
+    const [planned] = after.steps.filter((s) => s.op === "update");
+    expect(previewDiff(planned)).toContain("description");
+    expect(previewDiff(planned)).not.toMatch(/\burl\b/);
     server.resetCounters();
     const up = shown("up after edit", await cli.up());
     expect(changes(up)).toEqual(["update registry-token"]);
