@@ -13,6 +13,12 @@
  * typed specs, and the stack config keys (`jenkins:*`). It is generated from the types and their doc comments by
  * `npm run docs`; edit those, not these pages.
  *
+ * The classes serve TypeScript and JavaScript programs. A program in any Pulumi language declares the same
+ * resources through the provider plugin (`jenkins:index:Job`, `jenkins:index:View`, …), whose schema is generated
+ * from these same types: its inputs, outputs and config keys are the ones listed here, in each language's spelling,
+ * except that a Credential's `id` is its `credentialId` input (the other-languages guide,
+ * docs/guide/other-languages.md, says what else differs).
+ *
  * @sortStrategy alphabetical-ignoring-documents
  * @packageDocumentation
  */

@@ -2,7 +2,8 @@
  * The plugin's package schema (`plugin/schema.json`), generated from the types of the dynamic resources, the one
  * source of both: each resource's inputs are its `…Args` interface, its outputs the properties its class declares
  * (with the outputs it registers as `additionalSecretOutputs`, secret), its aliases the type its class registers
- * today, and the provider's configuration the stack config keys (`StackConfig`).
+ * today, and the provider's configuration the stack config keys (`StackConfig`). Where the package comes from
+ * (package.json) and what each language names its SDK: languages.ts.
  *
  * An input the class registers under another name keeps that name (`id` of a Credential is registered as
  * `credentialId`, and `id` is reserved in a schema): the name the class registers is the one the lifecycle reads.
@@ -10,6 +11,7 @@
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import ts from "typescript";
+import { languageSection, publisherOf, repositoryUrl } from "./languages";
 import type { PackageSpec, PropertySpec, ResourceSpec } from "./spec";
 import { describe, PACKAGE, token, TypeMapper } from "./types";
 
@@ -193,10 +195,13 @@ export function generateSchema(root: string): PackageSpec {
   const source = new Source(root);
   const mapper = new TypeMapper(source.checker);
   const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
+    name: string;
     version: string;
     license: string;
-    repository?: string | { url: string };
+    author?: string | { name?: string };
+    repository?: string | { url?: string };
   };
+  const repository = repositoryUrl(pkg.repository);
   const resources: Record<string, ResourceSpec> = {};
   for (const r of RESOURCES) resources[token(r.name)] = resource(source, mapper, r);
   const config = configuration(source, mapper);
@@ -208,6 +213,8 @@ export function generateSchema(root: string): PackageSpec {
       "Jenkins jobs, folders, views and credentials as code, with a semantic diff and checks at preview (pulumi-jenkins-jobs).",
     keywords: ["pulumi", "jenkins", "ci", "kind/native"],
     license: pkg.license,
+    ...(repository !== undefined ? { repository } : {}),
+    publisher: publisherOf(pkg),
     meta: { moduleFormat: "(.*)" },
     config: { variables: config.variables },
     provider: {
@@ -216,8 +223,7 @@ export function generateSchema(root: string): PackageSpec {
     },
     resources,
     types: Object.fromEntries(Object.entries(mapper.types).sort(([a], [b]) => a.localeCompare(b))),
+    language: languageSection(repository),
   };
-  const repository = typeof pkg.repository === "string" ? pkg.repository : pkg.repository?.url;
-  if (repository !== undefined) spec.repository = repository;
   return spec;
 }

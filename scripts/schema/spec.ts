@@ -1,6 +1,7 @@
 /**
  * The parts of a Pulumi package schema (pulumi/pulumi `pkg/codegen/schema/pulumi.json`) this package's schema uses.
  */
+import type { LanguageSection } from "./languages";
 
 /** A reference to a type: a primitive, an array, a map, a named type (`$ref`) or a union of them (`oneOf`). */
 export interface TypeSpec {
@@ -48,9 +49,12 @@ export interface PackageSpec {
   keywords: string[];
   license: string;
   repository?: string;
+  publisher: string;
   meta: { moduleFormat: string };
   config: { variables: Record<string, PropertySpec> };
   provider: { description?: string; inputProperties: Record<string, PropertySpec> };
   resources: Record<string, ResourceSpec>;
   types: Record<string, ComplexTypeSpec>;
+  /** What each language's code generator names the SDK (scripts/schema/languages.ts). */
+  language: LanguageSection;
 }

@@ -1,6 +1,7 @@
 /**
  * plugin/schema.json, the package schema the plugin serves: what the resources' types generate now
- * (`npm run schema`), valid against Pulumi's metaschema, every `$ref` resolved, and saying what the types say.
+ * (`npm run schema`), valid against Pulumi's metaschema, every `$ref` resolved, saying what the types say, every
+ * property described, and the SDK of each language named.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,7 +11,7 @@ import { generateSchema } from "../../scripts/schema/generate";
 import type { ObjectTypeSpec, PackageSpec } from "../../scripts/schema/spec";
 import { configKeysInSource } from "../docs/reference";
 import { repoRoot } from "../docs/markdown";
-import { metaschemaErrors, unresolvedRefs } from "./checks";
+import { languageErrors, metaschemaErrors, undescribed, unresolvedRefs } from "./checks";
 
 const committedText = readFileSync(path.join(repoRoot, SCHEMA_FILE), "utf8");
 const committed = JSON.parse(committedText) as PackageSpec;
@@ -108,6 +109,87 @@ test("every $ref resolves, to a type of the schema or a built-in; a broken one i
     "/types/jenkins:index:PipelineSpec/properties/scm: #/types/jenkins:index:Nope",
   ]);
 });
+
+test("every property says what it is: the configuration, each resource's inputs and outputs, every type's fields", () => {
+  expect(undescribed(committed)).toEqual([]);
+  const all = (spec: PackageSpec): number =>
+    Object.keys(spec.config.variables).length +
+    Object.values(spec.resources).reduce(
+      (n, r) => n + Object.keys(r.inputProperties).length + Object.keys(r.properties).length,
+      0,
+    ) +
+    Object.values(spec.types).reduce(
+      (n, t) => n + Object.keys((t as Partial<ObjectTypeSpec>).properties ?? {}).length,
+      0,
+    );
+  expect(all(committed)).toBeGreaterThan(150);
+  const broken = structuredClone(committed);
+  delete broken.config.variables.url.description;
+  broken.resources["jenkins:index:View"].properties.url.description = " ";
+  delete (broken.types["jenkins:index:GitScmSpec"] as ObjectTypeSpec).properties.branch.description;
+  delete broken.types["jenkins:index:CheckPolicy"].description;
+  expect(undescribed(broken)).toEqual([
+    "/config/variables/url",
+    "/resources/jenkins:index:View/properties/url",
+    "/types/jenkins:index:CheckPolicy",
+    "/types/jenkins:index:GitScmSpec/properties/branch",
+  ]);
+});
+
+test("a property whose doc comment is removed from its type is reported", () => {
+  const root = copyOfSources();
+  const file = path.join(root, "provider/specs/types.ts");
+  const text = readFileSync(file, "utf8");
+  const comment = /\n {2}\/\*\* Inline Pipeline script \(Groovy\)\. \*\/\n/;
+  expect(text).toMatch(comment);
+  writeFileSync(file, text.replace(comment, "\n"));
+  expect(undescribed(generateSchema(root))).toEqual(["/types/jenkins:index:PipelineSpec/properties/script"]);
+}, 60_000);
+
+test("the language section names the SDK each language's generator writes, as the metaschema defines the section", () => {
+  expect(languageErrors(committed)).toEqual([]);
+  expect(committed.language).toEqual({
+    nodejs: { packageName: "pulumi-jenkins-jobs-sdk" },
+    python: { packageName: "pulumi_jenkins_jobs" },
+    go: { importBasePath: "example.com/pulumi-jenkins/sdk/go/jenkins" },
+    csharp: { rootNamespace: "Pulumi", namespaces: { jenkins: "JenkinsJobs" } },
+    java: { basePackage: "com.pulumi" },
+  });
+  // The TypeScript SDK must not take the name of the package of classes that a project moving over holds too.
+  const manifest = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { name: string };
+  expect(committed.language.nodejs.packageName).not.toBe(manifest.name);
+  expect(committed.publisher).toBe(manifest.name);
+
+  const broken = structuredClone(committed) as unknown as { language: Record<string, Record<string, unknown>> };
+  delete broken.language.java;
+  delete broken.language.python.packageName;
+  broken.language.go.importBasePath = 42;
+  broken.language.csharp.namespaces = ["JenkinsJobs"];
+  expect(languageErrors(broken)).toEqual([
+    "/language/python/packageName: missing",
+    "/language/java: missing",
+    "/language/csharp/namespaces: must be object",
+    "/language/go/importBasePath: must be string",
+  ]);
+  expect(languageErrors({})).toEqual(["/language: missing"]);
+});
+
+test("package.json's repository and author become the schema's repository, publisher and Go import path", () => {
+  // Without a repository, Go's import path is the one `pulumi package add` derives itself, so the two agree.
+  expect(committed.repository).toBeUndefined();
+  const root = copyOfSources();
+  const manifest = path.join(root, "package.json");
+  const pkg = JSON.parse(readFileSync(manifest, "utf8")) as Record<string, unknown>;
+  pkg.repository = { type: "git", url: "git+https://github.com/acme/jenkins-jobs.git" };
+  pkg.author = "Acme Platform Team <platform@acme.example>";
+  writeFileSync(manifest, JSON.stringify(pkg));
+  const spec = generateSchema(root);
+  expect(spec.repository).toBe("https://github.com/acme/jenkins-jobs");
+  expect(spec.publisher).toBe("Acme Platform Team");
+  expect(spec.language.go.importBasePath).toBe("github.com/acme/jenkins-jobs/sdk/go/jenkins");
+  expect(metaschemaErrors(spec)).toEqual([]);
+  expect(languageErrors(spec)).toEqual([]);
+}, 60_000);
 
 test("the five resources, each with the alias of the dynamic type it replaces and every property described", () => {
   expect(committed.name).toBe("jenkins");
