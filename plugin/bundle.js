@@ -10127,7 +10127,6 @@ function withCommonOf(props, remote) {
 }
 function inputsOf2(props) {
   const inputs = { ...props };
-  delete inputs.url;
   delete inputs.__digest;
   for (const key of Object.keys(inputs))
     if (inputs[key] === void 0) delete inputs[key];
