@@ -19,7 +19,8 @@ module.exports = {
   roots: ["<rootDir>/dist/test"],
   testMatch: ["**/*.test.js"],
   testPathIgnorePatterns: ["/dist/test/interop/"],
-  testTimeout: 60000,
+  // The limit of each file's tests, from what they do: test/harness/time-limits.ts.
+  setupFilesAfterEnv: ["<rootDir>/dist/test/harness/time-limits.js"],
   maxWorkers: 2,
   // A worker's heap grows with each file it runs (the SDK and the server stay loaded per file); a worker that ends
   // with a large heap can take longer to tear down than jest waits for it. Recycling a worker once its heap passes

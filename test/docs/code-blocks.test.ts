@@ -41,7 +41,7 @@ beforeAll(() => {
   const docs = typeScriptBlocks(documentationFiles());
   docsBlocks = docs.length;
   result = checkBlocks([...docs, ...typeScriptBlocks([sample])]);
-}, 180_000);
+});
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 

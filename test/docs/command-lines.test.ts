@@ -92,7 +92,7 @@ function npxInstallsOf(file: string): string[] {
 beforeAll(() => {
   work = mkdtempSync(path.join(os.tmpdir(), "docs-command-lines-"));
   tarball = packCheckout(repoRoot, work);
-}, 180_000);
+});
 afterAll(() => {
   if (tarball) for (const d of npxInstallsOf(tarball)) rmSync(d, { recursive: true, force: true });
   if (work) rmSync(work, { recursive: true, force: true });
@@ -189,5 +189,5 @@ describe("on samples", () => {
     );
     const named = { args: ["import", "--out", "x", "--quiet"], subcommand: "import" };
     expect(runProblem(named, runBin("pulumi-jenkins-jobs", argsToRun(named)))).toBeUndefined();
-  }, 150_000);
+  });
 });

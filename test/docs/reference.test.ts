@@ -20,7 +20,7 @@ beforeAll(() => {
   scratch = mkdtempSync(path.join(tmpdir(), "docs-reference-"));
   generated = path.join(scratch, "generated");
   generateReference(generated);
-}, 180_000);
+});
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 

@@ -109,7 +109,7 @@ describe("examples/adopt-existing README: the captured output", () => {
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "adopt-capture-"));
     captured = await captureAdoptExisting({ out: path.join(dir, "jenkins-jobs") });
-  }, 180_000);
+  });
   afterAll(() => {
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });

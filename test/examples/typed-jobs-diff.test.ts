@@ -58,4 +58,4 @@ test("the preview --diff of a reviewed pipeline change is the capture in docs/gu
   const same = preview.steps.filter((s) => s.op === "same").length;
   lines.push("Resources:", `    ~ ${preview.steps.length - same} to update`, `    ${same} unchanged`);
   expectCapture("docs/guide/review.md", "typed-jobs-diff", lines.join("\n"));
-}, 120_000);
+});

@@ -87,7 +87,7 @@ describe("import --language yaml (the plugin's resources)", () => {
     const ts = await runBin(["import", "--out", tsOut, "--credentials"], env);
     expect(ts.code).toBe(0);
     project = parse(fs.readFileSync(path.join(yamlOut, "Pulumi.yaml"), "utf8")) as YamlProject;
-  }, 60_000);
+  });
   afterAll(async () => {
     await server?.close();
     if (yamlOut) fs.rmSync(path.dirname(yamlOut), { recursive: true, force: true });

@@ -70,7 +70,7 @@ describe("adopting an estate whose oldest jobs cannot run", () => {
       .map((l) => /^- `([^`]+)`: (.*)$/.exec(l)!.slice(1));
     expect(listed.map(([job]) => job)).toEqual(["legacy-gpu", "legacy-lib", "legacy-upstream"]);
     for (const [job, lacks] of LACKS) expect(listed.find(([j]) => j === job)?.[1]).toMatch(lacks);
-  }, 120_000);
+  });
 
   it("the adoption previews and goes up green, warning about each job, and writes nothing", async () => {
     const stored = JOBS.map((j) => server.jobConfigOnDisk(j));
@@ -93,7 +93,7 @@ describe("adopting an estate whose oldest jobs cannot run", () => {
     const again = await cli.preview();
     expect({ ok: again.ok, warnings: warnings(again) }).toEqual({ ok: true, warnings: [] });
     expect(again.steps.filter((s) => s.op !== "same")).toEqual([]);
-  }, 180_000);
+  });
 
   it("a change to one of them after adoption is checked in full and fails the preview", async () => {
     cli.setConfig("change", true);
@@ -105,7 +105,7 @@ describe("adopting an estate whose oldest jobs cannot run", () => {
       new RegExp(`^Jenkins job "legacy-gpu" could not run as declared on ${where.replace(/[.]/g, "\\.")}:\\n  - `),
     );
     expect(preview.errors[0].message).toMatch(LACKS[0][1]);
-  }, 120_000);
+  });
 
   it("refreshes with no change, and destroy deletes the adopted jobs", async () => {
     const refresh = await cli.refresh();
@@ -117,5 +117,5 @@ describe("adopting an estate whose oldest jobs cannot run", () => {
     const destroy = await cli.destroy();
     expect({ ok: destroy.ok, errors: destroy.errors }).toEqual({ ok: true, errors: [] });
     for (const job of JOBS) expect(await user.exists(job)).toBe(false);
-  }, 120_000);
+  });
 });

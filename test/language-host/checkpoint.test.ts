@@ -52,7 +52,7 @@ describe("the state saved as a DIY backend saves it", () => {
     expect((await cli.preview()).ok).toBe(true);
     expect(fs.existsSync(file)).toBe(false);
     expect(cli.checkpoint?.figures.saves).toBe(0);
-  }, 120_000);
+  });
 
   it("up of three jobs saves around each create and at the end; the file is the state, secrets sealed", async () => {
     const up = await cli.up();
@@ -66,7 +66,7 @@ describe("the state saved as a DIY backend saves it", () => {
     for (const p of Object.values(PASSWORDS)) expect(text).not.toContain(p);
     // The save before the last, at the end of the last create: the three jobs were in it.
     expect(jobs(savedResources(`${file}.bak`))).toBe(3);
-  }, 120_000);
+  });
 
   it("an up that changes nothing saves once, at its end", async () => {
     const before = cli.checkpoint!.figures.saves;
@@ -74,7 +74,7 @@ describe("the state saved as a DIY backend saves it", () => {
     expect(up.steps.filter((s) => s.op !== "same")).toEqual([]);
     expect(cli.checkpoint?.figures.saves).toBe(before + 1);
     expect(jobs(savedResources(file))).toBe(3);
-  }, 120_000);
+  });
 
   it("saving at the end only (PULUMI_SKIP_CHECKPOINTS=true), an up that updates a job saves once", async () => {
     cli.checkpoint!.every = "end";
@@ -84,5 +84,5 @@ describe("the state saved as a DIY backend saves it", () => {
     expect(up.steps.filter((s) => s.op !== "same").map((s) => s.op)).toEqual(["update"]);
     expect(cli.checkpoint?.figures.saves).toBe(before + 1);
     expect(fs.readFileSync(file, "utf8")).not.toContain("Ckpt-deploy-second-5a0b");
-  }, 120_000);
+  });
 });

@@ -11,4 +11,4 @@ test("the demo's output is the capture in docs/guide/first-stack.md", async () =
   const output = lines.join("\n");
   expect(output).toContain("== pulumi preview --diff");
   expectCapture("docs/guide/first-stack.md", "demo", output);
-}, 120_000);
+});

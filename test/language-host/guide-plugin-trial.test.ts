@@ -57,7 +57,7 @@ describe("the other-languages guide's TypeScript trial of the plugin, through th
     writeFileSync(path.join(project, "Pulumi.yaml"), blocks.yaml);
     linkNodeModules(project);
     ({ server, user, cli } = await startStack(project));
-  }, 60_000);
+  });
   afterAll(async () => {
     await server?.close();
     if (work) rmSync(work, { recursive: true, force: true });
@@ -80,7 +80,7 @@ describe("the other-languages guide's TypeScript trial of the plugin, through th
     expect(await itemsOnServer(user)).toEqual(["team", "team/api-build"]);
     expect(up.outputs.url).toBe(`${server.url}job/team/job/api-build/`);
     expect(cli.state.resources.map((r) => r.type)).toContain("pulumi:providers:jenkins");
-  }, 120_000);
+  });
 
   it("plans no change after up, and destroys what it made", async () => {
     const plan = await cli.preview();
@@ -89,5 +89,5 @@ describe("the other-languages guide's TypeScript trial of the plugin, through th
     const destroyed = await cli.destroy();
     expect(destroyed.errors).toEqual([]);
     expect(await itemsOnServer(user)).toEqual([]);
-  }, 120_000);
+  });
 });

@@ -126,7 +126,7 @@ describe("an up cut short, run again with no code change", () => {
     expect(up.errors[0].message).toContain("set `adopt: true` on this Job");
     expect(await user.getConfig(`estate/service-${JOBS + 1}`)).toContain("make by-hand");
     expect((await user.request("POST", `job/estate/job/service-${JOBS + 1}/doDelete`)).status).toBe(302);
-  }, 120_000);
+  });
 
   it("refreshes with no change and destroys every item the state holds", async () => {
     const refresh = await cli.refresh();
@@ -138,5 +138,5 @@ describe("an up cut short, run again with no code change", () => {
     const destroy = await cli.destroy();
     expect({ ok: destroy.ok, errors: destroy.errors }).toEqual({ ok: true, errors: [] });
     expect(await itemsOnServer(user)).toEqual([]);
-  }, 300_000);
+  });
 });

@@ -51,7 +51,7 @@ describe("letting a job go (retainOnDelete) and taking it back (adopt)", () => {
     expect(ops(await cli.preview())).toEqual([]);
     const refreshed = await cli.refresh();
     expect({ ok: refreshed.ok, changed: refreshed.changed }).toEqual({ ok: true, changed: [] });
-  }, 120_000);
+  });
 
   it("removed from the program, the retained job leaves the state and stays in Jenkins, untouched", async () => {
     const config = await user.getConfig("legacy");
@@ -64,7 +64,7 @@ describe("letting a job go (retainOnDelete) and taking it back (adopt)", () => {
     expect(await user.getConfig("legacy")).toBe(config);
     expect(cli.state.resources.map((r) => r.urn).filter((u) => u.endsWith("::legacy"))).toEqual([]);
     expect(ops(await cli.preview())).toEqual([]);
-  }, 120_000);
+  });
 
   it("declared again with adopt, it is taken over without a write", async () => {
     cli.setConfig("declareLegacy", "true").setConfig("adoptLegacy", "true").setConfig("retain", "false");
@@ -74,7 +74,7 @@ describe("letting a job go (retainOnDelete) and taking it back (adopt)", () => {
     expect(ops(up)).toEqual(["create legacy"]);
     expect(writes(server)).toEqual([]);
     expect(ops(await cli.preview())).toEqual([]);
-  }, 120_000);
+  });
 
   it("without retainOnDelete, removing it from the program deletes it; destroy keeps a retained job", async () => {
     cli.setConfig("declareLegacy", "false");
@@ -90,5 +90,5 @@ describe("letting a job go (retainOnDelete) and taking it back (adopt)", () => {
     expect(await user.exists("kept")).toBe(false);
     expect(await user.exists("legacy")).toBe(true);
     expect(cli.state.resources).toEqual([]);
-  }, 120_000);
+  });
 });

@@ -61,7 +61,7 @@ describe("a pull request's change to credentials, previewed with --json and revi
     json = preview.json;
     writeFileSync(path.join(dir, "preview.json"), json);
     report = reviewReport(path.join(dir, "preview.json"));
-  }, 240_000);
+  });
   afterAll(async () => {
     await cli?.destroy();
     await server?.close();

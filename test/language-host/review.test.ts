@@ -47,7 +47,7 @@ describe("a pull request's change, previewed with --json and reviewed", () => {
     // REVIEW_CAPTURE=<file> keeps the digest, for the captured report in examples/pull-request-workflow/README.md.
     if (process.env.REVIEW_CAPTURE) writeFileSync(process.env.REVIEW_CAPTURE, json);
     report = reviewReport(path.join(dir, "preview.json"));
-  }, 240_000);
+  });
   afterAll(async () => {
     await cli?.destroy();
     await server?.close();

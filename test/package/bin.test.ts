@@ -159,7 +159,7 @@ describe("pulumi-jenkins serve --port 0 --mode legacy --plugins ...", () => {
       "--plugins",
       "git@5.7.0,workflow-job@1571.vb_423c255d6d9",
     ]);
-  }, 30_000);
+  });
   afterAll(async () => {
     await served?.stop();
   });

@@ -91,7 +91,7 @@ describe("docs/guide/first-stack.md, copy-pasted", () => {
       }
       ran.push(command);
     }
-  }, 300_000);
+  });
   afterAll(() => {
     if (start) rmSync(start, { recursive: true, force: true });
   });

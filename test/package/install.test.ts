@@ -66,7 +66,7 @@ let tarball: string;
 beforeAll(() => {
   work = mkdtempSync(path.join(os.tmpdir(), "jenkins-jobs-user-"));
   tarball = packCheckout(repoRoot, work);
-}, 120_000);
+});
 afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
@@ -82,7 +82,7 @@ describe("the packed package in a new Pulumi TypeScript project", () => {
     writeUserProject(project, repoRoot, "my-jenkins-stack");
     npmInstall(project, tarball);
     ({ server, user, cli } = await startStack(project));
-  }, 180_000);
+  });
   afterAll(async () => {
     await server?.close();
   });
@@ -163,7 +163,7 @@ describe("a Credential from the packed package, named by a job", () => {
     npmInstall(project, tarball);
     ({ server, user, cli } = await startStack(project));
     cli.setConfig("deployKey", KEY, { secret: true });
-  }, 180_000);
+  });
   afterAll(async () => {
     await server?.close();
   });
@@ -226,7 +226,7 @@ describe("the project the installed import command writes, installed as written"
       .setConfig("jenkins:url", server.url)
       .setConfig("jenkins:user", ADMIN.name)
       .setConfig("jenkins:apiToken", ADMIN.apiToken, { secret: true });
-  }, 240_000);
+  });
   afterAll(async () => {
     await server?.close();
   });
@@ -304,7 +304,7 @@ describe("the README's Use program against `pulumi-jenkins serve`, both from the
       .setConfig("jenkins:url", served.url)
       .setConfig("jenkins:user", served.user)
       .setConfig("jenkins:apiToken", served.apiToken, { secret: true });
-  }, 180_000);
+  });
   afterAll(async () => {
     await served?.stop();
   });
@@ -361,7 +361,7 @@ describe("a project made from templates/jenkins-typescript", () => {
     cli = new PulumiCli(project, { env: cleanEnv() });
     for (const prompt of templatePrompts(template))
       cli.setConfig(prompt.key, answers[prompt.key], { secret: prompt.secret });
-  }, 180_000);
+  });
   afterAll(async () => {
     await server?.close();
   });

@@ -160,7 +160,7 @@ describe("the plugin from a git tag: a clone nobody built", () => {
       path.join(project, "node_modules", "@pulumi", "pulumi"),
       "dir",
     );
-  }, 240_000);
+  });
 
   it("holds no build: the plugin serves the committed bundle", () => {
     expect(existsSync(path.join(plugin, "..", "dist"))).toBe(false);
@@ -173,7 +173,7 @@ describe("the plugin from a git tag: a clone nobody built", () => {
 
   it("creates a job, previews no change and no write, and deletes it", async () => {
     await goesUpAndDown(project);
-  }, 120_000);
+  });
 });
 
 describe("the plugin from the npm package: the tarball installed into an empty project", () => {
@@ -188,7 +188,7 @@ describe("the plugin from the npm package: the tarball installed into an empty p
     plugin = path.join(project, "node_modules", "pulumi-jenkins-jobs", "plugin");
     installPluginDependencies(plugin);
     writeProgram(project, plugin);
-  }, 240_000);
+  });
 
   it("ships the plugin folder", () => {
     for (const file of ["PulumiPlugin.yaml", "package.json", "index.js", "schema.json"])
@@ -201,7 +201,7 @@ describe("the plugin from the npm package: the tarball installed into an empty p
 
   it("creates a job, previews no change and no write, and deletes it", async () => {
     await goesUpAndDown(project);
-  }, 120_000);
+  });
 
   it("import --language yaml from the installed package names its plugin folder, and the plugin starts there", async () => {
     const bin = path.join(project, "node_modules", "pulumi-jenkins-jobs", "dist", "provider", "entries", "bin.js");
@@ -210,7 +210,7 @@ describe("the plugin from the npm package: the tarball installed into an empty p
     expect(written.plugin).toBe(plugin);
     expect(adviceAboutUnwrittenFiles(written.stderr)).toEqual([]);
     expect(await schemaOf(written.plugin)).toEqual(committedSchema);
-  }, 120_000);
+  });
 });
 
 describe("import --language yaml from the checkout", () => {
@@ -220,5 +220,5 @@ describe("import --language yaml from the checkout", () => {
     expect(written.plugin).toBe(path.join(repoRoot, "plugin"));
     expect(adviceAboutUnwrittenFiles(written.stderr)).toEqual([]);
     expect(await schemaOf(written.plugin)).toEqual(committedSchema);
-  }, 120_000);
+  });
 });
