@@ -7143,6 +7143,15 @@ function sameConfig(declared2, remote) {
     ignoreRootFields: FIELD_NAMES
   });
 }
+function withDisabledAsFound(config, enabled) {
+  const doc = parseXml(config);
+  const texts = fieldTextsOf(doc.root);
+  const said = String(!enabled);
+  if (texts.disabled === void 0 || texts.disabled.trim() === said) return config;
+  return canonicalizeConfig(
+    writeXml({ ...doc, root: withFieldTexts(doc.root, { ...texts, disabled: said }) }, { style: "pretty" })
+  );
+}
 function driftedConfig(declared2, remote) {
   const aligned = transplantFields(alignToDeclared(declared2, remote), declared2);
   return configsEqual(aligned, declared2) ? transplantFields(remote, declared2) : aligned;
@@ -8973,11 +8982,11 @@ async function read(id, propsRaw) {
   } else if (declaredXml2 !== void 0 && declaredRoot !== void 0) {
     if (!sameConfig(declaredRoot, remoteDoc.root)) {
       configDrift = true;
-      props = withoutDigest(driftedProps(props, declaredXml2, remoteText, fieldsOf2(declaredRoot)));
+      props = withDisabledOf(withoutDigest(driftedProps(props, declaredXml2, remoteText, fieldsOf2(declaredRoot))));
     }
   } else if (isDigest(olds.__digest) && !sameHash(olds.__digest.equivalence, configEquivalence(comparable(remoteDoc.root, olds.__digest)))) {
     configDrift = true;
-    props = withoutDigest(driftedProps(props, void 0, remoteText, olds, olds.__digest));
+    props = withDisabledOf(withoutDigest(driftedProps(props, void 0, remoteText, olds, olds.__digest)));
   }
   const ownValues = configKnown(olds) ? maskSecrets(
     declaredRoot ? withoutOwnedParts(parsed.root, declaredRoot) : comparable(parsed.root, olds.__digest),
@@ -9018,6 +9027,9 @@ function driftedProps(props, declared2, remote, declaredFields2, digest) {
     ...withoutSpecs(props),
     configXml: foundConfig(remote, digest, declaredFields2)
   };
+}
+function withDisabledOf(props) {
+  return props.configXml === void 0 ? props : { ...props, configXml: withDisabledAsFound(props.configXml, props.enabled !== false) };
 }
 function withoutDigest(props) {
   const { __digest: _declared, ...rest } = props;

@@ -99,6 +99,21 @@ export function sameConfig(declared: string | XmlElement, remote: string | XmlEl
 }
 
 /**
+ * `config` with its `<disabled>` saying what Jenkins holds (`enabled`), where the config has that field: the config
+ * a refresh reports after an edit keeps the declared description, but never contradicts `enabled`, which a reviewer
+ * reads beside it.
+ */
+export function withDisabledAsFound(config: string, enabled: boolean): string {
+  const doc = parseXml(config);
+  const texts = fieldTextsOf(doc.root);
+  const said = String(!enabled);
+  if (texts.disabled === undefined || texts.disabled.trim() === said) return config;
+  return canonicalizeConfig(
+    writeXml({ ...doc, root: withFieldTexts(doc.root, { ...texts, disabled: said }) }, { style: "pretty" }),
+  );
+}
+
+/**
  * The config output after a hand edit: Jenkins's copy, reading like the declared one except for the edit, with
  * description/disabled as declared (those drift through their own outputs).
  */

@@ -57,7 +57,7 @@ import {
   declaredConfigOf,
   isDigest,
 } from "./config-digest";
-import { driftedConfig, foundConfig, inputsReflecting, sameConfig } from "./drift";
+import { driftedConfig, foundConfig, inputsReflecting, sameConfig, withDisabledAsFound } from "./drift";
 import { PartialFailureError } from "../dynamic/partial-failure";
 import { AdoptionError, JobGoneError } from "./errors";
 import { adoptedAsHeld, takeOver } from "./adoption";
@@ -498,14 +498,14 @@ export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadRes
   } else if (declaredXml !== undefined && declaredRoot !== undefined) {
     if (!sameConfig(declaredRoot, remoteDoc.root)) {
       configDrift = true;
-      props = withoutDigest(driftedProps(props, declaredXml, remoteText, fieldsOf(declaredRoot)));
+      props = withDisabledOf(withoutDigest(driftedProps(props, declaredXml, remoteText, fieldsOf(declaredRoot))));
     }
   } else if (
     isDigest(olds.__digest) &&
     !sameHash(olds.__digest.equivalence, configEquivalence(comparable(remoteDoc.root, olds.__digest)))
   ) {
     configDrift = true;
-    props = withoutDigest(driftedProps(props, undefined, remoteText, olds, olds.__digest));
+    props = withDisabledOf(withoutDigest(driftedProps(props, undefined, remoteText, olds, olds.__digest)));
   }
   // The secrets of parts Jenkins owns are not the job's: a folder's credentials (left to Credential resources, or
   // added by hand) sit in the folder's config.xml, and must not count as secrets the job declared.
@@ -571,6 +571,13 @@ function driftedProps(
     ...withoutSpecs(props),
     configXml: foundConfig(remote, digest, declaredFields),
   };
+}
+
+/** Outputs whose config, when they hold one, says in `<disabled>` what their `enabled` says. */
+function withDisabledOf(props: JobOutputs): JobOutputs {
+  return props.configXml === undefined
+    ? props
+    : { ...props, configXml: withDisabledAsFound(props.configXml, props.enabled !== false) };
 }
 
 /** Outputs that hold the config found in Jenkins: the digest of the declared one no longer describes it. */

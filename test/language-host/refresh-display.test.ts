@@ -125,4 +125,23 @@ describe("the refresh of one-line hand edits shows those lines", () => {
     expect(preview.steps.filter((s) => s.op !== "same")).toEqual([]);
     server.resetCounters();
   });
+
+  it("a job disabled by hand beside an edit of its config shows disabled in the config as in enabled", async () => {
+    await user.editConfig("build", (xml) => xml.replace("<canRoam>true</canRoam>", "<canRoam>false</canRoam>"));
+    await user.disable("build");
+    const refresh = await cli.refresh();
+    expect(refresh.ok).toBe(true);
+    const shown = displays(refresh);
+    process.stdout.write(`build:\n${shown.build}\n`);
+    expect(Object.keys(shown)).toEqual(["build"]);
+    expect(shown.build).toMatch(/~ enabled\s*: true => false/);
+    expect(shown.build).toMatch(/^ +\+ +<canRoam>false<\/canRoam>$/m);
+    // The config's disabled line, shown as context of the edit, says what enabled says.
+    expect(shown.build).toMatch(/^ +\+ +<disabled>true<\/disabled>$/m);
+    expect(shown.build).not.toMatch(/^ {2,}<disabled>false<\/disabled>$/m);
+    const up = await cli.up();
+    expect({ ok: up.ok, errors: up.errors }).toEqual({ ok: true, errors: [] });
+    expect(await user.getConfig("build")).toContain("<disabled>false</disabled>");
+    expect(displays(await cli.refresh())).toEqual({});
+  });
 });
