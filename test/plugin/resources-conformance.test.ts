@@ -317,6 +317,9 @@ describe("the provider plugin over gRPC: View, Credential, FolderSweep, BuildTri
     const hidden = await proc().read(urnOf("Credential", "hidden-user"), "team/hidden-user", {});
     expect(hidden.inputs).not.toHaveProperty("usernamePassword");
     expect(hidden.inputs?.configXml).toContain("<usernameSecret>true</usernameSecret>");
+    // The Credential resource takes no XML of a typed class: such a credential stays Jenkins's (the guides say so).
+    const refused = await proc().check(urnOf("Credential", "hidden-user"), hidden.inputs ?? {}, hidden.inputs ?? {});
+    expect(refused.failures.map((f) => f.reason).join("\n")).toMatch(/declare it as `usernamePassword` instead/);
     shown.push(["import Credential team/hidden-user", hidden]);
     for (const value of [held, key, appKey]) expect(textOf(shownAs(shown))).not.toContain(value);
   });
