@@ -45,8 +45,8 @@ import {
   sameAsDigest,
   sameConfigCredential,
   sameInput,
-  TYPED_CLASSES,
 } from "./render";
+import { typedFitOf } from "./found";
 import { credentialUrl, describePlace, GLOBAL_DOMAIN, type CredentialPlace } from "./store";
 import type { CredentialInputs, CredentialOutputs } from "./types";
 import { TYPED_KINDS } from "./types";
@@ -350,15 +350,16 @@ async function readFromJenkins(id: string, propsRaw: Props): Promise<dynamic.Rea
   return { id, props: drifted, inputs: inputsOf(drifted) };
 }
 
-/** The typed spec of a credential config whose class has one (non-secret fields), or nothing. */
+/**
+ * The typed spec of a credential config that is exactly one typed kind (its non-secret fields), as
+ * `pulumi-jenkins import` declares it (found.ts); nothing for any other, which is declared as its config.
+ */
 function typedAsFound(remote: string): Partial<CredentialOutputs> {
-  const seen = fieldsOfConfig(remote);
-  const kind = TYPED_KINDS.find((k) => TYPED_CLASSES[k].root === seen.type);
-  if (kind === "secretText") return { secretText: {} };
-  if (kind === "usernamePassword") return { usernamePassword: { username: seen.username ?? "" } };
-  if (kind === "sshPrivateKey") return { sshPrivateKey: { username: seen.username ?? "" } };
-  if (kind === "secretFile") return { secretFile: { fileName: seen.fileName ?? "" } };
-  return {};
+  const fit = typedFitOf(parseXml(remote).root);
+  if (fit === undefined) return {};
+  if (fit.kind === "secretText") return { secretText: {} };
+  if (fit.kind === "secretFile") return { secretFile: { fileName: fit.fields.fileName } };
+  return { [fit.kind]: { username: fit.fields.username } };
 }
 
 /** Description and scope as Jenkins has them, in the inputs' form (GLOBAL as absent), over `props`. */

@@ -10,6 +10,7 @@ import { CredentialNotFoundError } from "../client/errors";
 import type { JenkinsClient } from "../client/jenkins-client";
 import { elementChildren, parseXml, textOf, type XmlElement } from "../xml/tree";
 import { writeXml } from "../xml/writer";
+import { typedFitOf, type SecretSlot } from "../credential/found";
 import type { SkippedItem } from "./select";
 
 const PROPERTY = "com.cloudbees.hudson.plugins.folder.properties.FolderCredentialsProvider_-FolderCredentialsProperty";
@@ -17,14 +18,6 @@ const DOMAIN = "com.cloudbees.plugins.credentials.domains.Domain";
 const REDACTED = "secret-redacted";
 /** How Jenkins writes a `hudson.util.Secret` (also `SecretBytes`) in a saved config. */
 const ENCRYPTED = /^\{[A-Za-z0-9+/]+={0,2}\}$/;
-
-const CLASSES = {
-  secretText: "org.jenkinsci.plugins.plaincredentials.impl.StringCredentialsImpl",
-  usernamePassword: "com.cloudbees.plugins.credentials.impl.UsernamePasswordCredentialsImpl",
-  sshPrivateKey: "com.cloudbees.jenkins.plugins.sshcredentials.impl.BasicSSHUserPrivateKey",
-  secretFile: "org.jenkinsci.plugins.plaincredentials.impl.FileCredentialsImpl",
-} as const;
-const DIRECT_KEY = `${CLASSES.sshPrivateKey}$DirectEntryPrivateKeySource`;
 
 export interface ImportedCredential {
   /** The folder whose store holds it ("" for the system store). */
@@ -36,7 +29,6 @@ export interface ImportedCredential {
 }
 
 const child = (e: XmlElement, name: string): XmlElement | undefined => elementChildren(e).find((c) => c.name === name);
-const classOf = (e: XmlElement): string => e.attrs.find(([k]) => k === "class")?.[1] ?? e.name;
 const redacted = (e: XmlElement): boolean => elementChildren(e).some((c) => c.name === REDACTED);
 
 /** `e` with every encrypted value replaced by `<secret-redacted/>`, as the REST API shows a credential. */
@@ -91,14 +83,6 @@ export async function fetchSystemCredentials(
   return { credentials, skipped: [] };
 }
 
-/** A secret the generated program reads from stack config. */
-export interface SecretSlot {
-  /** The field it fills ("password", "privateKey", …). */
-  field: string;
-  /** Whether the credential may go without it (an SSH key's passphrase). */
-  optional: boolean;
-}
-
 /** What a Credential declaration needs, before names and config keys are given. */
 export interface PreparedCredential {
   folder: string;
@@ -126,17 +110,6 @@ const text = (e: XmlElement, name: string): string => {
   return c === undefined ? "" : textOf(c).trim();
 };
 
-/** Whether `e` holds exactly the named fields (any order), each plain or redacted as `secret` says. */
-function fieldsAre(e: XmlElement, plain: readonly string[], secret: readonly string[]): boolean {
-  const names = elementChildren(e).map((c) => c.name);
-  const common = ["scope", "id", "description"];
-  return (
-    names.every((n) => common.includes(n) || plain.includes(n) || secret.includes(n)) &&
-    secret.every((n) => child(e, n) !== undefined && redacted(child(e, n) as XmlElement)) &&
-    plain.every((n) => child(e, n) === undefined || !redacted(child(e, n) as XmlElement))
-  );
-}
-
 /** The secret fields of any credential, in document order (each a `<secret-redacted/>`). */
 function redactedFields(e: XmlElement): string[] {
   const out: string[] = [];
@@ -162,53 +135,9 @@ export function prepareCredential(c: ImportedCredential): PreparedCredential | S
     description: text(c.xml, "description"),
     ...(text(c.xml, "scope") === "SYSTEM" ? { scope: "SYSTEM" as const } : {}),
   };
-  const cls = c.xml.name;
-  const usernameSecret = text(c.xml, "usernameSecret");
-  if (cls === CLASSES.secretText && fieldsAre(c.xml, [], ["secret"]))
-    return { ...base, kind: "secretText", fields: {}, secrets: [{ field: "secret", optional: false }] };
-  if (
-    cls === CLASSES.usernamePassword &&
-    usernameSecret !== "true" &&
-    fieldsAre(c.xml, ["username", "usernameSecret"], ["password"])
-  ) {
-    return {
-      ...base,
-      kind: "usernamePassword",
-      fields: { username: text(c.xml, "username") },
-      secrets: [{ field: "password", optional: false }],
-    };
-  }
-  const source = child(c.xml, "privateKeySource");
-  if (
-    cls === CLASSES.sshPrivateKey &&
-    usernameSecret !== "true" &&
-    source !== undefined &&
-    classOf(source) === DIRECT_KEY &&
-    fieldsAre(source, [], ["privateKey"]) &&
-    fieldsAre(
-      c.xml,
-      ["username", "usernameSecret", "privateKeySource"],
-      child(c.xml, "passphrase") === undefined ? [] : ["passphrase"],
-    )
-  ) {
-    return {
-      ...base,
-      kind: "sshPrivateKey",
-      fields: { username: text(c.xml, "username") },
-      secrets: [
-        { field: "privateKey", optional: false },
-        // Jenkins writes a passphrase field whether or not the key has one: the program's config says.
-        ...(child(c.xml, "passphrase") !== undefined ? [{ field: "passphrase", optional: true }] : []),
-      ],
-    };
-  }
-  if (cls === CLASSES.secretFile && fieldsAre(c.xml, ["fileName"], ["secretBytes"]))
-    return {
-      ...base,
-      kind: "secretFile",
-      fields: { fileName: text(c.xml, "fileName") },
-      secrets: [{ field: "content", optional: false }],
-    };
+  // Typed when the config is exactly one kind, as the plugin's import by id reads it too.
+  const typed = typedFitOf(c.xml);
+  if (typed !== undefined) return { ...base, ...typed };
   const bare: XmlElement = { ...c.xml, attrs: c.xml.attrs.filter(([k]) => k !== "plugin") };
   return {
     ...base,

@@ -8,9 +8,9 @@
  */
 import { InvalidNameError } from "../client/errors";
 import { validateJobName } from "../client/names";
+import { foundDeclaration, specInputsOf } from "../resource/found/declaration";
 import { describeRoot } from "../resource/job-kinds";
-import { parseJobSpec, type ParsedJobSpec } from "../specs/parse";
-import { canonicalizeConfig } from "../xml/canonical";
+import type { ParsedJobSpec } from "../specs/parse";
 import { parseXml, XmlSyntaxError } from "../xml/tree";
 import { ConfigKeyAllocator, ConfigPathAllocator, IdentifierAllocator } from "./names";
 import {
@@ -21,9 +21,8 @@ import {
   type PreparedCredential,
 } from "./credentials";
 import type { SkippedItem } from "./select";
-import { DEFAULT_COLUMNS } from "../view/list-view";
-import { withoutJenkinsOwned } from "./jenkins-owned";
-import { folderViewsOf, prepareViews, withoutFolderViews, type ImportedView, type PreparedView } from "./views";
+import { writtenListView } from "../view/list-view";
+import { folderViewsOf, prepareViews, type ImportedView, type PreparedView } from "./views";
 import { flag, text, type Declaration, type Prop, type Value } from "./declarations";
 import { CONFIG_FUNCTION, statements } from "./typescript";
 import {
@@ -146,11 +145,10 @@ function prepare(item: ImportedItem): Prepared | SkippedItem {
     rootName = parseXml(item.configXml).root.name;
     // A folder is declared without its views: they are View resources, or Jenkins's own. Nor is what Jenkins owns
     // declared (a pipeline's own properties, a folder's credentials), so the adoption of a matching job writes nothing.
+    // The plugin's import by id decides the same way (resource/found/declaration.ts).
     views = folderViewsOf(item.fullName, item.configXml);
     credentials = folderCredentialsOf(item.fullName, item.configXml);
-    const configXml = withoutJenkinsOwned(withoutFolderViews(item.configXml));
-    canonical = canonicalizeConfig(configXml);
-    spec = parseJobSpec(configXml);
+    ({ canonical, spec } = foundDeclaration(item.configXml));
   } catch (e) {
     if (e instanceof XmlSyntaxError)
       return { fullName: item.fullName, reason: `its config.xml is not well-formed (${e.message})` };
@@ -162,19 +160,12 @@ function prepare(item: ImportedItem): Prepared | SkippedItem {
   return { fullName: item.fullName, canonical, isFolder: info.kind === "folder", spec, views, credentials };
 }
 
-/** The Job input that holds each kind of spec (`folder` already names the parent folder). */
-const SPEC_INPUT: Record<ParsedJobSpec["kind"], string> = {
-  pipeline: "pipeline",
-  freestyle: "freestyle",
-  folder: "folderSpec",
-  multibranch: "multibranch",
-};
-
-/** Spec plus the job's own description/enabled inputs. */
+/** Spec plus the job's own description/enabled inputs, as `pulumi import` through the plugin reads them too. */
 function specProps(parsed: ParsedJobSpec): Prop[] {
-  const props: Prop[] = [[SPEC_INPUT[parsed.kind], { kind: "data", value: parsed.spec, layout: "block" }]];
-  if (parsed.fields.description !== "") props.push(["description", text(parsed.fields.description)]);
-  if (!parsed.fields.enabled) props.push(["enabled", flag(false)]);
+  const inputs = specInputsOf(parsed);
+  const props: Prop[] = [[inputs.key, { kind: "data", value: inputs.spec, layout: "block" }]];
+  if (inputs.description !== undefined) props.push(["description", text(inputs.description)]);
+  if (inputs.enabled === false) props.push(["enabled", flag(false)]);
   return props;
 }
 
@@ -510,19 +501,20 @@ function viewDeclaration(v: PreparedView, declared: (fullName: string) => string
     const folder = declared(v.folder);
     props.push(["folder", folder ? output(folder, "fullName") : text(v.folder)]);
   }
+  // The spec as a person writes it, as the plugin's import by id reads it too; the jobs refer to declared Jobs.
+  const written = writtenListView(v.spec);
   const spec: Prop[] = [];
-  if (v.spec.jobs.length > 0) {
-    const refs = v.spec.jobs.map((j): Value => {
+  if (written.jobs !== undefined) {
+    const refs = written.jobs.map((j): Value => {
       const job = declared(viewJobFullName(v, j));
       return job ? output(job, "name") : text(j);
     });
     spec.push(["jobs", { kind: "list", items: refs }]);
   }
-  if (v.spec.includeRegex !== undefined) spec.push(["includeRegex", text(v.spec.includeRegex)]);
-  if (v.spec.recurse) spec.push(["recurse", flag(true)]);
-  if (JSON.stringify(v.spec.columns) !== JSON.stringify(DEFAULT_COLUMNS))
-    spec.push(["columns", { kind: "data", value: v.spec.columns, layout: "inline" }]);
-  if (v.spec.description !== undefined) spec.push(["description", text(v.spec.description)]);
+  if (written.includeRegex !== undefined) spec.push(["includeRegex", text(written.includeRegex)]);
+  if (written.recurse !== undefined) spec.push(["recurse", flag(written.recurse)]);
+  if (written.columns !== undefined) spec.push(["columns", { kind: "data", value: written.columns, layout: "inline" }]);
+  if (written.description !== undefined) spec.push(["description", text(written.description)]);
   props.push(["listView", { kind: "object", props: spec }], ["adopt", flag(true)]);
   return { kind: "View", name: full, props };
 }

@@ -6,8 +6,8 @@
  * filters): those are listed as not imported. Pure, apart from `fetchRootViews`.
  */
 import type { JenkinsClient } from "../client/jenkins-client";
-import { canonicalizeDocument } from "../xml/canonical";
-import { elementChildren, parseXml, type XmlElement, type XmlNode } from "../xml/tree";
+import { ALL_VIEW, FOLDER_ROOT, isDefaultAllView, viewNameOf } from "../resource/found/folder-views";
+import { elementChildren, parseXml } from "../xml/tree";
 import { writeXml } from "../xml/writer";
 import { parseListView, type NormalListView } from "../view/list-view";
 import type { SkippedItem } from "./select";
@@ -18,17 +18,6 @@ export interface ImportedView {
   name: string;
   configXml: string;
 }
-
-const FOLDER_ROOT = "com.cloudbees.hudson.plugins.folder.Folder";
-const ALL_VIEW = "hudson.model.AllView";
-
-/** The folder's own `All` view (named `all` by some versions of the folders plugin). */
-const isDefaultAllView = (v: XmlElement): boolean => v.name === ALL_VIEW && nameOf(v).toLowerCase() === "all";
-
-const nameOf = (view: XmlElement): string => {
-  const n = elementChildren(view).find((c) => c.name === "name");
-  return n ? n.children.map((c) => (c.kind === "text" ? c.text : "")).join("") : "";
-};
 
 /** The non-default views of the root, read with one listing and one config.xml GET each. */
 export async function fetchRootViews(client: JenkinsClient): Promise<ImportedView[]> {
@@ -50,47 +39,13 @@ export function folderViewsOf(fullName: string, configXml: string): ImportedView
     .filter((v) => !isDefaultAllView(v))
     .map((v) => ({
       folder: fullName,
-      name: nameOf(v),
+      name: viewNameOf(v),
       configXml: writeXml(
         { ...v, children: v.children.filter((c) => !(c.kind === "element" && c.name === "owner")) },
         { style: "pretty", declaration: null },
       ),
     }));
 }
-
-/**
- * A folder's config with only Jenkins's default views (its holder and `All`): the other views become View resources
- * (or stay Jenkins's), so the folder declared this way leaves them alone and is not compared on them. A folder that
- * had only the default keeps its text as it is (and its typed spec, when it fits one).
- */
-export function withoutFolderViews(configXml: string): string {
-  const doc = parseXml(configXml);
-  if (doc.root.name !== FOLDER_ROOT) return configXml;
-  let changed = false;
-  const children = doc.root.children.flatMap((c): XmlNode[] => {
-    if (c.kind !== "element" || c.name !== "folderViews") return [c];
-    const holder = c.children.flatMap((h): XmlNode[] => {
-      if (h.kind !== "element") return [h];
-      if (h.name === "primaryView" && nameText(h).toLowerCase() !== "all") {
-        changed = true;
-        return [];
-      }
-      if (h.name !== "views") return [h];
-      const kept = h.children.filter((v) => v.kind !== "element" || isDefaultAllView(v));
-      if (kept.length !== h.children.length) changed = true;
-      return [{ ...h, children: kept }];
-    });
-    return [{ ...c, children: holder }];
-  });
-  if (!changed) return configXml;
-  return canonicalizeDocument({ ...doc, root: { ...doc.root, children } });
-}
-
-const nameText = (e: XmlElement): string =>
-  e.children
-    .map((c) => (c.kind === "text" ? c.text : ""))
-    .join("")
-    .trim();
 
 export interface PreparedView {
   folder: string;

@@ -68,6 +68,7 @@ import { specAsDeclared } from "./drifted-spec";
 import { forgetManaged, rememberManaged } from "./managed-names";
 import { caseOnlyTwice } from "./same-item";
 import { fieldsOf } from "./job-config";
+import { declaresNothing, importedAsSpec } from "./found/imported";
 import { keepOwnedParts, updateNeedsRemote, withoutOwnedParts } from "./owned-parts";
 import { keepPipelineOwned, withPipelineOwned } from "./pipeline-owned";
 import { placeOf, relocate } from "./relocate";
@@ -487,13 +488,17 @@ export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadRes
     remoteDoc.root,
   );
   let configDrift = false;
+  // Read by id alone (`pulumi import` through the plugin) with a spec that fits: its inputs are that spec.
+  let imported: { props: JobOutputs; inputs: Props } | undefined;
   // The config as declared: from the outputs of earlier versions or a spec; for a configXml job whose outputs keep
   // only its digest, Jenkins's copy is checked against the digest instead.
   const declaredXml = configKnown(olds) ? declaredConfigOf(olds) : undefined;
   const declaredRoot = declaredXml !== undefined ? parseXml(declaredXml).root : undefined;
   if (!configKnown(olds)) {
-    // No config known (a create whose answer was lost): take Jenkins's.
-    props = { ...withoutSpecs(props), configXml: canonicalizeDocument(remoteDoc) };
+    // Nothing declared (an import): the spec the config fits, as `pulumi-jenkins import` declares it. Else, and for a
+    // create whose answer was lost (no config known), Jenkins's config.
+    imported = declaresNothing(olds) ? importedAsSpec(props, remoteText) : undefined;
+    props = imported?.props ?? { ...withoutSpecs(props), configXml: canonicalizeDocument(remoteDoc) };
     configDrift = true;
   } else if (declaredXml !== undefined && declaredRoot !== undefined) {
     if (!sameConfig(declaredRoot, remoteDoc.root)) {
@@ -509,14 +514,16 @@ export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadRes
   }
   // The secrets of parts Jenkins owns are not the job's: a folder's credentials (left to Credential resources, or
   // added by hand) sit in the folder's config.xml, and must not count as secrets the job declared.
-  const ownValues = configKnown(olds)
-    ? maskSecrets(
-        declaredRoot
-          ? withoutOwnedParts(parsed.root, declaredRoot)
-          : comparable(parsed.root, olds.__digest as ConfigDigest),
-        remote,
-      ).values
-    : masked.values;
+  const ownValues = imported
+    ? maskSecrets(withoutOwnedParts(parsed.root, parseXml(imported.props.configXml as string).root), remote).values
+    : configKnown(olds)
+      ? maskSecrets(
+          declaredRoot
+            ? withoutOwnedParts(parsed.root, declaredRoot)
+            : comparable(parsed.root, olds.__digest as ConfigDigest),
+          remote,
+        ).values
+      : masked.values;
   let secretDrift = false;
   if (ownValues.length > 0 || secretCountOf(olds) > 0) {
     const seen = compareSecrets(olds, ownValues);
@@ -532,7 +539,7 @@ export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadRes
   // The config as found stands for the declared one (which outputs keep as a digest) when only other parts drifted.
   const digest = olds.__digest;
   const config = props.configXml ?? foundConfig(remoteText, digest, olds, false);
-  const inputs: Props = inputsReflecting(props, config);
+  const inputs: Props = imported?.inputs ?? inputsReflecting(props, config);
   // The secret values as applied, when Jenkins holds them still: the refresh then shows only what was edited (the
   // engine keeps them secret, as in the inputs it passed to the read). A secret changed in Jenkins is left out, so
   // the next preview shows it changed.

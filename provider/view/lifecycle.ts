@@ -28,7 +28,7 @@ import {
   viewRootOf,
 } from "./config";
 import { checkViewInputs } from "./inputs";
-import { listViewChanges, parseListView, reflectListView, renderListView } from "./list-view";
+import { listViewChanges, parseListView, reflectListView, renderListView, writtenListView } from "./list-view";
 import type { ViewInputs, ViewOutputs } from "./types";
 
 const connections = new StackConnections();
@@ -254,6 +254,16 @@ async function readFromJenkins(id: string, propsRaw: Props): Promise<dynamic.Rea
     throw e;
   }
   const props: ViewOutputs = { ...olds, fullName, url: viewUrl(baseUrl, olds.folder, olds.name) };
+  if (olds.listView === undefined && !olds.configXml && !isViewDigest(olds.__digest)) {
+    // Nothing declared (the provider plugin's import reads by id alone): the listView spec the view fits, written as
+    // `pulumi-jenkins import` writes it; any other view as its config.
+    const parsed = parseListView(remote);
+    const found: ViewOutputs =
+      parsed === undefined
+        ? { ...props, configXml: canonicalizeConfig(remote) }
+        : { ...props, listView: writtenListView(parsed), configXml: renderListView(olds.name, parsed) };
+    return { id, props: found, inputs: inputsOf(found) };
+  }
   if ((olds.configXml || isViewDigest(olds.__digest)) && matches(olds, remote)) return { id, props };
   // What Jenkins holds is not what was declared: the outputs hold it, not the digest of the declared config.
   delete props.__digest;

@@ -58,6 +58,21 @@ export function normalListView(spec: ListViewSpec | undefined): NormalListView {
   return out;
 }
 
+/**
+ * A spec in normal form as a person writes it: the properties Jenkins would store anyway left out (no jobs, no
+ * recursion, the default columns). How `pulumi-jenkins import` writes a list view, and what the View's read by id
+ * alone (`pulumi import` through the plugin) reports.
+ */
+export function writtenListView(spec: NormalListView): ListViewSpec {
+  const out: ListViewSpec = {};
+  if (spec.jobs.length > 0) out.jobs = [...spec.jobs];
+  if (spec.includeRegex !== undefined) out.includeRegex = spec.includeRegex;
+  if (spec.recurse) out.recurse = true;
+  if (JSON.stringify(spec.columns) !== JSON.stringify(DEFAULT_COLUMNS)) out.columns = [...spec.columns];
+  if (spec.description !== undefined) out.description = spec.description;
+  return out;
+}
+
 export function sameListView(a: ListViewSpec | undefined, b: ListViewSpec | undefined): boolean {
   return JSON.stringify(normalListView(a)) === JSON.stringify(normalListView(b));
 }

@@ -1,6 +1,7 @@
 /** The import's views: list views of the root and of imported folders as View resources referring to the Jobs. */
 import { generateProgram } from "../../provider/import";
-import { folderViewsOf, withoutFolderViews } from "../../provider/import/views";
+import { folderViewsOf } from "../../provider/import/views";
+import { withoutFolderViews } from "../../provider/resource/found/folder-views";
 import { fixture } from "../harness/fixtures";
 import { folder, FREESTYLE_XML } from "../harness/job-configs";
 

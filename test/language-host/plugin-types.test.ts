@@ -3,7 +3,8 @@
  * through `pulumi.CustomResource` (test/language-host/projects/plugin-types, as a generated SDK declares them), its
  * plugin started from `plugin/` as the CLI starts a source-based plugin, against the Jenkins-compatible server.
  * - up / preview / refresh / destroy, with no change planned after up and after refresh; a change shown as exactly
- *   the property that changed; an import of an existing job by its full name that then previews with no change;
+ *   the property that changed; imports of existing jobs and folders by their full names, each coming back as the
+ *   typed spec it fits, that then preview, up and refresh with no change and no write;
  *   no secret in clear in the state or in anything shown.
  * - A stack written with this package's TypeScript classes (the dynamic provider) moved to the plugin's types by
  *   the aliases: no replacement planned, no request that writes.
@@ -11,7 +12,8 @@
 import * as path from "node:path";
 import type { JenkinsServer } from "../../provider/server";
 import { JenkinsUser } from "../harness/jenkins-user";
-import { freestyle } from "../harness/job-configs";
+import { freestyle, pipeline } from "../harness/job-configs";
+import { renderJobSpec } from "../../provider/specs";
 import { previewDiff, recordShown, type PulumiCli, type Shown } from "../harness/language-host";
 import { repoRoot } from "../harness/provider-process";
 import { findLeaks, secretForms, textOf } from "../harness/secrets";
@@ -37,6 +39,14 @@ function changes(steps: Array<{ op: string; urn: string }>): string[] {
     .sort();
 }
 
+/** The properties of an import's inputs the CLI writes as code: the schema's inputs (fullName and url are outputs). */
+function codeOf(inputs: Record<string, unknown>): Record<string, unknown> {
+  const { fullName: _fullName, url: _url, ...code } = inputs;
+  void _fullName;
+  void _url;
+  return code;
+}
+
 /** The types of the custom resources in the state, sorted. */
 function customTypes(cli: PulumiCli): string[] {
   return cli.state.resources
@@ -50,6 +60,8 @@ describe("a program of the jenkins plugin's resources, through the language host
   let user: JenkinsUser;
   let cli: PulumiCli;
   const seen: Shown = [];
+  /** The jobs and folders imported so far, as the code the CLI wrote for each declares them. */
+  const importedCode: Record<string, unknown> = {};
   const show = recordShown(seen, () => cli.state);
 
   beforeAll(async () => {
@@ -125,10 +137,18 @@ describe("a program of the jenkins plugin's resources, through the language host
     const imported = show("import", await cli.import("jenkins:index:Job", "legacy", "team/legacy"));
     expect(imported.errors).toEqual([]);
     expect(imported.warnings).toEqual([]);
-    expect(imported.inputs).toMatchObject({ name: "legacy", folder: "team" });
+    // The freestyle spec it fits, not its config.xml.
+    expect(imported.inputs).toMatchObject({
+      name: "legacy",
+      folder: "team",
+      freestyle: { steps: [{ shell: "make legacy" }] },
+      description: "Made by hand",
+    });
+    expect(imported.inputs).not.toHaveProperty("configXml");
     expect(writes(server)).toEqual([]);
     // The program now holds the code the CLI generated for it.
-    cli.setConfig("imported", imported.inputs);
+    importedCode.legacy = imported.inputs;
+    cli.setConfig("imported", importedCode);
     server.resetCounters();
     const plan = show("import preview", await cli.preview());
     expect(plan.errors).toEqual([]);
@@ -138,6 +158,41 @@ describe("a program of the jenkins plugin's resources, through the language host
     const up = show("import up", await cli.up());
     expect(changes(up.steps)).toEqual([]);
     expect(writes(server)).toEqual([]);
+  });
+
+  it("imports a folder and a pipeline made by hand as the specs they fit, which preview and up with no write", async () => {
+    const script = "node {\n  sh 'make deploy'\n}";
+    await user.createJob("ops", renderJobSpec("folder", {}, { description: "Operations" }));
+    await user.createJob("ops/deploy", pipeline({ description: "Deploys by hand", script }));
+    server.resetCounters();
+    const folder = show("import folder", await cli.import("jenkins:index:Job", "ops", "ops"));
+    const deploy = show("import pipeline", await cli.import("jenkins:index:Job", "ops-deploy", "ops/deploy"));
+    for (const r of [folder, deploy])
+      expect({ errors: r.errors, warnings: r.warnings }).toEqual({ errors: [], warnings: [] });
+    // What the CLI writes: the inputs the schema declares (fullName and url are outputs), as a person writes them.
+    expect(codeOf(folder.inputs)).toEqual({ name: "ops", folderSpec: {}, description: "Operations" });
+    expect(codeOf(deploy.inputs)).toEqual({
+      name: "deploy",
+      folder: "ops",
+      pipeline: { script },
+      description: "Deploys by hand",
+    });
+    expect(server.requests.filter((r) => r.method !== "GET")).toEqual([]);
+    importedCode.ops = codeOf(folder.inputs);
+    importedCode["ops-deploy"] = codeOf(deploy.inputs);
+    cli.setConfig("imported", importedCode);
+    server.resetCounters();
+    const plan = show("import preview of specs", await cli.preview());
+    expect(plan.errors).toEqual([]);
+    expect(changes(plan.steps)).toEqual([]);
+    for (const name of ["ops", "ops-deploy"])
+      expect(plan.steps.find((s) => s.urn.endsWith(`::${name}`))?.op).toBe("same");
+    expect(writes(server)).toEqual([]);
+    const up = show("import up of specs", await cli.up());
+    expect({ errors: up.errors, changes: changes(up.steps) }).toEqual({ errors: [], changes: [] });
+    expect(writes(server)).toEqual([]);
+    const refresh = show("import refresh of specs", await cli.refresh());
+    expect(refresh).toMatchObject({ ok: true, errors: [], gone: [], changed: [] });
   });
 
   it("creates a job through an explicit provider resource on the controller its inputs name", async () => {

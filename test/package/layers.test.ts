@@ -38,8 +38,10 @@ const ALLOWED: Record<string, string[]> = {
     "specs",
     "xml",
     "resource/job-kinds",
-    "resource/owned/pipeline-properties",
-    "resource/owned/folder-credentials",
+    // How an item found in Jenkins is declared (the spec it fits, without what Jenkins owns), as the Job's read by
+    // id alone declares it too; likewise a credential's typed kind.
+    "resource/found",
+    "credential/found",
     "view/list-view",
     "runtime",
     // The runnable check of the imported jobs, for the README's list of the jobs that cannot run today.
@@ -219,6 +221,10 @@ test("the rules catch an import the table forbids", () => {
   expect(allowed("resource", "server/index")).toBe(false);
   expect(allowed("import", "triggers/functions")).toBe(false);
   expect(allowed("import", "resource/job-kinds")).toBe(true);
+  expect(allowed("import", "resource/found/declaration")).toBe(true);
+  expect(allowed("import", "resource/lifecycle")).toBe(false);
+  expect(allowed("import", "credential/found")).toBe(true);
+  expect(allowed("import", "credential/lifecycle")).toBe(false);
   expect(allowed("server", "plugins/versions")).toBe(true);
   expect(allowed("server", "plugins/preflight")).toBe(false);
   expect(allowed("index.ts", "server/index")).toBe(false);

@@ -23,9 +23,12 @@ import {
 import { startPlugin, type PluginStart } from "../harness/plugin-process";
 import { findLeaks, textOf } from "../harness/secrets";
 import { ADMIN, calls, credentialForms, startServer } from "../harness/test-server";
-import { FOLDER_XML, FREESTYLE_XML, PIPELINE_XML } from "../harness/job-configs";
+import { FOLDER_XML, FREESTYLE_XML, freestyle, pipeline, PIPELINE_XML } from "../harness/job-configs";
+import { renderJobSpec, type MultibranchSpec } from "../../provider/specs";
 
 const JOB = "jenkins:index:Job";
+/** The inputs that can define a job: configXml or a typed spec. */
+const SOURCE_KEYS = ["configXml", "pipeline", "freestyle", "folderSpec", "multibranch"];
 const urnOf = (name: string, type = JOB) => `urn:pulumi:dev::jenkins-jobs::${type}::${name}`;
 const SIG = "4dabf18193072939515e22adb298388d";
 const isSecret = (v: unknown) => typeof v === "object" && v !== null && SIG in (v as object);
@@ -47,6 +50,29 @@ function passwordJob(value: string): string {
   </properties>
   <builders><hudson.tasks.Shell><command>./run.sh</command></hudson.tasks.Shell></builders>
 </project>`;
+}
+
+/** `xml` with a Maven step after its other build steps: a step no freestyle spec has. */
+function withMavenStep(xml: string): string {
+  return xml.replace("</builders>", "<hudson.tasks.Maven><targets>verify</targets></hudson.tasks.Maven></builders>");
+}
+
+/** A value with every secret shown as `[secret]`, as the CLI shows it. */
+function unmarked(v: unknown): unknown {
+  if (isSecret(v)) return "[secret]";
+  if (Array.isArray(v)) return v.map(unmarked);
+  if (typeof v === "object" && v !== null)
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, unmarked(x)]));
+  return v;
+}
+
+/** Neither the job's password nor a credential in anything shown, secrets shown as the CLI shows them. */
+function expectNoSecretShown(shown: ReadonlyArray<[string, unknown]>): void {
+  for (const [label, value] of shown) {
+    const text = textOf(unmarked(value));
+    expect(text).not.toContain(PASSWORD);
+    expect(findLeaks(label, text, credentialForms())).toEqual([]);
+  }
 }
 
 interface State {
@@ -281,57 +307,173 @@ describe("the provider plugin over gRPC, as the engine drives it: Job", () => {
       ["spec check", specChecked],
       ["spec create", specCreated],
     );
-    const unmarked = (v: unknown): unknown =>
-      isSecret(v)
-        ? "[secret]"
-        : Array.isArray(v)
-          ? v.map(unmarked)
-          : typeof v === "object" && v !== null
-            ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, unmarked(x)]))
-            : v;
-    for (const [label, value] of shown) {
-      const text = textOf(unmarked(value));
-      expect(text).not.toContain(PASSWORD);
-      expect(findLeaks(label, text, credentialForms())).toEqual([]);
-    }
+    expectNoSecretShown(shown);
     await proc().delete(urnOf("pw"), created.id, created.properties);
   });
 
-  it("imports an existing job and folder by full name: read with the id alone gives inputs that preview clean", async () => {
-    await user.createJob("team2", FOLDER_XML);
-    await user.createJob("team2/existing", PIPELINE_XML);
-    for (const [name, id] of [
-      ["existing", "team2/existing"],
-      ["team2", "team2"],
-    ]) {
-      server.resetCounters();
-      const read = await proc().read(urnOf(name), id, {});
-      expect(calls(server).filter((c) => c.startsWith("POST"))).toEqual([]);
-      expect(read.id).toBe(id);
-      expect(read.inputs).toMatchObject({ name, configXml: expect.any(String) });
-      // The program `pulumi import` writes holds the read inputs the schema declares (fullName and url are outputs).
-      const program: PropertyMap = { ...read.inputs };
-      delete program.fullName;
-      delete program.url;
-      // The engine checks them against the read inputs, then diffs with the read outputs.
-      const checked = await proc().check(urnOf(name), read.inputs ?? {}, program);
-      expect(checked.failures).toEqual([]);
-      const diff = await proc().diff(urnOf(name), read.id, read.properties, checked.inputs, read.inputs);
-      expect(diff).toEqual({ changes: "none", replaces: [], deleteBeforeReplace: false });
-      // A refresh of the imported resource finds it unchanged.
-      const refreshed = await proc().read(urnOf(name), read.id, read.properties, checked.inputs);
-      expect(refreshed.properties).toEqual(read.properties);
+  /**
+   * `pulumi import` of `id` as the engine drives it: Read with the id alone, then Check and Diff of the program the
+   * CLI writes from the read inputs (those the schema declares: fullName and url are outputs), then a refresh.
+   * Returns what each step answered; asserts that no request but a GET reached the server.
+   */
+  async function importThrough(name: string, id: string) {
+    server.resetCounters();
+    const read = await proc().read(urnOf(name), id, {});
+    // The read itself sends nothing but GETs.
+    expect(calls(server).filter((c) => !c.startsWith("GET "))).toEqual([]);
+    const program: PropertyMap = { ...read.inputs };
+    delete program.fullName;
+    delete program.url;
+    // The engine checks them against the read inputs, then diffs with the read outputs.
+    const checked = await proc().check(urnOf(name), read.inputs ?? {}, program);
+    const diff = await proc().diff(urnOf(name), read.id, read.properties, checked.inputs, read.inputs);
+    // A refresh of the imported resource finds it unchanged.
+    const refreshed = await proc().read(urnOf(name), read.id, read.properties, checked.inputs);
+    // Nor did the check, the diff or the refresh: not even a linter's POST.
+    expect(calls(server).filter((c) => !c.startsWith("GET "))).toEqual([]);
+    return { read, program, failures: checked.failures, diff, refreshed };
+  }
+
+  it("imports a job or folder that fits a typed spec as that spec, which previews and refreshes clean with no write", async () => {
+    const folderSpec = { displayName: "Team Three" };
+    const multibranch = { sources: [{ type: "git", remote: "https://git.example.com/team/app.git" }] };
+    await user.createJob("team3", renderJobSpec("folder", folderSpec, { description: "The third team" }));
+    const script =
+      "pipeline {\n  agent any\n  stages {\n    stage('Test') {\n      steps { sh 'make test' }\n    }\n  }\n}";
+    await user.createJob("team3/existing", pipeline({ description: "Runs the tests", script }));
+    await user.createJob("team3/nightly", freestyle({ command: "make nightly", disabled: true }));
+    await user.createJob("team3/app", renderJobSpec("multibranch", multibranch as MultibranchSpec));
+    const sourceId = /<id>([^<]+)<\/id>/.exec(await user.getConfig("team3/app"))?.[1];
+    expect(sourceId).toMatch(/^[0-9a-f-]{36}$/);
+    const url = (path: string) => `${server.url}${path}`;
+    const cases: Array<[string, string, PropertyMap]> = [
+      [
+        "team3",
+        "team3",
+        { name: "team3", folderSpec, description: "The third team", fullName: "team3", url: url("job/team3/") },
+      ],
+      [
+        "existing",
+        "team3/existing",
+        {
+          name: "existing",
+          folder: "team3",
+          pipeline: { script },
+          description: "Runs the tests",
+          fullName: "team3/existing",
+          url: url("job/team3/job/existing/"),
+        },
+      ],
+      [
+        // No description and disabled: `enabled: false` is written, an empty description is not.
+        "nightly",
+        "team3/nightly",
+        {
+          name: "nightly",
+          folder: "team3",
+          freestyle: { steps: [{ shell: "make nightly" }] },
+          enabled: false,
+          fullName: "team3/nightly",
+          url: url("job/team3/job/nightly/"),
+        },
+      ],
+      [
+        "app",
+        "team3/app",
+        {
+          name: "app",
+          folder: "team3",
+          // With the id Jenkins gave the source, as `pulumi-jenkins import` writes it.
+          multibranch: { sources: [{ ...multibranch.sources[0], id: sourceId }] },
+          fullName: "team3/app",
+          url: url("job/team3/job/app/"),
+        },
+      ],
+    ];
+    for (const [name, id, inputs] of cases) {
+      const step = await importThrough(name, id);
+      shown.push([`import ${id}`, step]);
+      expect([id, step.read.id, step.read.inputs]).toEqual([id, id, inputs]);
+      expect([id, step.failures, step.diff]).toEqual([
+        id,
+        [],
+        { changes: "none", replaces: [], deleteBeforeReplace: false },
+      ]);
+      expect([id, step.refreshed.properties, step.refreshed.inputs]).toEqual([id, step.read.properties, undefined]);
     }
-    await expect(proc().read(urnOf("missing"), "team2/missing", {})).resolves.toMatchObject({ id: "" });
+    await expect(proc().read(urnOf("missing"), "team3/missing", {})).resolves.toMatchObject({ id: "" });
   });
 
-  it("imports a job whose config holds a secret with a placeholder the program fills; the first up writes it once", async () => {
+  it("imports an item no spec says exactly as its configXml, which previews clean with no write", async () => {
+    // A folder saved with an empty list of health metrics, which a folderSpec renders with its default metric.
+    await user.createJob("team2", FOLDER_XML);
+    await user.createJob("team2/maven", withMavenStep(FREESTYLE_XML));
+    for (const [name, id] of [
+      ["team2", "team2"],
+      ["maven", "team2/maven"],
+    ]) {
+      const step = await importThrough(name, id);
+      shown.push([`import ${id}`, step]);
+      expect(Object.keys(step.read.inputs ?? {}).filter((k) => SOURCE_KEYS.includes(k))).toEqual(["configXml"]);
+      expect(step.read.inputs).toMatchObject({ name, configXml: expect.stringContaining(`<description>`) });
+      expect([id, step.failures, step.diff]).toEqual([
+        id,
+        [],
+        { changes: "none", replaces: [], deleteBeforeReplace: false },
+      ]);
+      expect(step.refreshed.properties).toEqual(step.read.properties);
+    }
+    expect(String((await importThrough("maven", "team2/maven")).read.inputs?.configXml)).toContain(
+      "<targets>verify</targets>",
+    );
+  });
+
+  it("imports a job whose spec holds a secret with a placeholder the program fills; the first up writes it once", async () => {
     await user.createJob("with-secret", passwordJob(PASSWORD));
     const read = await proc().read(urnOf("with-secret"), "with-secret", {});
-    // Jenkins's encrypted value is not carried into the inputs: a placeholder stands in its place.
-    expect(read.inputs?.configXml).toContain("[secret 1]");
+    // The freestyle spec it fits, Jenkins's encrypted value not carried into it: a placeholder stands in its place.
+    expect(read.inputs?.freestyle).toEqual({
+      parameters: [{ type: "password", name: "PW", default: "[secret 1]" }],
+      steps: [{ shell: "./run.sh" }],
+    });
     expect(textOf(read)).not.toMatch(/\{AQAAABAAAA/);
     const asRead = await proc().check(urnOf("with-secret"), read.inputs ?? {}, read.inputs ?? {});
+    expect(asRead.failures.map((f) => f.reason).join("\n")).toMatch(
+      /the spec has 1 password parameter\(s\) but 0 secret value\(s\)/,
+    );
+    // The program writes the value where the placeholder is (as a secret): one update sends it.
+    const program: PropertyMap = {
+      ...read.inputs,
+      freestyle: {
+        parameters: [{ type: "password", name: "PW", default: secret(PASSWORD) }],
+        steps: [{ shell: "./run.sh" }],
+      },
+    };
+    delete program.fullName;
+    delete program.url;
+    const checked = await proc().check(urnOf("with-secret"), read.inputs ?? {}, program);
+    expect(checked.failures).toEqual([]);
+    const diff = await proc().diff(urnOf("with-secret"), read.id, read.properties, checked.inputs, read.inputs);
+    expect(diff).toMatchObject({ changes: "some", replaces: [] });
+    expect(Object.keys(diff.detailedDiff ?? {})).toEqual(["secretValues"]);
+    server.resetCounters();
+    const outputs = await proc().update(urnOf("with-secret"), read.id, read.properties, checked.inputs);
+    expect(calls(server).filter((c) => !c.startsWith("GET "))).toEqual(["POST /job/with-secret/config.xml"]);
+    const next = await proc().check(urnOf("with-secret"), checked.inputs, program);
+    expect(await proc().diff(urnOf("with-secret"), read.id, outputs, next.inputs, checked.inputs)).toMatchObject({
+      changes: "none",
+    });
+    expectNoSecretShown([["spec secret import", { read, asRead, checked, diff, outputs }]]);
+  });
+
+  it("imports a job whose config holds a secret, and no spec says it, with a placeholder in its configXml", async () => {
+    await user.createJob("with-secret-xml", withMavenStep(passwordJob(PASSWORD)));
+    const read = await proc().read(urnOf("with-secret-xml"), "with-secret-xml", {});
+    // Jenkins's encrypted value is not carried into the inputs: a placeholder stands in its place.
+    expect(read.inputs?.configXml).toContain("[secret 1]");
+    expect(read.inputs).not.toHaveProperty("freestyle");
+    expect(textOf(read)).not.toMatch(/\{AQAAABAAAA/);
+    const asRead = await proc().check(urnOf("with-secret-xml"), read.inputs ?? {}, read.inputs ?? {});
     expect(asRead.failures.map((f) => f.reason).join("\n")).toMatch(
       /1 secret placeholder\(s\) but 0 secret value\(s\)/,
     );
@@ -340,11 +482,12 @@ describe("the provider plugin over gRPC, as the engine drives it: Job", () => {
     const program: PropertyMap = { ...read.inputs, configXml: secret(filled) };
     delete program.fullName;
     delete program.url;
-    const checked = await proc().check(urnOf("with-secret"), read.inputs ?? {}, program);
+    const checked = await proc().check(urnOf("with-secret-xml"), read.inputs ?? {}, program);
     expect(checked.failures).toEqual([]);
-    const diff = await proc().diff(urnOf("with-secret"), read.id, read.properties, checked.inputs, read.inputs);
+    const diff = await proc().diff(urnOf("with-secret-xml"), read.id, read.properties, checked.inputs, read.inputs);
     expect(diff).toMatchObject({ changes: "some", replaces: [] });
     expect(Object.keys(diff.detailedDiff ?? {})).toEqual(["secretValues"]);
+    expectNoSecretShown([["config secret import", { read, asRead, checked, diff }]]);
   });
 
   it("reports a create that failed after the job was made as a partial failure, with the job kept in state", async () => {

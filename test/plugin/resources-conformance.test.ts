@@ -10,7 +10,8 @@ import { secret, type PropertyMap } from "../harness/provider-process";
 import { startPlugin, type PluginStart } from "../harness/plugin-process";
 import { findLeaks, textOf } from "../harness/secrets";
 import { ADMIN, credentialForms, startServer } from "../harness/test-server";
-import { usernamePassword } from "../harness/credential-configs";
+import { githubApp, secretFile, secretText, sshKey, usernamePassword } from "../harness/credential-configs";
+import { renderListView } from "../../provider/view/list-view";
 import { folder, FREESTYLE_XML } from "../harness/job-configs";
 
 const urnOf = (type: string, name: string) => `urn:pulumi:dev::jenkins-jobs::jenkins:index:${type}::${name}`;
@@ -88,10 +89,16 @@ describe("the provider plugin over gRPC: View, Credential, FolderSweep, BuildTri
       detailedDiff: { name: { kind: "UPDATE_REPLACE" } },
     });
 
-    // import: the id alone; the config read becomes the inputs, which preview clean
+    // import: the id alone; the listView spec the view fits becomes the inputs, which preview clean
     const imported = await proc().read(urnOf("View", "imported"), "team/apps", {});
     expect(imported.id).toBe("team/apps");
-    expect(imported.inputs).toMatchObject({ name: "apps", folder: "team" });
+    expect(imported.inputs).toEqual({
+      name: "apps",
+      folder: "team",
+      listView: { jobs: ["api", "web"] },
+      fullName: "team/apps",
+      url: `${server.url}job/team/view/apps/`,
+    });
     const again = await proc().check(urnOf("View", "imported"), imported.inputs ?? {}, imported.inputs ?? {});
     expect(again.failures).toEqual([]);
     expect(
@@ -186,6 +193,135 @@ describe("the provider plugin over gRPC: View, Credential, FolderSweep, BuildTri
       expect(text).not.toContain(PASSWORD);
       expect(findLeaks(label, text, credentialForms())).toEqual([]);
     }
+  });
+
+  /**
+   * `pulumi import` of `id` as the engine drives it: Read with the id alone, then Check and Diff of the program the
+   * CLI writes from the read inputs (`program` turns them into it), then a refresh; no request but a GET reaches
+   * the server.
+   */
+  async function importThrough(type: string, name: string, id: string, program = (p: PropertyMap) => p) {
+    server.resetCounters();
+    const read = await proc().read(urnOf(type, name), id, {});
+    const asRead = await proc().check(urnOf(type, name), read.inputs ?? {}, read.inputs ?? {});
+    const given = program({ ...read.inputs });
+    delete given.fullName;
+    delete given.url;
+    const checked = await proc().check(urnOf(type, name), read.inputs ?? {}, given);
+    const diff = await proc().diff(urnOf(type, name), read.id, read.properties, checked.inputs, read.inputs);
+    const refreshed = await proc().read(urnOf(type, name), read.id, read.properties, read.inputs);
+    expect(server.requests.filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`)).toEqual([]);
+    shown.push([`import ${type} ${id}`, { read, asRead, checked, diff, refreshed }]);
+    return { read, asRead, checked, diff, refreshed };
+  }
+
+  const noChange = { changes: "none", replaces: [], deleteBeforeReplace: false };
+
+  it("View: imported as the listView spec it fits, written as `pulumi-jenkins import` writes it, else as configXml", async () => {
+    const listView = {
+      jobs: ["api"],
+      includeRegex: "w.*",
+      columns: ["hudson.views.StatusColumn", "hudson.views.JobColumn"],
+    };
+    const busy = renderListView("busy", { jobs: ["api"] }).replace(
+      "<filterQueue>false</filterQueue>",
+      "<filterQueue>true</filterQueue>",
+    );
+    for (const [name, xml] of [
+      ["tidy", renderListView("tidy", listView)],
+      ["busy", busy],
+    ]) {
+      const made = await user.request("POST", `job/team/createView?name=${name}`, xml, "application/xml");
+      expect(made.status).toBe(200);
+    }
+    const tidy = await importThrough("View", "tidy", "team/tidy");
+    expect(tidy.read.inputs).toEqual({
+      name: "tidy",
+      folder: "team",
+      listView,
+      fullName: "team/tidy",
+      url: `${server.url}job/team/view/tidy/`,
+    });
+    expect([tidy.checked.failures, tidy.diff, tidy.refreshed.inputs]).toEqual([[], noChange, undefined]);
+    // Filtering the queue is something a listView spec cannot say: the config it is.
+    const other = await importThrough("View", "busy", "team/busy");
+    expect(other.read.inputs).not.toHaveProperty("listView");
+    expect(other.read.inputs?.configXml).toContain("<filterQueue>true</filterQueue>");
+    expect([other.checked.failures, other.diff, other.refreshed.inputs]).toEqual([[], noChange, undefined]);
+  });
+
+  it("Credential: each typed kind imported as its typed fields, any other type as configXml; the program gives the secrets", async () => {
+    const held = "Cr-import-5e2c";
+    const key = `-----BEGIN OPENSSH PRIVATE KEY-----\n${Buffer.from(held).toString("base64")}\n-----END OPENSSH PRIVATE KEY-----\n`;
+    const fromHand: Array<[string, string]> = [
+      ["tok", secretText({ id: "tok", description: "A token", secret: held })],
+      ["key", sshKey({ id: "key", username: "deploy", privateKey: key, passphrase: held })],
+      ["file", secretFile({ id: "file", fileName: "app.env", content: `TOKEN=${held}` })],
+      // A username kept secret is something usernamePassword cannot say.
+      [
+        "hidden-user",
+        usernamePassword({ id: "hidden-user", username: "u", password: held }).replace(
+          "<usernameSecret>false</usernameSecret>",
+          "<usernameSecret>true</usernameSecret>",
+        ),
+      ],
+    ];
+    const appKey = `-----BEGIN PRIVATE KEY-----\n${Buffer.from(held).toString("base64")}\n-----END PRIVATE KEY-----`;
+    fromHand.push(["app", githubApp({ id: "app", appID: "4242", privateKey: appKey, owner: "acme" })]);
+    for (const [, xml] of fromHand) await user.addCredential("team", xml);
+    const typed: Array<[string, PropertyMap, PropertyMap, string[]]> = [
+      [
+        "tok",
+        { description: "A token", secretText: {} },
+        { secretText: { secret: secret(held) } },
+        ["secretText.secret"],
+      ],
+      [
+        "key",
+        { sshPrivateKey: { username: "deploy" } },
+        { sshPrivateKey: { username: "deploy", privateKey: secret(key), passphrase: secret(held) } },
+        ["sshPrivateKey.privateKey"],
+      ],
+      [
+        "file",
+        { secretFile: { fileName: "app.env" } },
+        { secretFile: { fileName: "app.env", content: secret(`TOKEN=${held}`) } },
+        ["secretFile.content"],
+      ],
+    ];
+    for (const [id, fields, secrets, missing] of typed) {
+      const step = await importThrough("Credential", id, `team/${id}`, (p) => ({ ...p, ...secrets }));
+      expect(step.read.inputs).toEqual({ credentialId: id, folder: "team", description: "", ...fields });
+      // As read, the secrets are missing (Jenkins never shows one), and the check names them.
+      expect(step.asRead.failures.map((f) => f.reason).join("\n")).toContain(`give ${missing[0]} as a secret`);
+      // Given, the one change planned is that secret, written once by the first up.
+      expect(step.checked.failures).toEqual([]);
+      expect(step.diff).toMatchObject({ changes: "some", replaces: [] });
+      expect(Object.keys(step.diff.detailedDiff ?? {})).toEqual(["secretValues"]);
+      expect(step.refreshed.inputs).toBeUndefined();
+    }
+    // A type with no typed kind: its config, each secret a placeholder the program fills.
+    const app = await importThrough("Credential", "app", "team/app", (p) => ({
+      ...p,
+      configXml: secret(String(p.configXml).replace("[secret 1]", appKey)),
+    }));
+    expect(Object.keys(app.read.inputs ?? {}).sort()).toEqual(["configXml", "credentialId", "description", "folder"]);
+    expect(app.read.inputs?.configXml).toContain("<appID>4242</appID>");
+    expect(app.read.inputs?.configXml).toContain("<privateKey>[secret 1]</privateKey>");
+    expect(app.asRead.failures.map((f) => f.reason).join("\n")).toMatch(/1 secret placeholder\(s\) but 0/);
+    expect(app.checked.failures).toEqual([]);
+    expect(app.diff).toMatchObject({ changes: "some", replaces: [] });
+    expect(Object.keys(app.diff.detailedDiff ?? {})).toEqual(["secretValues"]);
+    // A typed class holding what its typed kind cannot say (a username kept secret) is not typed, which would lose
+    // it: as `pulumi-jenkins import` declares it, its config.
+    const hidden = await proc().read(urnOf("Credential", "hidden-user"), "team/hidden-user", {});
+    expect(hidden.inputs).not.toHaveProperty("usernamePassword");
+    expect(hidden.inputs?.configXml).toContain("<usernameSecret>true</usernameSecret>");
+    // The Credential resource takes no XML of a typed class: such a credential stays Jenkins's (the guides say so).
+    const refused = await proc().check(urnOf("Credential", "hidden-user"), hidden.inputs ?? {}, hidden.inputs ?? {});
+    expect(refused.failures.map((f) => f.reason).join("\n")).toMatch(/declare it as `usernamePassword` instead/);
+    shown.push(["import Credential team/hidden-user", hidden]);
+    for (const value of [held, key, appKey]) expect(textOf(shownAs(shown))).not.toContain(value);
   });
 
   it("FolderSweep: the plan at check, the sweep at create, nothing at refresh and delete; not importable", async () => {

@@ -7,7 +7,7 @@ import { parseXml, type XmlElement } from "../../provider/xml/tree";
 import { writeXml } from "../../provider/xml/writer";
 import { folder, FREESTYLE_XML } from "../harness/job-configs";
 import { fixture } from "../harness/fixtures";
-import { withoutFolderViews } from "../../provider/import/views";
+import { withoutFolderViews } from "../../provider/resource/found/folder-views";
 
 const root = (xml: string): XmlElement => parseXml(xml).root;
 const LIST_VIEW = `<hudson.model.ListView><owner class="com.cloudbees.hudson.plugins.folder.Folder" reference="../../../.."/><name>apps</name><jobNames><comparator class="java.lang.String$CaseInsensitiveComparator"/><string>api</string></jobNames></hudson.model.ListView>`;

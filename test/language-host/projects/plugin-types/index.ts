@@ -4,8 +4,8 @@
  * this package's TypeScript classes (the dynamic provider); otherwise as the jenkins provider plugin's resources,
  * through the stand-in of a generated SDK beside it (../jenkins-sdk), whose aliases let a stack written with the
  * classes move over.
- * `deployDescription` changes one job; `imported` (JSON) declares a job imported with `pulumi import`, as the
- * code the CLI generates declares it; `otherUrl`, `otherUser` and `otherToken` (secret) declare an explicit provider
+ * `deployDescription` changes one job; `imported` (JSON, resource name → inputs) declares the jobs and folders
+ * imported with `pulumi import`, as the code the CLI generates declares them; `otherUrl`, `otherUser` and `otherToken` (secret) declare an explicit provider
  * for another controller and a job on it.
  */
 import * as pulumi from "@pulumi/pulumi";
@@ -59,8 +59,8 @@ if (config.get("mode") === "dynamic") {
     description: "The app's token",
     secretText: { secret: appToken },
   });
-  const imported = config.getObject<jenkins.Inputs>("imported");
-  if (imported) new jenkins.Job("legacy", imported, { dependsOn: [team] });
+  const imported = config.getObject<Record<string, jenkins.Inputs>>("imported") ?? {};
+  for (const [name, inputs] of Object.entries(imported)) new jenkins.Job(name, inputs, { dependsOn: [team] });
   const otherUrl = config.get("otherUrl");
   if (otherUrl) {
     const other = new jenkins.Provider("other", {

@@ -2,13 +2,13 @@
  * What an imported config leaves out because Jenkins, not the declaration, owns it: the job properties (and
  * parameters, triggers) that a pipeline's tracker actions say its script sets, with those tracker actions; and a
  * folder's FolderCredentialsProperty (its credentials become `Credential` resources, or stay Jenkins's). Declared
- * without them, the adopted job compares equal to what Jenkins holds, so the adoption sends no write, and the parts
- * stay Jenkins's (resource/owned-parts.ts keeps them on every update). Pure.
+ * without them, the job compares equal to what Jenkins holds, so adopting or importing it sends no write, and the
+ * parts stay Jenkins's (resource/owned-parts.ts keeps them on every update). Pure.
  */
-import { pipelinePropertiesRule } from "../resource/owned/pipeline-properties";
-import { FOLDER_CREDENTIALS_RULE } from "../resource/owned/folder-credentials";
-import { canonicalizeDocument } from "../xml/canonical";
-import { parseXml, type XmlElement } from "../xml/tree";
+import { pipelinePropertiesRule } from "../owned/pipeline-properties";
+import { FOLDER_CREDENTIALS_RULE } from "../owned/folder-credentials";
+import { canonicalizeDocument } from "../../xml/canonical";
+import { parseXml, type XmlElement } from "../../xml/tree";
 
 /** An empty declaration of the same root: it claims nothing, so each rule leaves out all that Jenkins owns. */
 const claimsNothing = (root: XmlElement): XmlElement => ({ kind: "element", name: root.name, attrs: [], children: [] });
