@@ -476,17 +476,17 @@ var XmlTooLargeError = class extends XmlSyntaxError {
     this.maxBytes = maxBytes;
   }
 };
-function positionAt(text, index) {
+function positionAt(text2, index) {
   let line = 1;
   let lineStart = 0;
-  const end = Math.min(index, text.length);
+  const end = Math.min(index, text2.length);
   for (let i = 0; i < end; i++) {
-    const c = text.charCodeAt(i);
+    const c = text2.charCodeAt(i);
     if (c === 10) {
       line++;
       lineStart = i + 1;
     } else if (c === 13) {
-      if (text.charCodeAt(i + 1) === 10) i++;
+      if (text2.charCodeAt(i + 1) === 10) i++;
       line++;
       lineStart = i + 1;
     }
@@ -619,8 +619,8 @@ var MAX_ENTITY_LENGTH = 1e4;
 var NAME2 = /[A-Za-z_:\u00C0-\uFFFF][-A-Za-z0-9._:\u00B7-\uFFFF]*/y;
 var SPACE = /[ \t\r\n]*/y;
 var Cursor = class {
-  constructor(text, pos) {
-    this.text = text;
+  constructor(text2, pos) {
+    this.text = text2;
     this.pos = pos;
   }
   text;
@@ -666,8 +666,8 @@ var Cursor = class {
     this.pos = at + terminator.length;
   }
 };
-function scanDoctype(text, maxBytes = DEFAULT_MAX_BYTES) {
-  const c = new Cursor(text, 0);
+function scanDoctype(text2, maxBytes = DEFAULT_MAX_BYTES) {
+  const c = new Cursor(text2, 0);
   for (; ; ) {
     c.skipSpace();
     if (c.startsWith("<?")) c.skipPast("?>", "processing instruction");
@@ -863,9 +863,9 @@ var Scanner = class {
   comment() {
     const end = this.s.indexOf("-->", this.i + 4);
     if (end === -1) throw GIVE_UP;
-    const text = this.s.slice(this.i + 4, end);
+    const text2 = this.s.slice(this.i + 4, end);
     this.i = end + 3;
-    return text;
+    return text2;
   }
   /** A processing instruction: carries no job configuration, so it is skipped. */
   instruction() {
@@ -936,10 +936,10 @@ var Scanner = class {
         content = true;
         const raw = s.slice(this.i, lt);
         if (raw.indexOf("]]>") !== -1) throw GIVE_UP;
-        const text = decodeEntities(raw, this.ctx);
+        const text2 = decodeEntities(raw, this.ctx);
         const last = children[children.length - 1];
-        if (last !== void 0 && last.kind === "text") last.text += text;
-        else children.push({ kind: "text", text });
+        if (last !== void 0 && last.kind === "text") last.text += text2;
+        else children.push({ kind: "text", text: text2 });
       }
       this.i = lt;
       const c = s.charCodeAt(lt + 1);
@@ -1012,15 +1012,15 @@ var textParser = new import_fast_xml_parser.XMLParser({ ...OPTIONS, stopNodes: T
 var parser = new import_fast_xml_parser.XMLParser(OPTIONS);
 var META = import_fast_xml_parser.XMLParser.getMetaDataSymbol();
 var MARKUP_IN_TEXT_ELEMENT = new Error("markup inside a text element");
-function parseXml(text, opts = {}) {
-  return parseDocument(text, opts, true);
+function parseXml(text2, opts = {}) {
+  return parseDocument(text2, opts, true);
 }
-function parseDocument(text, opts, singlePass) {
+function parseDocument(text2, opts, singlePass) {
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
-  if (text.length > maxBytes || text.length * 3 > maxBytes && Buffer.byteLength(text, "utf8") > maxBytes) {
-    throw new XmlTooLargeError(Buffer.byteLength(text, "utf8"), maxBytes);
+  if (text2.length > maxBytes || text2.length * 3 > maxBytes && Buffer.byteLength(text2, "utf8") > maxBytes) {
+    throw new XmlTooLargeError(Buffer.byteLength(text2, "utf8"), maxBytes);
   }
-  let source = text.charCodeAt(0) === 65279 ? text.slice(1) : text;
+  let source = text2.charCodeAt(0) === 65279 ? text2.slice(1) : text2;
   const doctype = scanDoctype(source, maxBytes);
   if (doctype) {
     const blank = source.slice(doctype.start, doctype.end).replace(/[^\n\r]/g, " ");
@@ -1039,7 +1039,7 @@ function parseDocument(text, opts, singlePass) {
     throw new XmlSyntaxError(valid.err.msg, valid.err.line || 1, valid.err.col || 1);
   }
   const entities = doctype?.entities ?? NO_ENTITIES;
-  const remaining = entities.size === 0 ? maxBytes : maxBytes - Buffer.byteLength(text, "utf8");
+  const remaining = entities.size === 0 ? maxBytes : maxBytes - Buffer.byteLength(text2, "utf8");
   const context = (textElements) => ({
     source,
     entities,
@@ -1132,24 +1132,24 @@ function convertElement(node, name, ctx) {
     if (writtenWithEndTag(node, ctx.source)) el3.children.push({ kind: "text", text: "" });
     return el3;
   }
-  for (const child5 of children) {
-    const childName = nodeName(child5);
+  for (const child6 of children) {
+    const childName = nodeName(child6);
     if (childName === void 0) continue;
     if (childName === TEXT) {
-      const rawText = String(child5[TEXT]);
+      const rawText = String(child6[TEXT]);
       if (rawText.includes("]]>")) throw notAllowed(ctx, "]]>", "']]>' in text (write ]]&gt;)");
-      const text = decodeEntities(rawText, ctx);
+      const text2 = decodeEntities(rawText, ctx);
       const last = el3.children[el3.children.length - 1];
-      if (last && last.kind === "text") last.text += text;
-      else if (text !== "") el3.children.push({ kind: "text", text });
+      if (last && last.kind === "text") last.text += text2;
+      else if (text2 !== "") el3.children.push({ kind: "text", text: text2 });
     } else if (childName === COMMENT) {
-      el3.children.push({ kind: "comment", text: textOfFxp(child5[COMMENT]) });
+      el3.children.push({ kind: "comment", text: textOfFxp(child6[COMMENT]) });
     } else if (childName === CDATA) {
-      el3.children.push({ kind: "cdata", text: textOfFxp(child5[CDATA]) });
+      el3.children.push({ kind: "cdata", text: textOfFxp(child6[CDATA]) });
     } else if (childName.charCodeAt(0) === 63) {
       continue;
     } else {
-      el3.children.push(convertElement(child5, childName, ctx));
+      el3.children.push(convertElement(child6, childName, ctx));
     }
   }
   return el3;
@@ -1432,8 +1432,8 @@ var NAMED_ENTITIES = {
   laquo: "«",
   hellip: "…"
 };
-function decodeEntities2(text) {
-  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole2, body) => {
+function decodeEntities2(text2) {
+  return text2.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole2, body) => {
     if (body[0] === "#") {
       const code = body[1] === "x" || body[1] === "X" ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
       return Number.isFinite(code) && code > 0 && code <= 1114111 ? String.fromCodePoint(code) : whole2;
@@ -1445,14 +1445,14 @@ function htmlToText(fragment) {
   const noTags = fragment.replace(/<(script|style|svg)\b[\s\S]*?<\/\1\s*>/gi, " ").replace(/<!--[\s\S]*?-->/g, " ").replace(/<[^>]*>/g, " ");
   return decodeEntities2(noTags).replace(/\s+/g, " ").trim();
 }
-function shorten(text) {
-  return text.length > MAX_LENGTH ? `${text.slice(0, MAX_LENGTH - 1)}…` : text;
+function shorten(text2) {
+  return text2.length > MAX_LENGTH ? `${text2.slice(0, MAX_LENGTH - 1)}…` : text2;
 }
 function firstMatch(html, re) {
   const m = re.exec(html);
   if (!m) return void 0;
-  const text = htmlToText(m[1]);
-  return text.length > 0 ? text : void 0;
+  const text2 = htmlToText(m[1]);
+  return text2.length > 0 ? text2 : void 0;
 }
 function looksLikeHtml(body) {
   const head = body.slice(0, 64).replace(/^\uFEFF/, "").trimStart().toLowerCase();
@@ -1482,8 +1482,8 @@ function summariseOops(html) {
   }
   return [headline, ...details, ...idPart ? [idPart] : []].join(" | ");
 }
-function clip(text, max) {
-  return text.length > max ? `${text.slice(0, Math.max(0, max - 1))}…` : text;
+function clip(text2, max) {
+  return text2.length > max ? `${text2.slice(0, Math.max(0, max - 1))}…` : text2;
 }
 function messageFromHtml(body) {
   if (!body || !/<[a-z!]/i.test(body)) return void 0;
@@ -1503,8 +1503,8 @@ function messageFromHtml(body) {
   if (h2) return shorten(h2.replace(/^HTTP ERROR \d+\s*/i, "") || h2);
   const title = firstMatch(body, /<title\b[^>]*>([\s\S]*?)<\/title>/i);
   if (title) return shorten(title.replace(/\s*\[Jenkins\]\s*$/, "").replace(/^Error \d+\s*/i, "") || title);
-  const text = htmlToText(body.replace(/<head\b[\s\S]*?<\/head\s*>/i, " "));
-  return text.length > 0 ? shorten(text) : void 0;
+  const text2 = htmlToText(body.replace(/<head\b[\s\S]*?<\/head\s*>/i, " "));
+  return text2.length > 0 ? shorten(text2) : void 0;
 }
 function jenkinsMessage(xError, body, contentType) {
   const fromPage = isHtmlType(contentType) || looksLikeHtml(body) ? messageFromHtml(body) : void 0;
@@ -2399,14 +2399,14 @@ function groupKey(name) {
   return name.includes(".") ? "" : name;
 }
 function significantText(e) {
-  let text = "";
+  let text2 = "";
   let hasElements = false;
   for (const c of e.children) {
-    if (c.kind === "text" || c.kind === "cdata") text += c.text;
+    if (c.kind === "text" || c.kind === "cdata") text2 += c.text;
     else if (c.kind === "element") hasElements = true;
   }
-  if (hasElements && isBlank(text)) return "";
-  return text;
+  if (hasElements && isBlank(text2)) return "";
+  return text2;
 }
 function comparableAttributes(e) {
   const out = e.attrs.filter(([k]) => !IGNORED_ATTRIBUTES.has(k)).map(([k, v]) => [k, v]);
@@ -2501,9 +2501,9 @@ var Fingerprints = class {
     if (this.jenkins) kids = kids.filter((c) => !(isFieldName(c.name, kids) && jenkinsMayAddOrDrop(e.name, c)));
     const childIds = kids.map((c) => this.of(c));
     const attrs = comparableAttributes(e).map(([k, v]) => `${k}=${v.length}:${v}`).join("");
-    let text = significantText(e);
-    if (this.jenkins && kids.length === 0 && isLineBreakIndentation(text)) text = "";
-    const key = `${e.name}\0${attrs}\0${text.length}:${text}\0${childIds.join(",")}`;
+    let text2 = significantText(e);
+    if (this.jenkins && kids.length === 0 && isLineBreakIndentation(text2)) text2 = "";
+    const key = `${e.name}\0${attrs}\0${text2.length}:${text2}\0${childIds.join(",")}`;
     let id = this.ids.get(key);
     if (id === void 0) {
       id = this.ids.size;
@@ -2543,8 +2543,8 @@ function whitespaceVersusEmpty(a, b) {
   const tb = significantText(b);
   return ta === "" && isLineBreakIndentation(tb) || tb === "" && isLineBreakIndentation(ta);
 }
-function isLineBreakIndentation(text) {
-  return text.includes("\n") && text.trim() === "";
+function isLineBreakIndentation(text2) {
+  return text2.includes("\n") && text2.trim() === "";
 }
 function diffAttributes(a, b, path3, ctx) {
   const mapA = new Map(comparableAttributes(a));
@@ -2703,8 +2703,8 @@ function jenkinsMayAddOrDrop(parentName, e) {
   if (isManagedContainer(parentName, e.name)) return true;
   if (e.attrs.some(([k]) => !NEUTRAL_ATTRIBUTES.includes(k))) return false;
   const kids = childElements(e);
-  const text = significantText(e);
-  if (kids.length === 0) return text === "" || isLineBreakIndentation(text) || isDefaultField(parentName, e.name, text);
+  const text2 = significantText(e);
+  if (kids.length === 0) return text2 === "" || isLineBreakIndentation(text2) || isDefaultField(parentName, e.name, text2);
   return kids.every((k) => isFieldName(k.name, kids) && jenkinsMayAddOrDrop(e.name, k));
 }
 function equivalenceDigest(root, opts = {}) {
@@ -2724,9 +2724,9 @@ function equivalenceDigest(root, opts = {}) {
     }
     const all2 = orderedChildren(e);
     const kids = all2.filter((c) => !(isFieldName(c.name, all2) && jenkinsMayAddOrDrop(e.name, c)));
-    let text = significantText(e);
-    if (kids.length === 0 && isLineBreakIndentation(text)) text = "";
-    part(text);
+    let text2 = significantText(e);
+    if (kids.length === 0 && isLineBreakIndentation(text2)) text2 = "";
+    part(text2);
     part(String(kids.length));
     for (const c of kids) visit(c, e.name);
   };
@@ -2742,8 +2742,8 @@ function equivalenceForm(e, parentName) {
     if (isFieldName(c.name, all2) && jenkinsMayAddOrDrop(e.name, c)) return [];
     return [equivalenceForm(c, e.name)];
   });
-  const text = significantText(e);
-  if (all2.length > 0 && text !== "") children.unshift({ kind: "text", text });
+  const text2 = significantText(e);
+  if (all2.length > 0 && text2 !== "") children.unshift({ kind: "text", text: text2 });
   return { ...e, attrs: comparableAttributes(e), children };
 }
 function semanticDigest(root, opts = {}) {
@@ -3225,8 +3225,8 @@ var CsrfSession = class {
 // provider/client/redact.ts
 var MASK = "****";
 var MIN_SECRET_LENGTH = 3;
-function maskBasic(text) {
-  return text.replace(
+function maskBasic(text2) {
+  return text2.replace(
     /\bBasic(\s+)([A-Za-z0-9+/]{4,}={0,2})/g,
     (whole2, space, value) => Buffer.from(value, "base64").toString("utf8").includes(":") ? `Basic${space}${MASK}` : whole2
   );
@@ -3262,8 +3262,8 @@ var Redactor = class {
     this.add(encoded);
     return encoded;
   }
-  redact(text) {
-    let out = text;
+  redact(text2) {
+    let out = text2;
     for (const s of this.secrets) {
       if (out.includes(s)) out = out.split(s).join(MASK);
     }
@@ -4368,18 +4368,18 @@ function itemProps(token, id, path3) {
 // provider/xml/canonical-writer.ts
 function contentOf(e) {
   let elements = false;
-  let text = false;
+  let text2 = false;
   let blank = true;
   for (const c of e.children) {
     if (c.kind === "element") {
       elements = true;
     } else if (c.kind !== "comment" && c.text !== "") {
-      text = true;
+      text2 = true;
       if (blank && !isBlank(c.text)) blank = false;
     }
   }
   if (elements) return blank ? "elements" : "inline";
-  return text ? "inline" : "empty";
+  return text2 ? "inline" : "empty";
 }
 function startTag2(e, out) {
   out += "<" + e.name;
@@ -4451,15 +4451,15 @@ function mayHoldSecrets(xml) {
   return false;
 }
 var ENCRYPTED = /^\{AQAAABAAAA[A-Za-z0-9+/]+={0,2}\}$/;
-function isEncryptedSecret(text) {
-  return ENCRYPTED.test(text);
+function isEncryptedSecret(text2) {
+  return ENCRYPTED.test(text2);
 }
 function placeholder(index) {
   return `[secret ${index + 1}]`;
 }
 var PLACEHOLDER = /^\[secret ([1-9]\d*)\]$/;
-function placeholderIndex(text) {
-  const m = PLACEHOLDER.exec(text);
+function placeholderIndex(text2) {
+  const m = PLACEHOLDER.exec(text2);
   return m === null ? void 0 : Number(m[1]) - 1;
 }
 var SECRET_VALUES_KEY = "secretValues";
@@ -4474,13 +4474,13 @@ function classOf(e) {
   if (explicit !== void 0) return explicit;
   return e.name.includes(".") ? decodeClassName(e.name) : void 0;
 }
-function withText(e, text) {
-  return { ...e, children: [{ kind: "text", text }] };
+function withText(e, text2) {
+  return { ...e, children: [{ kind: "text", text: text2 }] };
 }
-function maskSecrets(root, text) {
+function maskSecrets(root, text2) {
   const values = [];
   const paths = [];
-  if (text !== void 0 && !mayHoldSecrets(text)) return { root, values, paths };
+  if (text2 !== void 0 && !mayHoldSecrets(text2)) return { root, values, paths };
   const walk = (e, path3) => {
     const fields3 = SECRET_FIELDS[classOf(e) ?? ""];
     let changed = false;
@@ -4523,8 +4523,8 @@ function secretsProblem(masked, values) {
   }
   return void 0;
 }
-function digestOf(text) {
-  return (0, import_node_crypto3.createHash)("sha256").update(text, "utf8").digest("hex");
+function digestOf(text2) {
+  return (0, import_node_crypto3.createHash)("sha256").update(text2, "utf8").digest("hex");
 }
 function stringList(v) {
   return Array.isArray(v) ? v.map((x) => typeof x === "string" ? x : "") : [];
@@ -4587,7 +4587,7 @@ function kindOf(v) {
   if (v.secretFile !== void 0) return "secretFile";
   return "configXml";
 }
-var el = (name, text) => `  <${name}>${escapeText(text, false)}</${name}>
+var el = (name, text2) => `  <${name}>${escapeText(text2, false)}</${name}>
 `;
 function common(v) {
   return el("scope", v.scope ?? "GLOBAL") + el("id", v.credentialId) + el("description", v.description ?? "");
@@ -4618,8 +4618,8 @@ ${body}</${root}>
 `;
 }
 var COMMON = ["scope", "id", "description"];
-function textElement(name, text) {
-  return { kind: "element", name, attrs: [], children: [{ kind: "text", text }] };
+function textElement(name, text2) {
+  return { kind: "element", name, attrs: [], children: [{ kind: "text", text: text2 }] };
 }
 function withCommonFields(xml, v) {
   const doc = parseXml(xml);
@@ -4700,7 +4700,7 @@ function slotsOf(root) {
   collect2(root);
   return slots;
 }
-var sha256 = (text) => (0, import_node_crypto4.createHash)("sha256").update(text, "utf8").digest("hex");
+var sha256 = (text2) => (0, import_node_crypto4.createHash)("sha256").update(text2, "utf8").digest("hex");
 function credentialDigestOf(configXml, rendered) {
   const root = parseXml(rendered).root;
   return {
@@ -4733,9 +4733,9 @@ function driftedConfigXml(declared2, remote) {
     children: e.children.map((c) => {
       if (c.kind !== "element") return c;
       if (!isSecretSlot(c)) return fill(c);
-      const text = slots[n] ?? `[secret ${n + 1}]`;
+      const text2 = slots[n] ?? `[secret ${n + 1}]`;
       n++;
-      return { ...c, children: [{ kind: "text", text }] };
+      return { ...c, children: [{ kind: "text", text: text2 }] };
     })
   });
   const doc = parseXml(remote);
@@ -5809,9 +5809,9 @@ function flag(e, name) {
   const t = childText(e, name);
   return t === void 0 ? void 0 : t.trim() === "true";
 }
-function whole(text) {
-  if (text === void 0 || !/^-?\d+$/.test(text.trim())) return void 0;
-  return Number(text.trim());
+function whole(text2) {
+  if (text2 === void 0 || !/^-?\d+$/.test(text2.trim())) return void 0;
+  return Number(text2.trim());
 }
 function parameters2(props) {
   const holder = child(props, "hudson.model.ParametersDefinitionProperty");
@@ -6092,7 +6092,7 @@ var ENCRYPTED2 = /\{AQAAAB[A-Za-z0-9+/=]*\}/g;
 function mask(line) {
   return line.replace(
     SECRET_ELEMENT,
-    (_m, open, _name, text) => text.trim() === "" ? `${open}${text}` : `${open}****`
+    (_m, open, _name, text2) => text2.trim() === "" ? `${open}${text2}` : `${open}****`
   ).replace(ENCRYPTED2, "{****}");
 }
 function windowOf(line, column) {
@@ -6102,8 +6102,8 @@ function windowOf(line, column) {
   const tail = start + WIDTH < line.length ? "…" : "";
   return { text: `${head}${line.slice(start, start + WIDTH)}${tail}`, at: column - 1 - start + head.length };
 }
-function excerptAt(text, line, column) {
-  const lines = text.split(/\r\n|\r|\n/);
+function excerptAt(text2, line, column) {
+  const lines = text2.split(/\r\n|\r|\n/);
   if (line < 1 || line > lines.length) return "";
   const first2 = Math.max(1, line - BEFORE);
   const gutter = String(line).length;
@@ -6212,8 +6212,8 @@ function fieldsOf2(root) {
     enabled: !(disabled && textOf(disabled).trim() === "true")
   };
 }
-function element(name, text) {
-  return { kind: "element", name, attrs: [], children: text === "" ? [] : [{ kind: "text", text }] };
+function element(name, text2) {
+  return { kind: "element", name, attrs: [], children: text2 === "" ? [] : [{ kind: "text", text: text2 }] };
 }
 function insertAfterAnchor(root, el3, anchors) {
   for (const anchor of anchors) {
@@ -6225,15 +6225,15 @@ function insertAfterAnchor(root, el3, anchors) {
   }
   root.children.unshift(el3);
 }
-function setField(root, name, text, info) {
+function setField(root, name, text2, info) {
   const index = root.children.findIndex((c) => c.kind === "element" && c.name === name);
   if (index >= 0) {
     const existing = root.children[index];
-    root.children[index] = { ...existing, children: text === "" ? [] : [{ kind: "text", text }] };
+    root.children[index] = { ...existing, children: text2 === "" ? [] : [{ kind: "text", text: text2 }] };
     return;
   }
   const anchors = name === "description" ? ["actions"] : info?.disabledAfter ?? [];
-  insertAfterAnchor(root, element(name, text), anchors);
+  insertAfterAnchor(root, element(name, text2), anchors);
 }
 function removeField(root, name) {
   root.children = root.children.filter((c) => !(c.kind === "element" && c.name === name));
@@ -6266,8 +6266,8 @@ function withFieldTexts(root, texts) {
   const out = { ...root, children: [...root.children] };
   const info = describeRoot(out.name);
   for (const name of FIELD_NAMES) {
-    const text = texts[name];
-    if (text !== void 0) setField(out, name, text, info);
+    const text2 = texts[name];
+    if (text2 !== void 0) setField(out, name, text2, info);
     else removeField(out, name);
   }
   return out;
@@ -6419,8 +6419,8 @@ function nameFailure(property, value, validate3) {
 }
 var CONFIG_DIGEST_KEY = "__configXmlSha256";
 var LEGACY_DIGEST_KEY = "configXmlSha256";
-function digestOf2(text) {
-  return (0, import_node_crypto5.createHash)("sha256").update(text).digest("hex");
+function digestOf2(text2) {
+  return (0, import_node_crypto5.createHash)("sha256").update(text2).digest("hex");
 }
 async function checkJob(olds, newsRaw) {
   const news = { ...newsRaw };
@@ -7113,18 +7113,18 @@ function align(declared2, remote, managed) {
   }
   seen.clear();
   const children = [];
-  for (const child5 of remote.children) {
-    if (child5.kind !== "element") {
-      children.push(child5);
+  for (const child6 of remote.children) {
+    if (child6.kind !== "element") {
+      children.push(child6);
       continue;
     }
-    const n = seen.get(child5.name) ?? 0;
-    seen.set(child5.name, n + 1);
-    const match = declaredByKey.get(`${child5.name}#${n}`);
+    const n = seen.get(child6.name) ?? 0;
+    seen.set(child6.name, n + 1);
+    const match = declaredByKey.get(`${child6.name}#${n}`);
     if (match) {
-      children.push(align(match, child5, isManagedContainer(remote.name, child5.name)));
-    } else if (!managed && !carriesNothing(remote.name, child5)) {
-      children.push(child5);
+      children.push(align(match, child6, isManagedContainer(remote.name, child6.name)));
+    } else if (!managed && !carriesNothing(remote.name, child6)) {
+      children.push(child6);
     }
   }
   return { ...remote, attrs: alignAttrs(declared2, remote), children };
@@ -7184,9 +7184,9 @@ function layoutOf(declared2, effective) {
   const own = fieldTextsOf(declared2);
   const said = { description: effective.description, disabled: String(!effective.enabled) };
   for (const name of FIELD_NAMES) {
-    const text = own[name];
-    if (text === void 0) (layout.absent ??= []).push(name);
-    else if (text !== said[name]) (layout.fields ??= {})[name] = text;
+    const text2 = own[name];
+    if (text2 === void 0) (layout.absent ??= []).push(name);
+    else if (text2 !== said[name]) (layout.fields ??= {})[name] = text2;
   }
   return layout;
 }
@@ -7202,15 +7202,15 @@ function fieldTextsFrom(layout, effective) {
 function alignToLayout(remote, path3, managed, layout, kept) {
   const children = [];
   const keyed = new Map(childKeys(remote));
-  for (const child5 of remote.children) {
-    if (child5.kind !== "element") {
-      children.push(child5);
+  for (const child6 of remote.children) {
+    if (child6.kind !== "element") {
+      children.push(child6);
       continue;
     }
-    const key = keyed.get(child5);
+    const key = keyed.get(child6);
     const childPath = path3 === "" ? key : `${path3}/${key}`;
-    if (kept.has(pathKey(childPath)) || !managed && !carriesNothing(remote.name, child5)) {
-      children.push(alignToLayout(child5, childPath, isManagedContainer(remote.name, child5.name), layout, kept));
+    if (kept.has(pathKey(childPath)) || !managed && !carriesNothing(remote.name, child6)) {
+      children.push(alignToLayout(child6, childPath, isManagedContainer(remote.name, child6.name), layout, kept));
     }
   }
   const plugin = layout.plugins[pathKey(path3)];
@@ -7229,8 +7229,8 @@ function foundConfig(remote, declared2, effective, compare = true) {
   const semantic = compare ? declared2?.semantic : void 0;
   const fields3 = layout ? fieldTextsFrom(layout, effective) : { ...fieldTextsOf(doc.root), description: effective.description };
   const aligned = layout ? alignToLayout(own, "", false, layout, new Set(layout.kept)) : own;
-  const text = canonicalizeConfig(writeXml({ ...doc, root: withFieldTexts(aligned, fields3) }, { style: "pretty" }));
-  if (semantic === void 0 || !sameHash(semantic, semanticDigest(parseXml(text).root))) return text;
+  const text2 = canonicalizeConfig(writeXml({ ...doc, root: withFieldTexts(aligned, fields3) }, { style: "pretty" }));
+  if (semantic === void 0 || !sameHash(semantic, semanticDigest(parseXml(text2).root))) return text2;
   return canonicalizeDocument({ ...doc, root: withFieldTexts(doc.root, fields3) });
 }
 function inputsReflecting(props, configXml = props.configXml) {
@@ -7563,12 +7563,12 @@ ${key}`;
   return pending2;
 }
 var warned2 = /* @__PURE__ */ new WeakMap();
-async function warnOnce(connection, kind, text) {
+async function warnOnce(connection, kind, text2) {
   if (!warned2.has(connection)) warned2.set(connection, /* @__PURE__ */ new Set());
   const seen = warned2.get(connection);
   if (seen.has(kind)) return;
   seen.add(kind);
-  await warn(text);
+  await warn(text2);
 }
 var isUnavailable = (a) => a !== null && typeof a === "object" && "unavailable" in a;
 var ENDPOINTS = {
@@ -7597,8 +7597,8 @@ function lintLines(errors, max = 5) {
   for (const e of errors) {
     const first2 = e.split("\n").map((l) => l.trim()).find((l) => l !== "" && !/^startup failed:?$/i.test(l) && !/^\d+ errors?$/.test(l)) ?? e.trim();
     const at = /\s*@ line (\d+), column (\d+)\.?$/.exec(first2);
-    const text = first2.replace(/^WorkflowScript: \d+: /, "").replace(/\s*@ line \d+, column \d+\.?$/, "");
-    const line = at ? `line ${at[1]}, column ${at[2]}: ${text}` : text;
+    const text2 = first2.replace(/^WorkflowScript: \d+: /, "").replace(/\s*@ line \d+, column \d+\.?$/, "");
+    const line = at ? `line ${at[1]}, column ${at[2]}: ${text2}` : text2;
     out.push(line.length > 200 ? `${line.slice(0, 197)}...` : line);
   }
   if (out.length > max) return [...out.slice(0, max), `… and ${out.length - max} more`];
@@ -7842,8 +7842,8 @@ function tokenize(source) {
 }
 
 // provider/runnable/script-names.ts
-var isPunct = (t, text) => t?.kind === "punct" && t.text === text;
-var isIdent = (t, text) => t?.kind === "ident" && t.text === text;
+var isPunct = (t, text2) => t?.kind === "punct" && t.text === text2;
+var isIdent = (t, text2) => t?.kind === "ident" && t.text === text2;
 var literal = (t) => t?.kind === "string" && !t.interpolated ? t : void 0;
 function isStep(tokens, i) {
   const before = tokens[i - 1];
@@ -7957,8 +7957,8 @@ var BUILD_TRIGGER = "hudson.tasks.BuildTrigger";
 var FOLDER_LIBRARIES = "org.jenkinsci.plugins.workflow.libs.FolderLibraries";
 var LIBRARY_CONFIGURATION = "org.jenkinsci.plugins.workflow.libs.LibraryConfiguration";
 var checkable2 = (s, unknown) => s !== "" && !s.includes("${") && !s.includes(unknown);
-function nameList(text, unknown = "\0") {
-  return text.split(",").map((s) => s.trim()).filter((s) => checkable2(s, unknown));
+function nameList(text2, unknown = "\0") {
+  return text2.split(",").map((s) => s.trim()).filter((s) => checkable2(s, unknown));
 }
 function attr(e, name) {
   return e.attrs.find(([k]) => k === name)?.[1];
@@ -8091,16 +8091,16 @@ function canonicalFields(xml) {
     if (end === -1 || name === "") return void 0;
     const empty = xml.charCodeAt(end - 1) === 47;
     if (open.length === 1 && (name === "description" || name === "disabled")) {
-      let text = "";
+      let text2 = "";
       if (!empty) {
         const after = xml.indexOf("<", end + 1);
         if (after === -1 || !xml.startsWith(`</${name}>`, after)) return void 0;
         const decoded = decode(xml.slice(end + 1, after));
         if (decoded === void 0) return void 0;
-        text = decoded;
+        text2 = decoded;
       }
-      if (name === "description") description ??= text;
-      else disabled ??= text;
+      if (name === "description") description ??= text2;
+      else disabled ??= text2;
     }
     if (empty) {
       if (open.length === 0) return xml.slice(end + 1).trim() === "" ? fields2(description, disabled) : void 0;
@@ -8321,13 +8321,13 @@ async function caseClash(client3, fullName, jenkinsUrl) {
 }
 
 // provider/resource/adoption.ts
-function compareHeld(declared2, text) {
-  const root = parseXml(text).root;
+function compareHeld(declared2, text2) {
+  const root = parseXml(text2).root;
   const fields3 = fieldsOf2(root);
   const wanted = declared2.fields();
   return {
-    text,
-    sameConfig: sameConfig(declared2.root(), maskSecrets(root, text).root),
+    text: text2,
+    sameConfig: sameConfig(declared2.root(), maskSecrets(root, text2).root),
     sameDescription: fields3.description === wanted.description,
     sameEnabled: fields3.enabled === wanted.enabled
   };
@@ -8521,6 +8521,83 @@ function specAsDeclared(kind, found, declared2) {
   return { ...spec, sources };
 }
 
+// provider/resource/found/folder-views.ts
+var FOLDER_ROOT = "com.cloudbees.hudson.plugins.folder.Folder";
+var ALL_VIEW = "hudson.model.AllView";
+function viewNameOf(view) {
+  const n = elementChildren(view).find((c) => c.name === "name");
+  return n ? n.children.map((c) => c.kind === "text" ? c.text : "").join("") : "";
+}
+function isDefaultAllView2(v) {
+  return v.name === ALL_VIEW && viewNameOf(v).toLowerCase() === "all";
+}
+var nameText = (e) => e.children.map((c) => c.kind === "text" ? c.text : "").join("").trim();
+function withoutFolderViews(configXml) {
+  const doc = parseXml(configXml);
+  if (doc.root.name !== FOLDER_ROOT) return configXml;
+  let changed = false;
+  const children = doc.root.children.flatMap((c) => {
+    if (c.kind !== "element" || c.name !== "folderViews") return [c];
+    const holder = c.children.flatMap((h) => {
+      if (h.kind !== "element") return [h];
+      if (h.name === "primaryView" && nameText(h).toLowerCase() !== "all") {
+        changed = true;
+        return [];
+      }
+      if (h.name !== "views") return [h];
+      const kept = h.children.filter((v) => v.kind !== "element" || isDefaultAllView2(v));
+      if (kept.length !== h.children.length) changed = true;
+      return [{ ...h, children: kept }];
+    });
+    return [{ ...c, children: holder }];
+  });
+  if (!changed) return configXml;
+  return canonicalizeDocument({ ...doc, root: { ...doc.root, children } });
+}
+
+// provider/resource/found/jenkins-owned.ts
+var claimsNothing = (root) => ({ kind: "element", name: root.name, attrs: [], children: [] });
+function withoutJenkinsOwned(configXml) {
+  const doc = parseXml(configXml);
+  const nothing = claimsNothing(doc.root);
+  const root = [pipelinePropertiesRule, FOLDER_CREDENTIALS_RULE].reduce(
+    (r, rule) => rule.forComparison(r, nothing),
+    doc.root
+  );
+  return root === doc.root ? configXml : canonicalizeDocument({ ...doc, root });
+}
+
+// provider/resource/found/declaration.ts
+function foundDeclaration(configXml) {
+  const own = withoutJenkinsOwned(withoutFolderViews(configXml));
+  return { canonical: canonicalizeConfig(own), spec: parseJobSpec(own) };
+}
+function specInputsOf(parsed) {
+  const out = { key: specKeyOf(parsed.kind), spec: parsed.spec };
+  if (parsed.fields.description !== "") out.description = parsed.fields.description;
+  if (!parsed.fields.enabled) out.enabled = false;
+  return out;
+}
+
+// provider/resource/found/imported.ts
+function declaresNothing(olds) {
+  return givenSources(olds).length === 0;
+}
+function importedAsSpec(props, config) {
+  const parsed = foundDeclaration(config).spec;
+  if (parsed === void 0) return void 0;
+  const written = specInputsOf(parsed);
+  const configXml = canonicalizeDocument(parseXml(renderSpec(written.key, written.spec, parsed.fields)));
+  const outputs = { ...props, [written.key]: written.spec, configXml };
+  const inputs = { name: props.name, fullName: props.fullName, url: props.url };
+  if (props.folder) inputs.folder = props.folder;
+  if (props.controller) inputs.controller = props.controller;
+  inputs[written.key] = written.spec;
+  if (written.description !== void 0) inputs.description = written.description;
+  if (written.enabled !== void 0) inputs.enabled = written.enabled;
+  return { props: outputs, inputs };
+}
+
 // provider/resource/pipeline-owned.ts
 function withPipelineOwned(props, remote) {
   const owned = describeOwned(pipelineOwnedOf(remote));
@@ -8586,8 +8663,8 @@ function secretsFailure(inputs, key, root) {
 async function learnSecrets(client3, fullName, secrets) {
   if (secrets.length === 0) return void 0;
   try {
-    const text = await client3.getConfig(fullName);
-    const { values } = maskSecrets(parseXml(text).root, text);
+    const text2 = await client3.getConfig(fullName);
+    const { values } = maskSecrets(parseXml(text2).root, text2);
     return values.length === secrets.length ? learnedDigests(values) : secrets.map(() => "");
   } catch {
     return secrets.map(() => "");
@@ -8936,11 +9013,11 @@ async function create(inputsRaw) {
   return { id, outs };
 }
 async function adopt(client3, fullName, declared2, outs, read6) {
-  const text = read6 ?? await client3.getConfig(fullName);
-  const remote = parseXml(text).root;
+  const text2 = read6 ?? await client3.getConfig(fullName);
+  const remote = parseXml(text2).root;
   const owned = withPipelineOwned({}, remote).pipelineOwned;
   if (owned) outs.pipelineOwned = owned;
-  const masked = maskSecrets(withoutOwnedParts(remote, declared2.root()), text);
+  const masked = maskSecrets(withoutOwnedParts(remote, declared2.root()), text2);
   const fields3 = fieldsOf2(remote);
   const sameSecrets = masked.values.length === declared2.secrets.length && masked.values.every((v, i) => v.trim() === declared2.secrets[i]);
   const current2 = { ...outs, description: fields3.description, enabled: fields3.enabled };
@@ -8974,10 +9051,12 @@ async function read(id, propsRaw) {
     remoteDoc.root
   );
   let configDrift = false;
+  let imported;
   const declaredXml2 = configKnown(olds) ? declaredConfigOf(olds) : void 0;
   const declaredRoot = declaredXml2 !== void 0 ? parseXml(declaredXml2).root : void 0;
   if (!configKnown(olds)) {
-    props = { ...withoutSpecs(props), configXml: canonicalizeDocument(remoteDoc) };
+    imported = declaresNothing(olds) ? importedAsSpec(props, remoteText) : void 0;
+    props = imported?.props ?? { ...withoutSpecs(props), configXml: canonicalizeDocument(remoteDoc) };
     configDrift = true;
   } else if (declaredXml2 !== void 0 && declaredRoot !== void 0) {
     if (!sameConfig(declaredRoot, remoteDoc.root)) {
@@ -8988,7 +9067,7 @@ async function read(id, propsRaw) {
     configDrift = true;
     props = withDisabledOf(withoutDigest(driftedProps(props, void 0, remoteText, olds, olds.__digest)));
   }
-  const ownValues = configKnown(olds) ? maskSecrets(
+  const ownValues = imported ? maskSecrets(withoutOwnedParts(parsed.root, parseXml(imported.props.configXml).root), remote).values : configKnown(olds) ? maskSecrets(
     declaredRoot ? withoutOwnedParts(parsed.root, declaredRoot) : comparable(parsed.root, olds.__digest),
     remote
   ).values : masked.values;
@@ -9005,7 +9084,7 @@ async function read(id, propsRaw) {
   }
   const digest = olds.__digest;
   const config = props.configXml ?? foundConfig(remoteText, digest, olds, false);
-  const inputs = inputsReflecting(props, config);
+  const inputs = imported?.inputs ?? inputsReflecting(props, config);
   if (!secretDrift && props.secretValues !== void 0) inputs.secretValues = props.secretValues;
   readReported(id, inputs);
   return { id, props, inputs };
@@ -9161,6 +9240,15 @@ function normalListView(spec) {
   if (s.description !== void 0 && s.description !== "") out.description = s.description;
   return out;
 }
+function writtenListView(spec) {
+  const out = {};
+  if (spec.jobs.length > 0) out.jobs = [...spec.jobs];
+  if (spec.includeRegex !== void 0) out.includeRegex = spec.includeRegex;
+  if (spec.recurse) out.recurse = true;
+  if (JSON.stringify(spec.columns) !== JSON.stringify(DEFAULT_COLUMNS)) out.columns = [...spec.columns];
+  if (spec.description !== void 0) out.description = spec.description;
+  return out;
+}
 function listViewChanges(a, b) {
   const x = normalListView(a);
   const y = normalListView(b);
@@ -9173,7 +9261,7 @@ var el2 = (name, children = [], attrs = []) => ({
   attrs,
   children
 });
-var txt = (name, text) => el2(name, [{ kind: "text", text }]);
+var txt = (name, text2) => el2(name, [{ kind: "text", text: text2 }]);
 function renderListView(name, spec) {
   const n = normalListView(spec);
   const children = [txt("name", name)];
@@ -9637,6 +9725,11 @@ async function readFromJenkins(id, propsRaw) {
     throw e;
   }
   const props = { ...olds, fullName, url: viewUrl(baseUrl, olds.folder, olds.name) };
+  if (olds.listView === void 0 && !olds.configXml && !isViewDigest(olds.__digest)) {
+    const parsed = parseListView(remote);
+    const found = parsed === void 0 ? { ...props, configXml: canonicalizeConfig(remote) } : { ...props, listView: writtenListView(parsed), configXml: renderListView(olds.name, parsed) };
+    return { id, props: found, inputs: inputsOf(found) };
+  }
   if ((olds.configXml || isViewDigest(olds.__digest)) && matches(olds, remote)) return { id, props };
   delete props.__digest;
   if (olds.listView !== void 0) {
@@ -9757,14 +9850,14 @@ function checkConfigXml2(news, failures) {
     failures.push({ property: "configXml", reason: "configXml must be the credential's config.xml text." });
     return;
   }
-  let text;
+  let text2;
   try {
-    text = canonicalizeConfig(news.configXml);
+    text2 = canonicalizeConfig(news.configXml);
   } catch (e) {
     failures.push({ property: "configXml", reason: `configXml is not well-formed XML: ${e.message}` });
     return;
   }
-  const root = parseXml(text).root;
+  const root = parseXml(text2).root;
   const typed = Object.entries(TYPED_CLASSES).find(([, c]) => c.root === root.name);
   if (typed !== void 0)
     failures.push({
@@ -9778,10 +9871,10 @@ function checkConfigXml2(news, failures) {
       reason: `configXml has <id>${ownId}</id> but the resource's id is "${news.credentialId}"; leave <id> out (the id input sets it).`
     });
   if (!hasUnknown(news.secretValues)) {
-    const problem = secretsProblem(maskSecrets(root, text), news.secretValues);
+    const problem = secretsProblem(maskSecrets(root, text2), news.secretValues);
     if (problem !== void 0) failures.push({ property: "configXml", reason: problem });
   }
-  news.configXml = text;
+  news.configXml = text2;
 }
 function checkCredentialInputs(newsRaw) {
   const news = { ...newsRaw };
@@ -9861,6 +9954,57 @@ function updateCredential(client3, p, xml) {
 }
 function deleteCredential2(client3, p) {
   return client3.deleteCredential(storeOf(p), p.id);
+}
+
+// provider/credential/found.ts
+var REDACTED = "secret-redacted";
+var child5 = (e, name) => elementChildren(e).find((c) => c.name === name);
+var classOf5 = (e) => e.attrs.find(([k]) => k === "class")?.[1] ?? e.name;
+var redacted = (e) => elementChildren(e).some((c) => c.name === REDACTED);
+var text = (e, name) => {
+  const c = child5(e, name);
+  return c === void 0 ? "" : textOf(c).trim();
+};
+function fieldsAre(e, plain2, secret3) {
+  const names = elementChildren(e).map((c) => c.name);
+  const common3 = ["scope", "id", "description"];
+  return names.every((n) => common3.includes(n) || plain2.includes(n) || secret3.includes(n)) && secret3.every((n) => child5(e, n) !== void 0 && redacted(child5(e, n))) && plain2.every((n) => child5(e, n) === void 0 || !redacted(child5(e, n)));
+}
+function typedFitOf(xml) {
+  const cls = xml.name;
+  const usernameSecret = text(xml, "usernameSecret");
+  if (cls === TYPED_CLASSES.secretText.root && fieldsAre(xml, [], ["secret"]))
+    return { kind: "secretText", fields: {}, secrets: [{ field: "secret", optional: false }] };
+  if (cls === TYPED_CLASSES.usernamePassword.root && usernameSecret !== "true" && fieldsAre(xml, ["username", "usernameSecret"], ["password"])) {
+    return {
+      kind: "usernamePassword",
+      fields: { username: text(xml, "username") },
+      secrets: [{ field: "password", optional: false }]
+    };
+  }
+  const source = child5(xml, "privateKeySource");
+  if (cls === TYPED_CLASSES.sshPrivateKey.root && usernameSecret !== "true" && source !== void 0 && classOf5(source) === DIRECT_ENTRY && fieldsAre(source, [], ["privateKey"]) && fieldsAre(
+    xml,
+    ["username", "usernameSecret", "privateKeySource"],
+    child5(xml, "passphrase") === void 0 ? [] : ["passphrase"]
+  )) {
+    return {
+      kind: "sshPrivateKey",
+      fields: { username: text(xml, "username") },
+      secrets: [
+        { field: "privateKey", optional: false },
+        // Jenkins writes a passphrase field whether or not the key has one: the program says.
+        ...child5(xml, "passphrase") !== void 0 ? [{ field: "passphrase", optional: true }] : []
+      ]
+    };
+  }
+  if (cls === TYPED_CLASSES.secretFile.root && fieldsAre(xml, ["fileName"], ["secretBytes"]))
+    return {
+      kind: "secretFile",
+      fields: { fileName: text(xml, "fileName") },
+      secrets: [{ field: "content", optional: false }]
+    };
+  return void 0;
 }
 
 // provider/credential/store.ts
@@ -10122,13 +10266,11 @@ async function readFromJenkins2(id, propsRaw) {
   return { id, props: drifted, inputs: inputsOf2(drifted) };
 }
 function typedAsFound(remote) {
-  const seen = fieldsOfConfig(remote);
-  const kind = TYPED_KINDS.find((k) => TYPED_CLASSES[k].root === seen.type);
-  if (kind === "secretText") return { secretText: {} };
-  if (kind === "usernamePassword") return { usernamePassword: { username: seen.username ?? "" } };
-  if (kind === "sshPrivateKey") return { sshPrivateKey: { username: seen.username ?? "" } };
-  if (kind === "secretFile") return { secretFile: { fileName: seen.fileName ?? "" } };
-  return {};
+  const fit = typedFitOf(parseXml(remote).root);
+  if (fit === void 0) return {};
+  if (fit.kind === "secretText") return { secretText: {} };
+  if (fit.kind === "secretFile") return { secretFile: { fileName: fit.fields.fileName } };
+  return { [fit.kind]: { username: fit.fields.username } };
 }
 function withCommonOf(props, remote) {
   const f = fieldsOfConfig(remote);
