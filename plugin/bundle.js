@@ -10235,10 +10235,11 @@ async function readFromJenkins2(id, propsRaw) {
   }
   const props = { ...olds, url: credentialUrl(baseUrl, place) };
   const kind = kindOf(olds);
-  const typed = kind === "configXml" && !olds.configXml && olds.__digest === void 0 ? typedAsFound(remote) : {};
+  const importing = kind === "configXml" && !olds.configXml && olds.__digest === void 0;
+  const typed = importing ? typedAsFound(remote) : {};
   if (Object.keys(typed).length > 0) {
     const found = { ...withCommonOf(props, remote), ...typed };
-    return { id, props: found, inputs: inputsOf2(found) };
+    return { id, props: found, inputs: inputsOf2(found, true) };
   }
   if (kind === "configXml") {
     const digest = isCredentialDigest(olds.__digest) ? olds.__digest : void 0;
@@ -10247,7 +10248,7 @@ async function readFromJenkins2(id, propsRaw) {
     const declared3 = olds.configXml || digest || "<x/>";
     const drifted2 = { ...withCommonOf(props, remote), configXml: driftedConfigXml(declared3, remote) };
     delete drifted2.__digest;
-    return { id, props: drifted2, inputs: inputsOf2(drifted2) };
+    return { id, props: drifted2, inputs: inputsOf2(drifted2, importing) };
   }
   const declared2 = declaredFields(olds);
   const seen = fieldsOfConfig(remote);
@@ -10279,8 +10280,9 @@ function withCommonOf(props, remote) {
   else delete out.scope;
   return out;
 }
-function inputsOf2(props) {
+function inputsOf2(props, imported = false) {
   const inputs = { ...props };
+  if (imported) delete inputs.url;
   delete inputs.__digest;
   for (const key of Object.keys(inputs))
     if (inputs[key] === void 0) delete inputs[key];

@@ -313,12 +313,14 @@ async function readFromJenkins(id: string, propsRaw: Props): Promise<dynamic.Rea
   }
   const props: CredentialOutputs = { ...olds, url: credentialUrl(baseUrl, place) };
   const kind = kindOf(olds);
-  const typed = kind === "configXml" && !olds.configXml && olds.__digest === undefined ? typedAsFound(remote) : {};
+  // Nothing declared yet: the provider plugin's import, which reads by id alone.
+  const importing = kind === "configXml" && !olds.configXml && olds.__digest === undefined;
+  const typed = importing ? typedAsFound(remote) : {};
   if (Object.keys(typed).length > 0) {
     // Nothing declared yet (the provider plugin's import reads by id alone): the typed spec of what Jenkins holds,
     // its non-secret fields only. Jenkins never shows a secret: the program gives it.
     const found = { ...withCommonOf(props, remote), ...typed };
-    return { id, props: found, inputs: inputsOf(found) };
+    return { id, props: found, inputs: inputsOf(found, true) };
   }
   if (kind === "configXml") {
     const digest = isCredentialDigest(olds.__digest) ? olds.__digest : undefined;
@@ -330,7 +332,7 @@ async function readFromJenkins(id: string, propsRaw: Props): Promise<dynamic.Rea
     const declared = olds.configXml || digest || "<x/>";
     const drifted = { ...withCommonOf(props, remote), configXml: driftedConfigXml(declared, remote) };
     delete drifted.__digest;
-    return { id, props: drifted, inputs: inputsOf(drifted) };
+    return { id, props: drifted, inputs: inputsOf(drifted, importing) };
   }
   const declared = declaredFields(olds);
   const seen = fieldsOfConfig(remote);
@@ -373,11 +375,13 @@ function withCommonOf(props: CredentialOutputs, remote: string): CredentialOutpu
 }
 
 /**
- * The inputs a refresh reports: the same keys and shape `check` returns, `url` included (check adds it, and the
- * state's inputs hold it: left out here, a refresh would show it as removed and the next preview as added).
+ * The inputs a read reports. A refresh's: the same keys and shape `check` returns, `url` included (check adds it,
+ * and the state's inputs hold it: left out here, a refresh would show it as removed and the next preview as added).
+ * An import's: what a program would declare, so no `url`, an output no program gives.
  */
-function inputsOf(props: CredentialOutputs): Partial<CredentialInputs> {
+function inputsOf(props: CredentialOutputs, imported = false): Partial<CredentialInputs> {
   const inputs: Partial<CredentialOutputs> = { ...props };
+  if (imported) delete inputs.url;
   delete inputs.__digest;
   for (const key of Object.keys(inputs) as (keyof CredentialOutputs)[])
     if (inputs[key] === undefined) delete inputs[key];

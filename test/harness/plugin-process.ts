@@ -3,9 +3,10 @@
  * language host runs `@pulumi/pulumi/cmd/run-plugin <plugin folder> <engine address>` and reads the port the
  * plugin prints. Driven over gRPC with ProviderProcess's client.
  *
- * `installed` runs a copy of the folder beside a node_modules that holds this package as an installed dependency
- * (a link to the checkout), as after the CLI's `npm install` in a plugin fetched from a git URL; the default runs
- * the checkout's own folder, which serves the checkout's built code.
+ * `installed` runs a copy of the folder as the npm package holds it (`node_modules/pulumi-jenkins-jobs/plugin`): beside
+ * a package.json that names this package and its `dist/` (a link to the checkout's build), so it serves that build
+ * from a folder that is not the checkout's; the default runs the checkout's own folder. (A clone nobody built, which
+ * serves `bundle.js`, is test/package/plugin-sources.test.ts's.)
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import * as os from "node:os";
@@ -37,18 +38,24 @@ export interface PluginOptions {
   flags?: string[];
 }
 
-/** The folder a copy runs from: plugin/ with its schema (or a stand-in) and this package installed beside it. */
+/** The folder a copy runs from: plugin/ with its schema (or a stand-in), in a package folder as npm installs it. */
 function installedCopy(): { dir: string; remove(): void } {
   const root = mkdtempSync(path.join(os.tmpdir(), "jenkins-plugin-"));
-  const dir = path.join(root, "plugin");
-  cpSync(PLUGIN_DIR, dir, { recursive: true, filter: (src) => !src.includes(`${path.sep}node_modules`) });
+  const pkg = path.join(root, "pulumi-jenkins-jobs");
+  const dir = path.join(pkg, "plugin");
+  cpSync(PLUGIN_DIR, dir, {
+    recursive: true,
+    filter: (src) => !src.includes(`${path.sep}node_modules`) && path.basename(src) !== "bundle.js",
+  });
   if (!existsSync(path.join(dir, "schema.json")))
     writeFileSync(path.join(dir, "schema.json"), JSON.stringify(STAND_IN_SCHEMA));
-  mkdirSync(path.join(dir, "node_modules", "@pulumi"), { recursive: true });
-  symlinkSync(repoRoot, path.join(dir, "node_modules", "pulumi-jenkins-jobs"), "dir");
+  cpSync(path.join(repoRoot, "package.json"), path.join(pkg, "package.json"));
+  symlinkSync(path.join(repoRoot, "dist"), path.join(pkg, "dist"), "dir");
+  // The language host finds run-plugin from the plugin folder: the SDK beside the package, as in a project.
+  mkdirSync(path.join(root, "node_modules", "@pulumi"), { recursive: true });
   symlinkSync(
     path.join(repoRoot, "node_modules", "@pulumi", "pulumi"),
-    path.join(dir, "node_modules", "@pulumi", "pulumi"),
+    path.join(root, "node_modules", "@pulumi", "pulumi"),
     "dir",
   );
   return { dir, remove: () => rmSync(root, { recursive: true, force: true }) };
