@@ -3491,7 +3491,11 @@ function errorFromTransport(err, ctx) {
   const unknown = ctx.notRepeatable === true && err.maybeProcessed;
   const prefix = unknown ? `${HINTS.outcomeUnknown} ` : "";
   const proxy = err.at === "proxy" ? ctx.proxy : void 0;
-  const found = err.kind === "timeout" ? timeoutFailure(err, ctx, proxy) : proxy ? { what: `${proxyName(proxy)} ${proxyDid(err, proxy)}`, hint: proxyHint(err, proxy) } : { what: err.message, hint: err.kind === "tls" ? HINTS.tls : HINTS.connection };
+  const found = err.kind === "timeout" ? timeoutFailure(err, ctx, proxy) : proxy ? { what: `${proxyName(proxy)} ${proxyDid(err, proxy)}`, hint: proxyHint(err, proxy) } : {
+    // Through a proxy, a broken connection or a certificate may be Jenkins's or the proxy's: it is named too.
+    what: ctx.proxy ? `${err.message}, through ${proxyName(ctx.proxy)}` : err.message,
+    hint: err.kind === "tls" ? HINTS.tls : HINTS.connection
+  };
   const details = {
     job: ctx.job,
     action: ctx.action,

@@ -128,7 +128,11 @@ export function errorFromTransport(err: TransportError, ctx: CallContext): Jenki
       ? timeoutFailure(err, ctx, proxy)
       : proxy
         ? { what: `${proxyName(proxy)} ${proxyDid(err, proxy)}`, hint: proxyHint(err, proxy) }
-        : { what: err.message, hint: err.kind === "tls" ? HINTS.tls : HINTS.connection };
+        : {
+            // Through a proxy, a broken connection or a certificate may be Jenkins's or the proxy's: it is named too.
+            what: ctx.proxy ? `${err.message}, through ${proxyName(ctx.proxy)}` : err.message,
+            hint: err.kind === "tls" ? HINTS.tls : HINTS.connection,
+          };
   const details: JenkinsErrorDetails = {
     job: ctx.job,
     action: ctx.action,
