@@ -3417,7 +3417,7 @@ var TIMEOUT_TITLE = {
   headersTimeoutMs: "the headers timeout",
   bodyTimeoutMs: "the body timeout"
 };
-function valueOf(name, t) {
+function timeoutValue(name, t) {
   return t.given ? `${t.ms} ms, ${TIMEOUT_TITLE[name]}, set by ${t.setting}` : `${t.ms} ms, ${TIMEOUT_TITLE[name]}'s default`;
 }
 function raise(t) {
@@ -3432,7 +3432,7 @@ function timeoutFailure(err, ctx, proxy) {
       hint: "Jenkins did not answer in time: check that it is healthy, or raise the timeout."
     };
   }
-  const value = valueOf(name, t);
+  const value = timeoutValue(name, t);
   if (name === "connectTimeoutMs" && proxy) {
     return {
       what: `no connection to ${proxyName(proxy)} within ${value} (${err.code})`,

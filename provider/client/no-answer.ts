@@ -31,7 +31,7 @@ const TIMEOUT_TITLE: Record<TimeoutName, string> = {
 };
 
 /** "500 ms, the headers timeout, set by jenkins:headersTimeoutMs" or "60000 ms, the headers timeout's default". */
-function valueOf(name: TimeoutName, t: TimeoutSetting): string {
+function timeoutValue(name: TimeoutName, t: TimeoutSetting): string {
   return t.given
     ? `${t.ms} ms, ${TIMEOUT_TITLE[name]}, set by ${t.setting}`
     : `${t.ms} ms, ${TIMEOUT_TITLE[name]}'s default`;
@@ -55,7 +55,7 @@ function timeoutFailure(
       hint: "Jenkins did not answer in time: check that it is healthy, or raise the timeout.",
     };
   }
-  const value = valueOf(name, t);
+  const value = timeoutValue(name, t);
   if (name === "connectTimeoutMs" && proxy) {
     return {
       what: `no connection to ${proxyName(proxy)} within ${value} (${err.code})`,
