@@ -141,6 +141,10 @@ var JenkinsError = class extends Error {
   hint;
   /** See JenkinsErrorDetails.outcomeUnknown. */
   outcomeUnknown;
+  /** See JenkinsErrorDetails.answeredBy. */
+  answeredBy;
+  /** See JenkinsErrorDetails.proxy. */
+  proxy;
   constructor(details) {
     super(formatMessage(details));
     this.name = new.target.name;
@@ -153,6 +157,8 @@ var JenkinsError = class extends Error {
     this.jenkinsMessage = details.jenkinsMessage;
     this.hint = details.hint;
     this.outcomeUnknown = details.outcomeUnknown ?? false;
+    this.answeredBy = details.answeredBy;
+    this.proxy = details.proxy;
   }
   /**
    * A copy of this error (same class, same extra fields) with some details changed and the message rebuilt from
@@ -1556,16 +1562,16 @@ function proxyFromEnvironment(env = process.env) {
   const https = first(env, ["https_proxy", "HTTPS_PROXY"]);
   const noProxy = first(env, ["no_proxy", "NO_PROXY"]);
   const out = {};
-  if (http?.value) out.httpProxy = checkProxyUrl(http.value, `The ${http.name} environment variable`);
-  if (https?.value) out.httpsProxy = checkProxyUrl(https.value, `The ${https.name} environment variable`);
+  if (http?.value) {
+    out.httpProxy = checkProxyUrl(http.value, `The ${http.name} environment variable`);
+    out.httpProxyFrom = http.name;
+  }
+  if (https?.value) {
+    out.httpsProxy = checkProxyUrl(https.value, `The ${https.name} environment variable`);
+    out.httpsProxyFrom = https.name;
+  }
   if (noProxy?.value) out.noProxy = noProxy.value;
   return out;
-}
-function proxyVariableFor(url, env = process.env) {
-  const http = first(env, ["http_proxy", "HTTP_PROXY"]);
-  const https = first(env, ["https_proxy", "HTTPS_PROXY"]);
-  if (url.startsWith("https:") && https?.value) return https.name;
-  return http?.value ? http.name : void 0;
 }
 function hasProxy(p) {
   return Boolean(p.httpProxy || p.httpsProxy);
@@ -1581,6 +1587,58 @@ function proxyPassword(url) {
   }
 }
 
+// provider/client/proxy-route.ts
+var DEFAULT_PORTS = { "http:": 80, "https:": 443 };
+function comparable(host) {
+  let h = host.toLowerCase();
+  if (h.startsWith("[") && h.endsWith("]")) h = h.slice(1, -1);
+  if (h.length > 1 && h.endsWith(".")) h = h.slice(0, -1);
+  return h;
+}
+function parseEntry(raw) {
+  const bracketed = /^\[(.+)\]:(\d+)$/.exec(raw);
+  let host = raw;
+  let port = 0;
+  if (bracketed) {
+    host = bracketed[1];
+    port = Number(bracketed[2]);
+  } else {
+    const bare2 = raw.replace(/^\[(.+)\]$/, "$1");
+    const withPort = bare2.split(":").length === 2 ? /^(.+):(\d+)$/.exec(bare2) : null;
+    host = withPort ? withPort[1] : bare2;
+    port = withPort ? Number(withPort[2]) : 0;
+  }
+  const subdomainsOnly = raw.startsWith("*");
+  const stripped = host.replace(/^\*?\./, "");
+  return { host: stripped === "*" ? "*" : comparable(stripped), port, subdomainsOnly };
+}
+function bypassesProxy(noProxy, host, port) {
+  const name = comparable(host);
+  for (const raw of (noProxy ?? "").split(/[,\s]/)) {
+    if (raw === "") continue;
+    const entry = parseEntry(raw);
+    if (entry.port !== 0 && entry.port !== port) continue;
+    if (entry.host === "*") return true;
+    if (!entry.subdomainsOnly && name === entry.host) return true;
+    if (name.endsWith(`.${entry.host}`)) return true;
+  }
+  return false;
+}
+function addressOf(url) {
+  return `${url.hostname}:${url.port || DEFAULT_PORTS[url.protocol]}`;
+}
+function proxyRoute(origin, p) {
+  const target = new URL(origin);
+  const tunnel = target.protocol === "https:";
+  const chosen = tunnel && p.httpsProxy ? "httpsProxy" : "httpProxy";
+  const url = p[chosen];
+  if (!url) return void 0;
+  const port = Number(target.port) || DEFAULT_PORTS[target.protocol];
+  if (bypassesProxy(p.noProxy, target.hostname, port)) return void 0;
+  const from = (chosen === "httpsProxy" ? p.httpsProxyFrom : p.httpProxyFrom) ?? `the proxy option ${chosen}`;
+  return { url, address: addressOf(new URL(url)), from, tunnel, target: addressOf(target) };
+}
+
 // provider/client/retry-policy.ts
 var RETRY_STATUS_CODES = [502, 503, 504];
 var RETRY_ERROR_CODES = [
@@ -1594,6 +1652,10 @@ var RETRY_ERROR_CODES = [
   "UND_ERR_SOCKET",
   "UND_ERR_CLOSED"
 ];
+var PROXY_CONNECT_CODES = ["ECONNREFUSED", "EHOSTUNREACH", "ENETUNREACH", "EHOSTDOWN"];
+function retryErrorCodes(viaProxy) {
+  return viaProxy ? RETRY_ERROR_CODES.filter((c) => !PROXY_CONNECT_CODES.includes(c)) : RETRY_ERROR_CODES;
+}
 function backoffDelay(attempt3, baseDelayMs, maxDelayMs, random) {
   const step3 = Math.min(maxDelayMs, baseDelayMs * 2 ** Math.max(0, attempt3 - 1));
   return Math.round(step3 / 2 + random() * (step3 / 2));
@@ -1609,10 +1671,11 @@ function retryAfterMs(headers) {
 }
 function retryCallback(policy) {
   const random = policy.random ?? Math.random;
+  const errorCodes = retryErrorCodes(policy.viaProxy === true);
   return (err, context, callback) => {
     const failure6 = err;
     const isStatus = failure6.code === "UND_ERR_REQ_RETRY" && typeof failure6.statusCode === "number";
-    const retryable = isStatus ? RETRY_STATUS_CODES.includes(failure6.statusCode) : failure6.code !== void 0 && RETRY_ERROR_CODES.includes(failure6.code);
+    const retryable = isStatus ? RETRY_STATUS_CODES.includes(failure6.statusCode) : failure6.code !== void 0 && errorCodes.includes(failure6.code);
     const attempt3 = context.state.counter;
     if (!retryable || attempt3 > policy.maxRetries) {
       callback(err);
@@ -1645,6 +1708,10 @@ var TransportError = class extends Error {
   code;
   kind;
   maybeProcessed;
+  /** Which machine failed: the proxy the request goes through (it refused, timed out or refused the tunnel), or Jenkins. */
+  at = "jenkins";
+  /** The status a proxy answered a CONNECT with instead of opening the tunnel. */
+  proxyStatus;
 };
 var PROXY_REFUSED = "PROXY_REFUSED";
 var NOT_SENT_CODES = /* @__PURE__ */ new Set([
@@ -1696,9 +1763,29 @@ function proxyRefusal(err) {
   if (!m) return void 0;
   const status = m[1] ?? m[2];
   const what = status === "407" ? "the proxy asks for credentials (407)" : `the proxy refused the tunnel (${status})`;
-  return new TransportError(`${what} (${PROXY_REFUSED})`, PROXY_REFUSED, "connection", false);
+  const refused = new TransportError(`${what} (${PROXY_REFUSED})`, PROXY_REFUSED, "connection", false);
+  refused.at = "proxy";
+  refused.proxyStatus = Number(status);
+  return refused;
 }
-function toTransportError(err) {
+var CONNECT_CODES = /* @__PURE__ */ new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "ENETUNREACH",
+  "EHOSTUNREACH",
+  "EHOSTDOWN",
+  "UND_ERR_PRX_CONN",
+  "UND_ERR_PRX_TLS"
+]);
+function failedAtProxy(err, code, route) {
+  if (route === void 0) return false;
+  if (CONNECT_CODES.has(code)) return true;
+  if (code !== "UND_ERR_CONNECT_TIMEOUT") return false;
+  const message2 = err instanceof Error ? err.message : "";
+  return !(route.tunnel && message2.includes(`address: ${route.target}`));
+}
+function toTransportError(err, route) {
   if (err instanceof TransportError) return err;
   const refused = proxyRefusal(err);
   if (refused) return refused;
@@ -1706,7 +1793,9 @@ function toTransportError(err) {
   const code = String(e?.code ?? e?.cause?.code ?? "UNKNOWN");
   const kind = /TIMEOUT$/.test(code) ? "timeout" : TLS_CODE.test(code) ? "tls" : "connection";
   const maybeProcessed = !NOT_SENT_CODES.has(code) && kind !== "tls";
-  return new TransportError(`${describe(code)} (${code})`, code, kind, maybeProcessed);
+  const failure6 = new TransportError(`${describe(code)} (${code})`, code, kind, maybeProcessed);
+  if (failedAtProxy(err, code, route)) failure6.at = "proxy";
+  return failure6;
 }
 function parseBaseUrl(raw) {
   let u;
@@ -1756,8 +1845,8 @@ var undici;
 function loadUndici() {
   return undici ??= require("undici");
 }
-function dispatcherFor(base2, opts) {
-  const { Pool, EnvHttpProxyAgent } = loadUndici();
+function dispatcherFor(base2, opts, route) {
+  const { Pool, ProxyAgent } = loadUndici();
   const https = base2.origin.startsWith("https:");
   const tls = {
     ...https && opts.caCert ? { ca: opts.caCert } : {},
@@ -1769,12 +1858,9 @@ function dispatcherFor(base2, opts) {
     bodyTimeout: opts.bodyTimeoutMs
   };
   const connect4 = { timeout: opts.connectTimeoutMs, ...tls };
-  if (!hasProxy(opts.proxy)) return new Pool(base2.origin, { ...pooled, connect: connect4 });
-  return new EnvHttpProxyAgent({
-    // Given explicitly ("" for none), so the agent does not read the environment again on its own.
-    httpProxy: opts.proxy.httpProxy ?? "",
-    httpsProxy: opts.proxy.httpsProxy ?? "",
-    noProxy: opts.proxy.noProxy ?? "",
+  if (route === void 0) return new Pool(base2.origin, { ...pooled, connect: connect4 });
+  return new ProxyAgent({
+    uri: route.url,
     ...pooled,
     connect: connect4,
     requestTls: tls,
@@ -1791,7 +1877,8 @@ var Transport = class {
     const { interceptors } = loadUndici();
     redactor.add(proxyPassword(opts.proxy.httpProxy));
     redactor.add(proxyPassword(opts.proxy.httpsProxy));
-    this.dispatcher = dispatcherFor(base2, opts);
+    this.route = proxyRoute(base2.origin, opts.proxy);
+    this.dispatcher = dispatcherFor(base2, opts, this.route);
     const log = opts.log;
     const logged = log ? [loggingInterceptor(log, redactor)] : [];
     this.once = this.dispatcher.compose(...logged);
@@ -1803,13 +1890,14 @@ var Transport = class {
         // routed here; the non-idempotent ones use `once`.
         methods: ["GET", "POST"],
         statusCodes: [...RETRY_STATUS_CODES],
-        errorCodes: [...RETRY_ERROR_CODES],
+        errorCodes: [...retryErrorCodes(this.route !== void 0)],
         retryAfter: true,
         throwOnError: false,
         retry: retryCallback({
           maxRetries: opts.retries,
           baseDelayMs: opts.retryBaseDelayMs,
           maxDelayMs: opts.retryMaxDelayMs,
+          viaProxy: this.route !== void 0,
           onRetry: log ? (i) => log(
             redactor.redact(
               `retrying ${i.method} ${i.path} after ${i.reason} in ${i.delayMs}ms (retry ${i.attempt} of ${opts.retries})`
@@ -1821,6 +1909,8 @@ var Transport = class {
   }
   base;
   redactor;
+  /** The proxy the requests go through, or undefined when they go direct. */
+  route;
   dispatcher;
   once;
   retrying;
@@ -1838,7 +1928,7 @@ var Transport = class {
       const body = await res.body.text();
       return { status: res.statusCode, headers: res.headers, body };
     } catch (err) {
-      throw toTransportError(err);
+      throw toTransportError(err, this.route);
     }
   }
   closing;
@@ -1856,8 +1946,26 @@ function headerList(headers, name) {
   return v === void 0 ? [] : Array.isArray(v) ? v : [v];
 }
 
-// provider/client/response-errors.ts
+// provider/client/jenkins-signature.ts
+function answerNeedsJenkinsMarks(status) {
+  return status === 401 || status === 403 || status === 407 || status >= 500;
+}
+var BASIC_REALM_JENKINS = /realm="Jenkins( user)?"/i;
 var CRUMB_REFUSAL = /No valid crumb was included in the request/i;
+var STARTING_PAGE = /class="app-jenkins-booting"|<title>\s*(Starting|Restarting) Jenkins\s*<\/title>/i;
+function isFromJenkins(res) {
+  if (header(res.headers, "x-jenkins") !== void 0 || header(res.headers, "x-hudson") !== void 0) return true;
+  if (res.status === 401) return BASIC_REALM_JENKINS.test(header(res.headers, "www-authenticate") ?? "");
+  if (res.status === 403) return CRUMB_REFUSAL.test(res.body);
+  if (res.status === 503) return STARTING_PAGE.test(res.body);
+  return false;
+}
+function serverOf(res) {
+  const value = header(res.headers, "server")?.trim();
+  return value ? value.slice(0, 100) : void 0;
+}
+
+// provider/client/response-errors.ts
 var NAME_RULE = /unsafe character|is not an allowed name|cannot end with|No name is specified|No control code is allowed/i;
 var ALREADY_EXISTS = /^A job already exists with the name|is already in use/i;
 var BUILDING = /while (a job inside it|it) is building/i;
@@ -1875,10 +1983,8 @@ var HINTS = {
   badRequest: "Jenkins refused the request as sent; check the values passed to this call.",
   invalidConfig: "Check that the XML is well-formed, that its root element is an item type this Jenkins has the plugin for, and, for an update, that it is the same item type as the existing job (which is left unchanged).",
   serverError: "Jenkins failed while handling the request; the Jenkins system log has the details (search for the Logging ID).",
-  unavailable: "Jenkins, or a proxy in front of it, is unavailable (starting, restarting or overloaded); try again later.",
-  timeout: "Jenkins did not answer in time; check that it is healthy, or raise jenkins:connectTimeoutMs / jenkins:headersTimeoutMs / jenkins:bodyTimeoutMs (the client's connectTimeoutMs / headersTimeoutMs / bodyTimeoutMs).",
+  unavailable: "Jenkins is unavailable (starting, restarting or overloaded); try again later.",
   connection: "Check the URL and that Jenkins is running and reachable from here.",
-  proxy: "Check the proxy that HTTPS_PROXY (or HTTP_PROXY) names, with its user and password in the URL when it asks for them, or list the Jenkins host in NO_PROXY when it is reached directly.",
   tls: "Check the server certificate: pass the CA certificate (caCert) if Jenkins uses a private CA, or set insecureSkipTlsVerify for a throwaway test instance only.",
   notJenkins: "Check the URL, including the context path (e.g. https://host/jenkins/); a reverse proxy or single sign-on page may be answering instead of Jenkins.",
   outcomeUnknown: "Look at Jenkins before repeating the call: it may or may not have been carried out."
@@ -1918,6 +2024,7 @@ function isXmlRefusal(res, message2) {
 }
 function errorFromResponse(res, ctx) {
   const status = res.status;
+  if (answerNeedsJenkinsMarks(status) && !isFromJenkins(res)) return answeredInsteadOfJenkins(res, ctx);
   const message2 = messageOf(res);
   if (status === 401) {
     return new AuthenticationError(base(ctx, res, "the credentials were rejected", HINTS.credentials));
@@ -1989,37 +2096,52 @@ function errorFromResponse(res, ctx) {
 function isUnexpectedHtml(res) {
   return isHtmlType(header(res.headers, "content-type")) || looksLikeHtml(res.body);
 }
+function forwardingProxy(ctx) {
+  return ctx.proxy && !ctx.proxy.tunnel ? ctx.proxy : void 0;
+}
+function proxyName(proxy) {
+  return `the proxy at ${proxy.address} (${proxy.from})`;
+}
+function answeredBy(res, ctx) {
+  const server = serverOf(res);
+  const who = server ? `from "${server}"` : "from a server that does not name itself";
+  const proxy = forwardingProxy(ctx);
+  return proxy ? `${who}, through ${proxyName(proxy)}` : who;
+}
 function notJenkins(ctx, res, what) {
-  const details = base(ctx, res, what, HINTS.notJenkins);
+  const marked = res === void 0 || isFromJenkins(res);
+  const details = base(ctx, res, marked ? what : `${what}, ${answeredBy(res, ctx)}`, HINTS.notJenkins);
   if (res && !isUnexpectedHtml(res)) details.jenkinsMessage = void 0;
+  if (res && !marked) details.answeredBy = serverOf(res);
   return new NotJenkinsError(details);
 }
-var TIMEOUT_SETTING = {
-  UND_ERR_CONNECT_TIMEOUT: "connectTimeoutMs",
-  UND_ERR_HEADERS_TIMEOUT: "headersTimeoutMs",
-  UND_ERR_BODY_TIMEOUT: "bodyTimeoutMs"
-};
-function timeoutHint(code) {
-  const setting = TIMEOUT_SETTING[code];
-  if (!setting) return HINTS.timeout;
-  return `Jenkins did not answer in time; check that it is healthy, or raise jenkins:${setting} (jenkins:controllers.<name>.${setting} for a named controller; the client's ${setting} option).`;
+function hintInsteadOfJenkins(status, proxy) {
+  if (proxy) {
+    const name = `The${proxyName(proxy).slice(3)}`;
+    if (status === 407) {
+      return `${name} asks for credentials: give its user and password in ${proxy.from}, as user:password@ before the host (special characters percent-encoded).`;
+    }
+    if (status < 500) {
+      return `${name} refused the request before it reached Jenkins, which did not check the credentials: check what the proxy allows and asks for, or list the Jenkins host in NO_PROXY when it is reached directly.`;
+    }
+    return `${name} could not get an answer from Jenkins at ${proxy.target}: check that Jenkins is running there and that the proxy can reach it, or list the Jenkins host in NO_PROXY when it is reached directly.`;
+  }
+  if (status === 401 || status === 403 || status === 407) {
+    return "A server in front of Jenkins (a gateway, a single sign-on, a proxy) refused the request before Jenkins saw it, so the user name and API token were not checked by Jenkins: check the URL (Jenkins itself, with its context path), or what that server needs to let API requests through.";
+  }
+  return "A server in front of Jenkins (a reverse proxy, a gateway, a load balancer) answered itself: Jenkins behind it is down, starting or unreachable from it, or that server is overloaded. Check Jenkins and the server in front of it, then try again.";
 }
-function transportHint(err) {
-  if (err.kind === "timeout") return timeoutHint(err.code);
-  if (err.kind === "tls") return HINTS.tls;
-  return err.code === "PROXY_REFUSED" || err.code.startsWith("UND_ERR_PRX") ? HINTS.proxy : HINTS.connection;
-}
-function errorFromTransport(err, ctx) {
-  const unknown = ctx.notRepeatable === true && err.maybeProcessed;
-  const prefix = unknown ? `${HINTS.outcomeUnknown} ` : "";
-  const details = {
-    job: ctx.job,
-    action: ctx.action,
-    what: err.message,
-    hint: prefix + transportHint(err),
-    outcomeUnknown: unknown
-  };
-  return err.kind === "timeout" ? new RequestTimeoutError(details) : new ConnectionError(details);
+function answeredInsteadOfJenkins(res, ctx) {
+  const proxy = forwardingProxy(ctx);
+  const unknown = ctx.notRepeatable === true && (res.status === 502 || res.status === 503 || res.status === 504);
+  const hint = hintInsteadOfJenkins(res.status, proxy);
+  return new NotJenkinsError({
+    ...base(ctx, res, `the answer came ${answeredBy(res, ctx)}, not from Jenkins (no X-Jenkins header)`, hint),
+    hint: unknown ? `${HINTS.outcomeUnknown} ${hint}` : hint,
+    outcomeUnknown: unknown,
+    answeredBy: serverOf(res),
+    proxy: proxy && { address: proxy.address, from: proxy.from }
+  });
 }
 
 // provider/client/answers.ts
@@ -3284,6 +3406,109 @@ var Redactor = class {
   }
 };
 
+// provider/client/no-answer.ts
+var TIMEOUT_OF = {
+  UND_ERR_CONNECT_TIMEOUT: "connectTimeoutMs",
+  UND_ERR_HEADERS_TIMEOUT: "headersTimeoutMs",
+  UND_ERR_BODY_TIMEOUT: "bodyTimeoutMs"
+};
+var TIMEOUT_TITLE = {
+  connectTimeoutMs: "the connect timeout",
+  headersTimeoutMs: "the headers timeout",
+  bodyTimeoutMs: "the body timeout"
+};
+function timeoutValue(name, t) {
+  return t.given ? `${t.ms} ms, ${TIMEOUT_TITLE[name]}, set by ${t.setting}` : `${t.ms} ms, ${TIMEOUT_TITLE[name]}'s default`;
+}
+function raise(t) {
+  return t.given ? `raise ${t.setting}` : `raise it with ${t.setting}`;
+}
+function timeoutFailure(err, ctx, proxy) {
+  const name = TIMEOUT_OF[err.code];
+  const t = name ? ctx.timeouts?.[name] : void 0;
+  if (!name || !t) {
+    return {
+      what: err.message,
+      hint: "Jenkins did not answer in time: check that it is healthy, or raise the timeout."
+    };
+  }
+  const value = timeoutValue(name, t);
+  if (name === "connectTimeoutMs" && proxy) {
+    return {
+      what: `no connection to ${proxyName(proxy)} within ${value} (${err.code})`,
+      hint: `Check that the proxy ${proxy.from} names is running and reachable from here at ${proxy.address}, or ${raise(t)}; list the Jenkins host in NO_PROXY when it is reached directly. Jenkins itself was not reached.`
+    };
+  }
+  if (name === "connectTimeoutMs") {
+    return {
+      what: `no connection within ${value} (${err.code})`,
+      hint: `Check that Jenkins is reachable from here (a firewall that drops packets makes a connection wait), or ${raise(t)}.`
+    };
+  }
+  const through = ctx.proxy ? `, through ${proxyName(ctx.proxy)}` : "";
+  const what = name === "headersTimeoutMs" ? `no answer within ${value}${through} (${err.code})` : `the answer stopped arriving for longer than ${value}${through} (${err.code})`;
+  return { what, hint: `Jenkins did not answer in time: check that it is healthy, or ${raise(t)}.` };
+}
+function proxyDid(err, proxy) {
+  if (err.code === "PROXY_REFUSED") {
+    const status = err.proxyStatus ?? 0;
+    if (status === 407) return "asks for credentials";
+    if (status >= 500) return `could not open a tunnel to Jenkins at ${proxy.target}`;
+    return `refused to open a tunnel to ${proxy.target}`;
+  }
+  switch (err.code) {
+    case "ECONNREFUSED":
+      return "refused the connection (ECONNREFUSED): no proxy listens there";
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+      return `cannot be found: host name not found (${err.code})`;
+    case "UND_ERR_PRX_TLS":
+      return "failed the TLS handshake (UND_ERR_PRX_TLS)";
+    case "UND_ERR_PRX_CONN":
+      return "closed the connection before the tunnel to Jenkins was open (UND_ERR_PRX_CONN)";
+    default:
+      return `cannot be reached: ${err.message}`;
+  }
+}
+function proxyHint(err, proxy) {
+  const status = err.code === "PROXY_REFUSED" ? err.proxyStatus ?? 0 : 0;
+  const direct = "list the Jenkins host in NO_PROXY when it is reached directly";
+  if (status === 407) {
+    return `Give the proxy's user and password in ${proxy.from}, as user:password@ before the host (special characters percent-encoded), or ${direct}.`;
+  }
+  if (status >= 500) {
+    return `The proxy runs, but could not connect to Jenkins: check that Jenkins is running at ${proxy.target} and that the proxy can reach it, or ${direct}.`;
+  }
+  if (status > 0) {
+    return `The proxy does not let this client reach ${proxy.target}: ask for it to be allowed, or ${direct}.`;
+  }
+  if (err.code === "UND_ERR_PRX_TLS") {
+    return `An https:// proxy needs a certificate Node.js trusts (NODE_EXTRA_CA_CERTS); check ${proxy.from}, or ${direct}. Jenkins itself was not reached.`;
+  }
+  return `Check that the proxy is running at ${proxy.address} and reachable from here, or fix ${proxy.from}; ${direct}. Jenkins itself was not reached.`;
+}
+function errorFromTransport(err, ctx) {
+  const unknown = ctx.notRepeatable === true && err.maybeProcessed;
+  const prefix = unknown ? `${HINTS.outcomeUnknown} ` : "";
+  const proxy = err.at === "proxy" ? ctx.proxy : void 0;
+  const found = err.kind === "timeout" ? timeoutFailure(err, ctx, proxy) : proxy ? { what: `${proxyName(proxy)} ${proxyDid(err, proxy)}`, hint: proxyHint(err, proxy) } : {
+    // Through a proxy, a broken connection or a certificate may be Jenkins's or the proxy's: it is named too.
+    what: ctx.proxy ? `${err.message}, through ${proxyName(ctx.proxy)}` : err.message,
+    hint: err.kind === "tls" ? HINTS.tls : HINTS.connection
+  };
+  const details = {
+    job: ctx.job,
+    action: ctx.action,
+    what: found.what,
+    hint: prefix + found.hint,
+    outcomeUnknown: unknown,
+    proxy: proxy && { address: proxy.address, from: proxy.from }
+  };
+  if (err.kind === "timeout") return new RequestTimeoutError(details);
+  if (proxy && err.code === "PROXY_REFUSED") return new NotJenkinsError({ ...details, status: err.proxyStatus });
+  return new ConnectionError(details);
+}
+
 // provider/client/jenkins-http.ts
 var JenkinsHttp = class {
   base;
@@ -3312,9 +3537,19 @@ var JenkinsHttp = class {
     this.transport = new Transport(this.base, opts, this.redactor);
     this.session = new CsrfSession(() => this.fetchCrumb(), this.redactor);
   }
-  /** The context an error of this call is built from: the job, what the call tried, and what a 404 means. */
+  /**
+   * The context an error of this call is built from: the job, what the call tried, what a 404 means, and the
+   * connection's proxy and timeouts, by which an error names the machine and the setting.
+   */
   ctx(job2, action, extra = {}) {
-    return { job: job2, action, anonymous: this.anonymous, ...extra };
+    return {
+      job: job2,
+      action,
+      anonymous: this.anonymous,
+      proxy: this.transport.route,
+      timeouts: this.opts.timeouts,
+      ...extra
+    };
   }
   /**
    * One HTTP exchange with credentials, session cookie and (for POSTs that need one) the crumb. A crumb refusal
@@ -3414,6 +3649,16 @@ function resolveOptions(opts) {
   const maxConnections = nonNegative("maxConnections", opts.maxConnections, DEFAULTS.maxConnections);
   if (maxConnections < 1) throw new TypeError("JenkinsClientOptions.maxConnections must be at least 1");
   const retryBaseDelayMs = nonNegative("retryBaseDelayMs", opts.retryBaseDelayMs, DEFAULTS.retryBaseDelayMs);
+  const timeout = (name) => ({
+    ms: nonNegative(name, opts[name], DEFAULTS[name]),
+    setting: opts.timeoutNames?.[name] ?? `the client's ${name} option`,
+    given: opts[name] !== void 0
+  });
+  const timeouts2 = {
+    connectTimeoutMs: timeout("connectTimeoutMs"),
+    headersTimeoutMs: timeout("headersTimeoutMs"),
+    bodyTimeoutMs: timeout("bodyTimeoutMs")
+  };
   return {
     url: opts.url,
     user: opts.user || void 0,
@@ -3422,9 +3667,10 @@ function resolveOptions(opts) {
     caCert: opts.caCert || void 0,
     insecureSkipTlsVerify: opts.insecureSkipTlsVerify === true,
     maxConnections: Math.floor(maxConnections),
-    connectTimeoutMs: nonNegative("connectTimeoutMs", opts.connectTimeoutMs, DEFAULTS.connectTimeoutMs),
-    headersTimeoutMs: nonNegative("headersTimeoutMs", opts.headersTimeoutMs, DEFAULTS.headersTimeoutMs),
-    bodyTimeoutMs: nonNegative("bodyTimeoutMs", opts.bodyTimeoutMs, DEFAULTS.bodyTimeoutMs),
+    connectTimeoutMs: timeouts2.connectTimeoutMs.ms,
+    headersTimeoutMs: timeouts2.headersTimeoutMs.ms,
+    bodyTimeoutMs: timeouts2.bodyTimeoutMs.ms,
+    timeouts: timeouts2,
     retries: Math.floor(nonNegative("retries", opts.retries, DEFAULTS.retries)),
     retryBaseDelayMs,
     retryMaxDelayMs: nonNegative(
@@ -3438,8 +3684,14 @@ function resolveOptions(opts) {
 }
 function checkedProxy(p) {
   const out = {};
-  if (p.httpProxy) out.httpProxy = checkProxyUrl(p.httpProxy, "JenkinsClientOptions.proxy.httpProxy");
-  if (p.httpsProxy) out.httpsProxy = checkProxyUrl(p.httpsProxy, "JenkinsClientOptions.proxy.httpsProxy");
+  if (p.httpProxy) {
+    out.httpProxy = checkProxyUrl(p.httpProxy, "JenkinsClientOptions.proxy.httpProxy");
+    out.httpProxyFrom = p.httpProxyFrom ?? "JenkinsClientOptions.proxy.httpProxy";
+  }
+  if (p.httpsProxy) {
+    out.httpsProxy = checkProxyUrl(p.httpsProxy, "JenkinsClientOptions.proxy.httpsProxy");
+    out.httpsProxyFrom = p.httpsProxyFrom ?? "JenkinsClientOptions.proxy.httpsProxy";
+  }
   if (p.noProxy) out.noProxy = p.noProxy;
   return out;
 }
@@ -4139,6 +4391,7 @@ function resolveConnection(config, env = process.env, names = STACK_WIDE, opts =
     insecureSkipTlsVerify: parseBoolean(pick("insecureSkipTlsVerify"), names.insecureSkipTlsVerify.config),
     maxConnections: parseMaxConnections(pick("maxConnections"), names),
     ...timeouts(pick, names),
+    timeoutNames: timeoutNames(config, env, names),
     credentialFrom
   };
 }
@@ -4147,6 +4400,16 @@ function timeouts(pick, names) {
   for (const key of Object.keys(TIMEOUTS)) {
     const value = parseTimeout(pick(key), key, names);
     if (value !== void 0) out[key] = value;
+  }
+  return out;
+}
+function timeoutNames(config, env, names) {
+  const out = {};
+  for (const key of Object.keys(TIMEOUTS)) {
+    const { config: configKey, env: variable } = names[key];
+    if (config[key] !== void 0 || variable === void 0) out[key] = configKey;
+    else if (asString(env[variable]) !== void 0) out[key] = `the ${variable} environment variable`;
+    else out[key] = `${configKey} (or the ${variable} environment variable)`;
   }
   return out;
 }
@@ -7271,7 +7534,7 @@ function ownedPartsOf(declared2) {
 function ownedStandIn(digest) {
   return digest.owned !== void 0 ? parseXml(digest.owned).root : bare(digest.root);
 }
-function comparable(remote, digest) {
+function comparable2(remote, digest) {
   return withoutOwnedParts(remote, ownedStandIn(digest));
 }
 function configEquivalence(root) {
@@ -7386,17 +7649,18 @@ function connectionProblem(e, s, label) {
     message2 = `${found} Fix ${names[credential].config}${orEnv(names, credential)} or ${names.user.config}${orEnv(names, "user")}: ${setCommand2(names, credential, "<token>", true)}. An API token is made on the user's page in Jenkins (Security → API Token).`;
   } else if (e instanceof PermissionError) {
     message2 = `${found} Give user "${s.user}" Overall/Read in Jenkins, or fix ${names.user.config} and ${names[credential].config}${orEnv(names, credential)} to be a user who has it.`;
+  } else if (e instanceof NotJenkinsError && (e.proxy !== void 0 || answerNeedsJenkinsMarks(e.status ?? 0))) {
+    message2 = `${found} ${e.hint}`;
   } else if (e instanceof NotJenkinsError) {
     message2 = `${found} ${fixUrl} ${e.hint}`;
+  } else if (e instanceof ConnectionError && e.proxy !== void 0) {
+    message2 = `${found} ${e.hint}`;
   } else if (e instanceof ConnectionError && /TLS|certificate/i.test(e.what)) {
     message2 = `${found} Fix ${names.caCert.config} (the CA certificate of a private CA, as PEM text or a file path) or ${names.url.config}. ${e.hint}`;
-  } else if (e instanceof ConnectionError && /proxy/i.test(e.what)) {
-    message2 = `${found} ${e.hint}`;
   } else if (e instanceof ConnectionError) {
-    const proxy = proxyVariableFor(s.url);
-    message2 = `${found} Check ${names.url.config}${orEnv(names, "url")} and that Jenkins is running and reachable from here.` + (proxy ? ` Requests to it go through the proxy that ${proxy} names unless NO_PROXY lists its host: check that proxy too.` : "");
+    message2 = `${found} Check ${names.url.config}${orEnv(names, "url")} and that Jenkins is running and reachable from here.`;
   } else if (e instanceof RequestTimeoutError) {
-    message2 = `${found} Check ${names.url.config}${orEnv(names, "url")}. ${e.hint}`;
+    message2 = `${found} ${e.hint}`;
   } else {
     message2 = `${found} ${e.hint} Check ${names.url.config}${orEnv(names, "url")}.`;
   }
@@ -9063,12 +9327,12 @@ async function read(id, propsRaw) {
       configDrift = true;
       props = withDisabledOf(withoutDigest(driftedProps(props, declaredXml2, remoteText, fieldsOf2(declaredRoot))));
     }
-  } else if (isDigest(olds.__digest) && !sameHash(olds.__digest.equivalence, configEquivalence(comparable(remoteDoc.root, olds.__digest)))) {
+  } else if (isDigest(olds.__digest) && !sameHash(olds.__digest.equivalence, configEquivalence(comparable2(remoteDoc.root, olds.__digest)))) {
     configDrift = true;
     props = withDisabledOf(withoutDigest(driftedProps(props, void 0, remoteText, olds, olds.__digest)));
   }
   const ownValues = imported ? maskSecrets(withoutOwnedParts(parsed.root, parseXml(imported.props.configXml).root), remote).values : configKnown(olds) ? maskSecrets(
-    declaredRoot ? withoutOwnedParts(parsed.root, declaredRoot) : comparable(parsed.root, olds.__digest),
+    declaredRoot ? withoutOwnedParts(parsed.root, declaredRoot) : comparable2(parsed.root, olds.__digest),
     remote
   ).values : masked.values;
   let secretDrift = false;

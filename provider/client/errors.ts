@@ -33,6 +33,20 @@ export interface JenkinsErrorDetails {
    * request was sent, or a gateway answered 502/503/504). Callers must look at the server before repeating it.
    */
   outcomeUnknown?: boolean;
+  /** Who answered instead of Jenkins, as the answer's Server header names it ("tinyproxy/1.11.1", "nginx"). */
+  answeredBy?: string;
+  /**
+   * The proxy that failed or answered instead of Jenkins: its address (never its URL, which may hold a password) and
+   * what named it (`HTTPS_PROXY`, `http_proxy`, a client option).
+   */
+  proxy?: ProxyName;
+}
+
+export interface ProxyName {
+  /** `host:port` */
+  address: string;
+  /** The variable or option that named the proxy. */
+  from: string;
 }
 
 function formatMessage(d: JenkinsErrorDetails): string {
@@ -68,6 +82,10 @@ export class JenkinsError extends Error {
   hint: string;
   /** See JenkinsErrorDetails.outcomeUnknown. */
   outcomeUnknown: boolean;
+  /** See JenkinsErrorDetails.answeredBy. */
+  answeredBy?: string;
+  /** See JenkinsErrorDetails.proxy. */
+  proxy?: ProxyName;
 
   constructor(details: JenkinsErrorDetails) {
     super(formatMessage(details));
@@ -81,6 +99,8 @@ export class JenkinsError extends Error {
     this.jenkinsMessage = details.jenkinsMessage;
     this.hint = details.hint;
     this.outcomeUnknown = details.outcomeUnknown ?? false;
+    this.answeredBy = details.answeredBy;
+    this.proxy = details.proxy;
   }
 
   /**
@@ -136,16 +156,22 @@ export class NotBuildableError extends JenkinsError {}
 /** 400 (or another 4xx) that is none of the more specific cases. */
 export class BadRequestError extends JenkinsError {}
 
-/** 5xx from Jenkins or a gateway in front of it. */
+/** 5xx from Jenkins (its error page, or its own 503 while it starts); a gateway's own 5xx is a NotJenkinsError. */
 export class ServerError extends JenkinsError {}
 
-/** Connect, header or body timeout. */
+/** Connect, header or body timeout; `proxy` is set when the connection to the proxy timed out. */
 export class RequestTimeoutError extends JenkinsError {}
 
-/** The connection could not be made or broke (refused, reset, DNS, TLS). */
+/**
+ * The connection could not be made or broke (refused, reset, DNS, TLS); `proxy` is set when it was the proxy's
+ * (refused, not found, or it would not open the tunnel to Jenkins).
+ */
 export class ConnectionError extends JenkinsError {}
 
-/** The server answered, but not like a Jenkins (login page, proxy, HTML instead of XML/JSON). */
+/**
+ * The answer did not come from a Jenkins: a login page, HTML instead of XML/JSON, or an error answered by a proxy or
+ * gateway in front of it (`answeredBy` its Server header; `proxy` when it was the proxy of HTTP_PROXY).
+ */
 export class NotJenkinsError extends JenkinsError {}
 
 /** 400 on a rename: the job, or a job inside the folder, is building. */

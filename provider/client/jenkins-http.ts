@@ -9,7 +9,8 @@ import { CsrfSession, type Crumb } from "./csrf-session";
 import { JenkinsError } from "./errors";
 import type { ResolvedOptions } from "./options";
 import { Redactor } from "./redact";
-import { type CallContext, errorFromTransport, isCrumbRefusal, notJenkins } from "./response-errors";
+import { errorFromTransport } from "./no-answer";
+import { type CallContext, isCrumbRefusal, notJenkins } from "./response-errors";
 import { parseJson } from "./answers";
 import { type HttpResponse, type JenkinsBase, parseBaseUrl, Transport, TransportError } from "./transport";
 
@@ -53,9 +54,19 @@ export class JenkinsHttp {
     this.session = new CsrfSession(() => this.fetchCrumb(), this.redactor);
   }
 
-  /** The context an error of this call is built from: the job, what the call tried, and what a 404 means. */
+  /**
+   * The context an error of this call is built from: the job, what the call tried, what a 404 means, and the
+   * connection's proxy and timeouts, by which an error names the machine and the setting.
+   */
   ctx(job: string | undefined, action: string, extra: Partial<CallContext> = {}): CallContext {
-    return { job, action, anonymous: this.anonymous, ...extra };
+    return {
+      job,
+      action,
+      anonymous: this.anonymous,
+      proxy: this.transport.route,
+      timeouts: this.opts.timeouts,
+      ...extra,
+    };
   }
 
   /**

@@ -22,6 +22,13 @@ export interface JenkinsClientOptions {
   /** Longest pause between two chunks of an answer's body. Default 60 000 ms. */
   bodyTimeoutMs?: number;
   /**
+   * How a timeout's error names the setting behind each timeout, for callers whose users set them elsewhere: what
+   * set the value given (`"jenkins:headersTimeoutMs"`, `"the JENKINS_HEADERS_TIMEOUT_MS environment variable"`), or,
+   * for a timeout left at its default, how to set one. Default: the option itself (`"the client's
+   * headersTimeoutMs option"`).
+   */
+  timeoutNames?: Partial<Record<TimeoutName, string>>;
+  /**
    * The HTTP(S) proxy. Default: read from the environment when the client is made, as undici's
    * `EnvHttpProxyAgent` reads it (`https_proxy`/`HTTPS_PROXY`, `http_proxy`/`HTTP_PROXY`, `no_proxy`/`NO_PROXY`);
    * `{}` for none whatever the environment says.
@@ -40,6 +47,16 @@ export interface JenkinsClientOptions {
   log?: (line: string) => void;
 }
 
+export type TimeoutName = "connectTimeoutMs" | "headersTimeoutMs" | "bodyTimeoutMs";
+
+/** A timeout as its error tells it: the value, the setting that set it (or sets it), and whether it was given. */
+export interface TimeoutSetting {
+  ms: number;
+  setting: string;
+  /** False when the value is the default. */
+  given: boolean;
+}
+
 export interface ResolvedOptions {
   url: string;
   user?: string;
@@ -51,6 +68,8 @@ export interface ResolvedOptions {
   connectTimeoutMs: number;
   headersTimeoutMs: number;
   bodyTimeoutMs: number;
+  /** The three timeouts as their errors name them. */
+  timeouts: Record<TimeoutName, TimeoutSetting>;
   retries: number;
   retryBaseDelayMs: number;
   retryMaxDelayMs: number;
@@ -82,6 +101,16 @@ export function resolveOptions(opts: JenkinsClientOptions): ResolvedOptions {
   const maxConnections = nonNegative("maxConnections", opts.maxConnections, DEFAULTS.maxConnections);
   if (maxConnections < 1) throw new TypeError("JenkinsClientOptions.maxConnections must be at least 1");
   const retryBaseDelayMs = nonNegative("retryBaseDelayMs", opts.retryBaseDelayMs, DEFAULTS.retryBaseDelayMs);
+  const timeout = (name: TimeoutName): TimeoutSetting => ({
+    ms: nonNegative(name, opts[name], DEFAULTS[name]),
+    setting: opts.timeoutNames?.[name] ?? `the client's ${name} option`,
+    given: opts[name] !== undefined,
+  });
+  const timeouts = {
+    connectTimeoutMs: timeout("connectTimeoutMs"),
+    headersTimeoutMs: timeout("headersTimeoutMs"),
+    bodyTimeoutMs: timeout("bodyTimeoutMs"),
+  };
   return {
     url: opts.url,
     user: opts.user || undefined,
@@ -90,9 +119,10 @@ export function resolveOptions(opts: JenkinsClientOptions): ResolvedOptions {
     caCert: opts.caCert || undefined,
     insecureSkipTlsVerify: opts.insecureSkipTlsVerify === true,
     maxConnections: Math.floor(maxConnections),
-    connectTimeoutMs: nonNegative("connectTimeoutMs", opts.connectTimeoutMs, DEFAULTS.connectTimeoutMs),
-    headersTimeoutMs: nonNegative("headersTimeoutMs", opts.headersTimeoutMs, DEFAULTS.headersTimeoutMs),
-    bodyTimeoutMs: nonNegative("bodyTimeoutMs", opts.bodyTimeoutMs, DEFAULTS.bodyTimeoutMs),
+    connectTimeoutMs: timeouts.connectTimeoutMs.ms,
+    headersTimeoutMs: timeouts.headersTimeoutMs.ms,
+    bodyTimeoutMs: timeouts.bodyTimeoutMs.ms,
+    timeouts,
     retries: Math.floor(nonNegative("retries", opts.retries, DEFAULTS.retries)),
     retryBaseDelayMs,
     retryMaxDelayMs: nonNegative(
@@ -107,8 +137,14 @@ export function resolveOptions(opts: JenkinsClientOptions): ResolvedOptions {
 
 function checkedProxy(p: ProxySettings): ProxySettings {
   const out: ProxySettings = {};
-  if (p.httpProxy) out.httpProxy = checkProxyUrl(p.httpProxy, "JenkinsClientOptions.proxy.httpProxy");
-  if (p.httpsProxy) out.httpsProxy = checkProxyUrl(p.httpsProxy, "JenkinsClientOptions.proxy.httpsProxy");
+  if (p.httpProxy) {
+    out.httpProxy = checkProxyUrl(p.httpProxy, "JenkinsClientOptions.proxy.httpProxy");
+    out.httpProxyFrom = p.httpProxyFrom ?? "JenkinsClientOptions.proxy.httpProxy";
+  }
+  if (p.httpsProxy) {
+    out.httpsProxy = checkProxyUrl(p.httpsProxy, "JenkinsClientOptions.proxy.httpsProxy");
+    out.httpsProxyFrom = p.httpsProxyFrom ?? "JenkinsClientOptions.proxy.httpsProxy";
+  }
   if (p.noProxy) out.noProxy = p.noProxy;
   return out;
 }

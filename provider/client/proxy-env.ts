@@ -5,9 +5,10 @@
  * The rules are undici's, so that the provider behaves as `fetch` with `EnvHttpProxyAgent` does in the same shell:
  * `http_proxy` (else `HTTP_PROXY`) for `http://` origins; `https_proxy` (else `HTTPS_PROXY`) for `https://`
  * origins, falling back to the HTTP proxy; `no_proxy` (else `NO_PROXY`) lists the hosts that bypass both. A
- * lower-case variable that is set wins even when empty (an empty value means no proxy). The transport hands the
- * values to `EnvHttpProxyAgent` explicitly, so a variable changed later in the same process has no effect on a
- * client already made.
+ * lower-case variable that is set wins even when empty (an empty value means no proxy). The values are read once
+ * (proxy-route.ts decides from them which proxy the client's origin goes through), so a variable changed later in
+ * the same process has no effect on a client already made. Each proxy keeps the name of the variable that set it,
+ * so that an error of that proxy names the variable to fix.
  */
 
 /** The proxies of a client; an empty or missing URL means none. */
@@ -21,6 +22,10 @@ export interface ProxySettings {
    * `.example.com` (the same), `*.example.com` (subdomains only), `host:port`, `*` (every host).
    */
   noProxy?: string;
+  /** What set `httpProxy`, for messages: the variable (`HTTP_PROXY`, `http_proxy`); default: the option. */
+  httpProxyFrom?: string;
+  /** What set `httpsProxy`, for messages: the variable (`HTTPS_PROXY`, `https_proxy`); default: the option. */
+  httpsProxyFrom?: string;
 }
 
 /** Proxy URL schemes: a proxy spoken to in plain HTTP, or over TLS (trusted by Node's CAs, NODE_EXTRA_CA_CERTS). */
@@ -60,21 +65,16 @@ export function proxyFromEnvironment(env: NodeJS.ProcessEnv = process.env): Prox
   const https = first(env, ["https_proxy", "HTTPS_PROXY"]);
   const noProxy = first(env, ["no_proxy", "NO_PROXY"]);
   const out: ProxySettings = {};
-  if (http?.value) out.httpProxy = checkProxyUrl(http.value, `The ${http.name} environment variable`);
-  if (https?.value) out.httpsProxy = checkProxyUrl(https.value, `The ${https.name} environment variable`);
+  if (http?.value) {
+    out.httpProxy = checkProxyUrl(http.value, `The ${http.name} environment variable`);
+    out.httpProxyFrom = http.name;
+  }
+  if (https?.value) {
+    out.httpsProxy = checkProxyUrl(https.value, `The ${https.name} environment variable`);
+    out.httpsProxyFrom = https.name;
+  }
   if (noProxy?.value) out.noProxy = noProxy.value;
   return out;
-}
-
-/**
- * The variable whose proxy a request to `url` would go through unless NO_PROXY lists its host (for messages), or
- * undefined when none is set for its scheme.
- */
-export function proxyVariableFor(url: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const http = first(env, ["http_proxy", "HTTP_PROXY"]);
-  const https = first(env, ["https_proxy", "HTTPS_PROXY"]);
-  if (url.startsWith("https:") && https?.value) return https.name;
-  return http?.value ? http.name : undefined;
 }
 
 /** Whether any proxy is configured at all (without one the transport keeps its plain pool). */

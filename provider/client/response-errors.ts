@@ -1,10 +1,11 @@
 /**
- * Turns an unwanted Jenkins answer (or no answer at all) into the typed error that says what to do next.
+ * Turns an unwanted answer into the typed error that says what to do next: Jenkins's own answers by their status
+ * and headers, and an error answered by a proxy or gateway instead of Jenkins (jenkins-signature.ts) as a
+ * NotJenkinsError naming who answered. A request that got no answer at all is no-answer.ts's.
  */
 import {
   AuthenticationError,
   BadRequestError,
-  ConnectionError,
   CrumbError,
   InvalidConfigError,
   InvalidNameError,
@@ -16,11 +17,13 @@ import {
   NotBuildableError,
   NotJenkinsError,
   PermissionError,
-  RequestTimeoutError,
   ServerError,
 } from "./errors";
 import { isHtmlType, jenkinsMessage, looksLikeHtml } from "./html-message";
-import { header, type HttpResponse, type TransportError } from "./transport";
+import { answerNeedsJenkinsMarks, CRUMB_REFUSAL, isFromJenkins, serverOf } from "./jenkins-signature";
+import type { TimeoutName, TimeoutSetting } from "./options";
+import type { ProxyRoute } from "./proxy-route";
+import { header, type HttpResponse } from "./transport";
 
 export interface CallContext {
   /** Full job path the call is about. */
@@ -35,9 +38,11 @@ export interface CallContext {
   notFound?: string;
   /** Whether the client sends credentials at all. */
   anonymous: boolean;
+  /** The proxy the call goes through, if any: a failure or answer of the proxy is named by it. */
+  proxy?: ProxyRoute;
+  /** The client's timeouts, as a timeout's error names them. */
+  timeouts?: Record<TimeoutName, TimeoutSetting>;
 }
-
-const CRUMB_REFUSAL = /No valid crumb was included in the request/i;
 
 const NAME_RULE =
   /unsafe character|is not an allowed name|cannot end with|No name is specified|No control code is allowed/i;
@@ -70,13 +75,8 @@ export const HINTS = {
     "Check that the XML is well-formed, that its root element is an item type this Jenkins has the plugin for, and, for an update, that it is the same item type as the existing job (which is left unchanged).",
   serverError:
     "Jenkins failed while handling the request; the Jenkins system log has the details (search for the Logging ID).",
-  unavailable:
-    "Jenkins, or a proxy in front of it, is unavailable (starting, restarting or overloaded); try again later.",
-  timeout:
-    "Jenkins did not answer in time; check that it is healthy, or raise jenkins:connectTimeoutMs / jenkins:headersTimeoutMs / jenkins:bodyTimeoutMs (the client's connectTimeoutMs / headersTimeoutMs / bodyTimeoutMs).",
+  unavailable: "Jenkins is unavailable (starting, restarting or overloaded); try again later.",
   connection: "Check the URL and that Jenkins is running and reachable from here.",
-  proxy:
-    "Check the proxy that HTTPS_PROXY (or HTTP_PROXY) names, with its user and password in the URL when it asks for them, or list the Jenkins host in NO_PROXY when it is reached directly.",
   tls: "Check the server certificate: pass the CA certificate (caCert) if Jenkins uses a private CA, or set insecureSkipTlsVerify for a throwaway test instance only.",
   notJenkins:
     "Check the URL, including the context path (e.g. https://host/jenkins/); a reverse proxy or single sign-on page may be answering instead of Jenkins.",
@@ -133,6 +133,7 @@ function isXmlRefusal(res: HttpResponse, message: string | undefined): boolean {
 
 export function errorFromResponse(res: HttpResponse, ctx: CallContext): JenkinsError {
   const status = res.status;
+  if (answerNeedsJenkinsMarks(status) && !isFromJenkins(res)) return answeredInsteadOfJenkins(res, ctx);
   const message = messageOf(res);
   if (status === 401) {
     return new AuthenticationError(base(ctx, res, "the credentials were rejected", HINTS.credentials));
@@ -211,44 +212,65 @@ export function isUnexpectedHtml(res: HttpResponse): boolean {
   return isHtmlType(header(res.headers, "content-type")) || looksLikeHtml(res.body);
 }
 
+/** The proxy that forwards the call and so may answer it itself (an http Jenkins through HTTP_PROXY), if any. */
+function forwardingProxy(ctx: CallContext): ProxyRoute | undefined {
+  return ctx.proxy && !ctx.proxy.tunnel ? ctx.proxy : undefined;
+}
+
+/** "the proxy at 127.0.0.1:3128 (HTTP_PROXY)": its address and what named it, never its URL (it may hold a password). */
+export function proxyName(proxy: ProxyRoute): string {
+  return `the proxy at ${proxy.address} (${proxy.from})`;
+}
+
+/** Who answered, for an answer without Jenkins's marks: its Server header, and the proxy it came through. */
+function answeredBy(res: HttpResponse, ctx: CallContext): string {
+  const server = serverOf(res);
+  const who = server ? `from "${server}"` : "from a server that does not name itself";
+  const proxy = forwardingProxy(ctx);
+  return proxy ? `${who}, through ${proxyName(proxy)}` : who;
+}
+
 export function notJenkins(ctx: CallContext, res: HttpResponse | undefined, what: string): NotJenkinsError {
-  const details = base(ctx, res, what, HINTS.notJenkins);
+  const marked = res === undefined || isFromJenkins(res);
+  const details = base(ctx, res, marked ? what : `${what}, ${answeredBy(res, ctx)}`, HINTS.notJenkins);
   // Only an HTML page (a login form, a proxy's page) has a message worth quoting; a JSON or XML body has not.
   if (res && !isUnexpectedHtml(res)) details.jenkinsMessage = undefined;
+  if (res && !marked) details.answeredBy = serverOf(res);
   return new NotJenkinsError(details);
 }
 
-/** The timeout that ran out, named as the stack config and the client's options name it. */
-const TIMEOUT_SETTING: Record<string, string> = {
-  UND_ERR_CONNECT_TIMEOUT: "connectTimeoutMs",
-  UND_ERR_HEADERS_TIMEOUT: "headersTimeoutMs",
-  UND_ERR_BODY_TIMEOUT: "bodyTimeoutMs",
-};
-
-function timeoutHint(code: string): string {
-  const setting = TIMEOUT_SETTING[code];
-  if (!setting) return HINTS.timeout;
-  return (
-    `Jenkins did not answer in time; check that it is healthy, or raise jenkins:${setting} ` +
-    `(jenkins:controllers.<name>.${setting} for a named controller; the client's ${setting} option).`
-  );
+/**
+ * What to do about an error answered instead of Jenkins, by who answered: the proxy that forwards the request (an
+ * http Jenkins through HTTP_PROXY) or a server at Jenkins's address (a gateway, reverse proxy, load balancer).
+ */
+function hintInsteadOfJenkins(status: number, proxy: ProxyRoute | undefined): string {
+  if (proxy) {
+    const name = `The${proxyName(proxy).slice(3)}`;
+    if (status === 407) {
+      return `${name} asks for credentials: give its user and password in ${proxy.from}, as user:password@ before the host (special characters percent-encoded).`;
+    }
+    if (status < 500) {
+      return `${name} refused the request before it reached Jenkins, which did not check the credentials: check what the proxy allows and asks for, or list the Jenkins host in NO_PROXY when it is reached directly.`;
+    }
+    return `${name} could not get an answer from Jenkins at ${proxy.target}: check that Jenkins is running there and that the proxy can reach it, or list the Jenkins host in NO_PROXY when it is reached directly.`;
+  }
+  if (status === 401 || status === 403 || status === 407) {
+    return "A server in front of Jenkins (a gateway, a single sign-on, a proxy) refused the request before Jenkins saw it, so the user name and API token were not checked by Jenkins: check the URL (Jenkins itself, with its context path), or what that server needs to let API requests through.";
+  }
+  return "A server in front of Jenkins (a reverse proxy, a gateway, a load balancer) answered itself: Jenkins behind it is down, starting or unreachable from it, or that server is overloaded. Check Jenkins and the server in front of it, then try again.";
 }
 
-function transportHint(err: TransportError): string {
-  if (err.kind === "timeout") return timeoutHint(err.code);
-  if (err.kind === "tls") return HINTS.tls;
-  return err.code === "PROXY_REFUSED" || err.code.startsWith("UND_ERR_PRX") ? HINTS.proxy : HINTS.connection;
-}
-
-export function errorFromTransport(err: TransportError, ctx: CallContext): JenkinsError {
-  const unknown = ctx.notRepeatable === true && err.maybeProcessed;
-  const prefix = unknown ? `${HINTS.outcomeUnknown} ` : "";
-  const details: JenkinsErrorDetails = {
-    job: ctx.job,
-    action: ctx.action,
-    what: err.message,
-    hint: prefix + transportHint(err),
+/** A 401, 403, 407 or 5xx without Jenkins's marks: the proxy or gateway that answered it is named, not Jenkins. */
+function answeredInsteadOfJenkins(res: HttpResponse, ctx: CallContext): NotJenkinsError {
+  const proxy = forwardingProxy(ctx);
+  // A gateway's 502/503/504 may come after it passed the request on: the outcome of a call sent once is unknown.
+  const unknown = ctx.notRepeatable === true && (res.status === 502 || res.status === 503 || res.status === 504);
+  const hint = hintInsteadOfJenkins(res.status, proxy);
+  return new NotJenkinsError({
+    ...base(ctx, res, `the answer came ${answeredBy(res, ctx)}, not from Jenkins (no X-Jenkins header)`, hint),
+    hint: unknown ? `${HINTS.outcomeUnknown} ${hint}` : hint,
     outcomeUnknown: unknown,
-  };
-  return err.kind === "timeout" ? new RequestTimeoutError(details) : new ConnectionError(details);
+    answeredBy: serverOf(res),
+    proxy: proxy && { address: proxy.address, from: proxy.from },
+  });
 }

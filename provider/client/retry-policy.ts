@@ -5,7 +5,10 @@
  * which failures are worth another attempt: a connection that broke or was refused, and the gateway/
  * availability answers 502, 503 and 504 (a Jenkins that is starting, restarting or behind a busy proxy).
  * 500 is not retried: in Jenkins it means the request itself was refused (bad XML) or a bug, and repeating
- * it gives the same answer. Delays grow exponentially with "equal jitter" so that several clients that
+ * it gives the same answer. Through a proxy, the only sockets the client opens are to the proxy, so a connection
+ * refused or a host unreachable is the proxy's: not running, or misnamed in HTTPS_PROXY/HTTP_PROXY, which waiting
+ * does not fix (a Jenkins restarting behind a working proxy shows as the proxy's answer or refused tunnel instead).
+ * Those are not retried, so the error is the proxy's, at once. Delays grow exponentially with "equal jitter" so that several clients that
  * failed together do not come back together; a Retry-After header from the server is honoured.
  */
 import type { Dispatcher, RetryHandler } from "undici";
@@ -24,10 +27,20 @@ export const RETRY_ERROR_CODES: readonly string[] = [
   "UND_ERR_CLOSED",
 ];
 
+/** The failures of a connection to the proxy itself: never retried (see above). */
+export const PROXY_CONNECT_CODES: readonly string[] = ["ECONNREFUSED", "EHOSTUNREACH", "ENETUNREACH", "EHOSTDOWN"];
+
+/** The error codes worth another attempt, for a client that goes through a proxy or not. */
+export function retryErrorCodes(viaProxy: boolean): readonly string[] {
+  return viaProxy ? RETRY_ERROR_CODES.filter((c) => !PROXY_CONNECT_CODES.includes(c)) : RETRY_ERROR_CODES;
+}
+
 export interface RetryPolicy {
   maxRetries: number;
   baseDelayMs: number;
   maxDelayMs: number;
+  /** The client's requests go through a proxy (proxy-route.ts): its connection failures are not retried. */
+  viaProxy?: boolean;
   /** Called before each wait, for logging. */
   onRetry?: (info: { attempt: number; delayMs: number; reason: string; method: string; path: string }) => void;
   /** Source of randomness in [0, 1); injectable so tests can pin the delays. */
@@ -59,12 +72,13 @@ interface FailureShape {
 /** The `retry` callback handed to undici's RetryHandler (via `interceptors.retry`). */
 export function retryCallback(policy: RetryPolicy): RetryHandler.RetryCallback {
   const random = policy.random ?? Math.random;
+  const errorCodes = retryErrorCodes(policy.viaProxy === true);
   return (err, context, callback) => {
     const failure = err as Error & FailureShape;
     const isStatus = failure.code === "UND_ERR_REQ_RETRY" && typeof failure.statusCode === "number";
     const retryable = isStatus
       ? RETRY_STATUS_CODES.includes(failure.statusCode as number)
-      : failure.code !== undefined && RETRY_ERROR_CODES.includes(failure.code);
+      : failure.code !== undefined && errorCodes.includes(failure.code);
     const attempt = context.state.counter;
     if (!retryable || attempt > policy.maxRetries) {
       callback(err);

@@ -3,8 +3,9 @@
  *
  * - One `Pool` per client and origin, keep-alive, at most `maxConnections` sockets, connect/header/body
  *   timeouts, and the TLS trust settings (custom CA, or an explicit opt-out of verification).
- * - With an HTTP(S) proxy in the environment (proxy-env.ts), undici's EnvHttpProxyAgent in front of that pool:
- *   https through a CONNECT tunnel with the same TLS settings, http in absolute form, NO_PROXY hosts direct.
+ * - With an HTTP(S) proxy for the origin (proxy-route.ts), undici's ProxyAgent in front of that pool: https
+ *   through a CONNECT tunnel with the same TLS settings, http in absolute form. A failure to reach the proxy is
+ *   told apart from Jenkins's (`TransportError.at`), since every socket the client opens then goes to the proxy.
  * - Requests only ever go to that one origin and redirects are never followed, so the Authorization header
  *   and the session cookie cannot leak to another host.
  * - Requests that are safe to repeat go through undici's retry interceptor (configured by retry-policy.ts);
@@ -15,9 +16,10 @@ import { performance } from "node:perf_hooks";
 import type * as Undici from "undici";
 import type { Dispatcher, Pool } from "undici";
 import type { ResolvedOptions } from "./options";
-import { hasProxy, proxyPassword } from "./proxy-env";
+import { proxyPassword } from "./proxy-env";
+import { proxyRoute, type ProxyRoute } from "./proxy-route";
 import type { Redactor } from "./redact";
-import { RETRY_ERROR_CODES, RETRY_STATUS_CODES, retryCallback } from "./retry-policy";
+import { RETRY_STATUS_CODES, retryCallback, retryErrorCodes } from "./retry-policy";
 
 export interface JenkinsBase {
   /** "https://host:8443" */
@@ -48,6 +50,11 @@ export interface HttpResponse {
 
 /** A request that got no HTTP answer. `maybeProcessed` tells whether the server may have acted on it. */
 export class TransportError extends Error {
+  /** Which machine failed: the proxy the request goes through (it refused, timed out or refused the tunnel), or Jenkins. */
+  at: "jenkins" | "proxy" = "jenkins";
+  /** The status a proxy answered a CONNECT with instead of opening the tunnel. */
+  proxyStatus?: number;
+
   constructor(
     message: string,
     readonly code: string,
@@ -119,10 +126,38 @@ function proxyRefusal(err: unknown): TransportError | undefined {
   if (!m) return undefined;
   const status = m[1] ?? m[2];
   const what = status === "407" ? "the proxy asks for credentials (407)" : `the proxy refused the tunnel (${status})`;
-  return new TransportError(`${what} (${PROXY_REFUSED})`, PROXY_REFUSED, "connection", false);
+  const refused = new TransportError(`${what} (${PROXY_REFUSED})`, PROXY_REFUSED, "connection", false);
+  refused.at = "proxy";
+  refused.proxyStatus = Number(status);
+  return refused;
 }
 
-export function toTransportError(err: unknown): TransportError {
+/** Failures of opening a socket: through a proxy, the socket is the proxy's. */
+const CONNECT_CODES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "ENETUNREACH",
+  "EHOSTUNREACH",
+  "EHOSTDOWN",
+  "UND_ERR_PRX_CONN",
+  "UND_ERR_PRX_TLS",
+]);
+
+/**
+ * Whether a failure through `route` is the proxy's. A socket is only ever opened to the proxy, so a failure to open
+ * one is the proxy's; except that for an https Jenkins the connect timeout also covers the TLS handshake with Jenkins
+ * inside the tunnel, which undici's message names by Jenkins's address ("attempted address: host:port").
+ */
+function failedAtProxy(err: unknown, code: string, route: ProxyRoute | undefined): boolean {
+  if (route === undefined) return false;
+  if (CONNECT_CODES.has(code)) return true;
+  if (code !== "UND_ERR_CONNECT_TIMEOUT") return false;
+  const message = err instanceof Error ? err.message : "";
+  return !(route.tunnel && message.includes(`address: ${route.target}`));
+}
+
+export function toTransportError(err: unknown, route?: ProxyRoute): TransportError {
   if (err instanceof TransportError) return err;
   const refused = proxyRefusal(err);
   if (refused) return refused;
@@ -130,7 +165,9 @@ export function toTransportError(err: unknown): TransportError {
   const code = String(e?.code ?? e?.cause?.code ?? "UNKNOWN");
   const kind: TransportError["kind"] = /TIMEOUT$/.test(code) ? "timeout" : TLS_CODE.test(code) ? "tls" : "connection";
   const maybeProcessed = !NOT_SENT_CODES.has(code) && kind !== "tls";
-  return new TransportError(`${describe(code)} (${code})`, code, kind, maybeProcessed);
+  const failure = new TransportError(`${describe(code)} (${code})`, code, kind, maybeProcessed);
+  if (failedAtProxy(err, code, route)) failure.at = "proxy";
+  return failure;
 }
 
 /** Parses and checks the base URL. Credentials in the URL are refused rather than silently used or logged. */
@@ -194,15 +231,14 @@ function loadUndici(): typeof Undici {
 }
 
 /**
- * The dispatcher every request of a transport goes through. Without a proxy: one Pool for the origin. With one:
- * undici's EnvHttpProxyAgent, given the settings read when the client was made, which picks per origin the
- * proxy or a direct connection (NO_PROXY) and holds one pool for the origin either way. The same pool options
- * apply on every path: through a CONNECT tunnel (https), in absolute form to the proxy (http), or direct. The
- * TLS settings for Jenkins (`requestTls`) are those of the direct connection, so the custom CA and the opt-out of
- * verification hold inside the tunnel too.
+ * The dispatcher every request of a transport goes through. Without a proxy for the origin: one Pool for it. With
+ * one: undici's ProxyAgent for that proxy, which holds one pool for the origin. The same pool options apply on
+ * every path: through a CONNECT tunnel (https), in absolute form to the proxy (http), or direct. The TLS settings
+ * for Jenkins (`requestTls`) are those of the direct connection, so the custom CA and the opt-out of verification
+ * hold inside the tunnel too.
  */
-function dispatcherFor(base: JenkinsBase, opts: ResolvedOptions): Dispatcher {
-  const { Pool, EnvHttpProxyAgent } = loadUndici();
+function dispatcherFor(base: JenkinsBase, opts: ResolvedOptions, route: ProxyRoute | undefined): Dispatcher {
+  const { Pool, ProxyAgent } = loadUndici();
   const https = base.origin.startsWith("https:");
   const tls = {
     ...(https && opts.caCert ? { ca: opts.caCert } : {}),
@@ -214,12 +250,9 @@ function dispatcherFor(base: JenkinsBase, opts: ResolvedOptions): Dispatcher {
     bodyTimeout: opts.bodyTimeoutMs,
   };
   const connect = { timeout: opts.connectTimeoutMs, ...tls };
-  if (!hasProxy(opts.proxy)) return new Pool(base.origin, { ...pooled, connect });
-  return new EnvHttpProxyAgent({
-    // Given explicitly ("" for none), so the agent does not read the environment again on its own.
-    httpProxy: opts.proxy.httpProxy ?? "",
-    httpsProxy: opts.proxy.httpsProxy ?? "",
-    noProxy: opts.proxy.noProxy ?? "",
+  if (route === undefined) return new Pool(base.origin, { ...pooled, connect });
+  return new ProxyAgent({
+    uri: route.url,
     ...pooled,
     connect,
     requestTls: tls,
@@ -231,6 +264,8 @@ function dispatcherFor(base: JenkinsBase, opts: ResolvedOptions): Dispatcher {
 }
 
 export class Transport {
+  /** The proxy the requests go through, or undefined when they go direct. */
+  readonly route: ProxyRoute | undefined;
   private readonly dispatcher: Dispatcher;
   private readonly once: Dispatcher;
   private readonly retrying: Dispatcher;
@@ -244,7 +279,8 @@ export class Transport {
     // The redactor already masks user:password in URLs; the password alone is masked too, wherever it shows.
     redactor.add(proxyPassword(opts.proxy.httpProxy));
     redactor.add(proxyPassword(opts.proxy.httpsProxy));
-    this.dispatcher = dispatcherFor(base, opts);
+    this.route = proxyRoute(base.origin, opts.proxy);
+    this.dispatcher = dispatcherFor(base, opts, this.route);
     const log = opts.log;
     const logged = log ? [loggingInterceptor(log, redactor)] : [];
     this.once = this.dispatcher.compose(...logged);
@@ -256,13 +292,14 @@ export class Transport {
         // routed here; the non-idempotent ones use `once`.
         methods: ["GET", "POST"],
         statusCodes: [...RETRY_STATUS_CODES],
-        errorCodes: [...RETRY_ERROR_CODES],
+        errorCodes: [...retryErrorCodes(this.route !== undefined)],
         retryAfter: true,
         throwOnError: false,
         retry: retryCallback({
           maxRetries: opts.retries,
           baseDelayMs: opts.retryBaseDelayMs,
           maxDelayMs: opts.retryMaxDelayMs,
+          viaProxy: this.route !== undefined,
           onRetry: log
             ? (i) =>
                 log(
@@ -290,7 +327,7 @@ export class Transport {
       const body = await res.body.text();
       return { status: res.statusCode, headers: res.headers as ResponseHeaders, body };
     } catch (err) {
-      throw toTransportError(err);
+      throw toTransportError(err, this.route);
     }
   }
 

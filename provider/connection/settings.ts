@@ -28,6 +28,11 @@ export interface ConnectionSettings {
   connectTimeoutMs?: number;
   headersTimeoutMs?: number;
   bodyTimeoutMs?: number;
+  /**
+   * How a timeout's error names each timeout's setting: the key or variable that set it, or, for one left at its
+   * default, both ways to set it.
+   */
+  timeoutNames?: Record<keyof typeof TIMEOUTS, string>;
   /** Where the credential came from, as the user names it (`jenkins:apiToken`, `JENKINS_API_TOKEN`, …), for messages. */
   credentialFrom?: string;
 }
@@ -230,6 +235,7 @@ export function resolveConnection(
     insecureSkipTlsVerify: parseBoolean(pick("insecureSkipTlsVerify"), names.insecureSkipTlsVerify.config),
     maxConnections: parseMaxConnections(pick("maxConnections"), names),
     ...timeouts(pick, names),
+    timeoutNames: timeoutNames(config, env, names),
     credentialFrom,
   };
 }
@@ -243,6 +249,25 @@ function timeouts(
   for (const key of Object.keys(TIMEOUTS) as (keyof typeof TIMEOUTS)[]) {
     const value = parseTimeout(pick(key), key, names);
     if (value !== undefined) out[key] = value;
+  }
+  return out;
+}
+
+/**
+ * Each timeout's setting as its error names it: the stack config key (or the controller's) that set it, else its
+ * environment variable, else, for a default, the key with the variable as the other way to set it.
+ */
+function timeoutNames(
+  config: ConfigValues,
+  env: NodeJS.ProcessEnv,
+  names: KeyNames,
+): Record<keyof typeof TIMEOUTS, string> {
+  const out = {} as Record<keyof typeof TIMEOUTS, string>;
+  for (const key of Object.keys(TIMEOUTS) as (keyof typeof TIMEOUTS)[]) {
+    const { config: configKey, env: variable } = names[key];
+    if (config[key] !== undefined || variable === undefined) out[key] = configKey;
+    else if (asString(env[variable]) !== undefined) out[key] = `the ${variable} environment variable`;
+    else out[key] = `${configKey} (or the ${variable} environment variable)`;
   }
   return out;
 }

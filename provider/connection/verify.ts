@@ -18,7 +18,7 @@ import {
   RequestTimeoutError,
 } from "../client/errors";
 import type { JenkinsClient } from "../client/jenkins-client";
-import { proxyVariableFor } from "../client/proxy-env";
+import { answerNeedsJenkinsMarks } from "../client/jenkins-signature";
 import { ConnectionCheckError } from "./errors";
 import { verifiedClientFor, type ConnectionSettings, type KeyNames } from "./settings";
 
@@ -69,23 +69,22 @@ export function connectionProblem(e: unknown, s: ConnectionSettings, label: Conn
     message =
       `${found} Give user "${s.user}" Overall/Read in Jenkins, or fix ${names.user.config} and ` +
       `${names[credential].config}${orEnv(names, credential)} to be a user who has it.`;
+  } else if (e instanceof NotJenkinsError && (e.proxy !== undefined || answerNeedsJenkinsMarks(e.status ?? 0))) {
+    // A proxy or gateway answered an error itself: its hint names it; the URL may well be right.
+    message = `${found} ${e.hint}`;
   } else if (e instanceof NotJenkinsError) {
     message = `${found} ${fixUrl} ${e.hint}`;
+  } else if (e instanceof ConnectionError && e.proxy !== undefined) {
+    message = `${found} ${e.hint}`;
   } else if (e instanceof ConnectionError && /TLS|certificate/i.test(e.what)) {
     message =
       `${found} Fix ${names.caCert.config} (the CA certificate of a private CA, as PEM text or a file path) or ` +
       `${names.url.config}. ${e.hint}`;
-  } else if (e instanceof ConnectionError && /proxy/i.test(e.what)) {
-    message = `${found} ${e.hint}`;
   } else if (e instanceof ConnectionError) {
-    const proxy = proxyVariableFor(s.url);
-    message =
-      `${found} Check ${names.url.config}${orEnv(names, "url")} and that Jenkins is running and reachable from here.` +
-      (proxy
-        ? ` Requests to it go through the proxy that ${proxy} names unless NO_PROXY lists its host: check that proxy too.`
-        : "");
+    message = `${found} Check ${names.url.config}${orEnv(names, "url")} and that Jenkins is running and reachable from here.`;
   } else if (e instanceof RequestTimeoutError) {
-    message = `${found} Check ${names.url.config}${orEnv(names, "url")}. ${e.hint}`;
+    // The hint names the timeout's own key or variable: the URL answered, or is not the first suspect.
+    message = `${found} ${e.hint}`;
   } else {
     message = `${found} ${e.hint} Check ${names.url.config}${orEnv(names, "url")}.`;
   }

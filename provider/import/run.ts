@@ -4,6 +4,7 @@
  */
 import * as path from "node:path";
 import { NotJenkinsError } from "../client/errors";
+import { answerNeedsJenkinsMarks } from "../client/jenkins-signature";
 import { JenkinsClient } from "../client/jenkins-client";
 import { proxyFromEnvironment } from "../client/proxy-env";
 import { ConnectionConfigError } from "../connection/errors";
@@ -47,13 +48,14 @@ function checkSettingsPresent(args: ImportArgs, env: NodeJS.ProcessEnv): void {
 
 /**
  * A URL that is not a Jenkins is named as such, with the URL, before anything else is asked of it (else the
- * listing's 404 would read as "the folder does not exist").
+ * listing's 404 would read as "the folder does not exist"). An error a proxy or gateway answered instead of Jenkins
+ * says so itself: the URL may well be a Jenkins that is down behind it.
  */
 async function checkIsJenkins(client: JenkinsClient, url: string): Promise<void> {
   try {
     await client.serverInfo();
   } catch (e) {
-    if (!(e instanceof NotJenkinsError)) throw e;
+    if (!(e instanceof NotJenkinsError) || e.proxy !== undefined || answerNeedsJenkinsMarks(e.status ?? 0)) throw e;
     const shown = new URL(url);
     shown.username = "";
     shown.password = "";

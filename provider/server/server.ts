@@ -53,25 +53,33 @@ function readBody(req: http.IncomingMessage): Promise<Buffer | undefined> {
 function faultReply(status: number, info: PageInfo): Reply {
   if (status === 500) return oopsReply(new Oops("java.lang.IllegalStateException", "Injected failure"), info);
   const phrase = http.STATUS_CODES[status] ?? "Error";
-  // What a reverse proxy in front of Jenkins answers: its own small HTML page.
+  // What a reverse proxy in front of Jenkins answers by itself: its own small page and Server header, no X-Jenkins.
   return reply(
     status,
-    [["Content-Type", "text/html"]],
+    [
+      ["Content-Type", "text/html"],
+      ["Server", "nginx"],
+    ],
     `<html><head><title>${status} ${phrase}</title></head><body><center><h1>${status} ${phrase}</h1></center><hr><center>nginx</center></body></html>\n`,
   );
 }
 
-/** What Jenkins answers while it starts up. */
-function restartingReply(info: PageInfo): Reply {
+/**
+ * What Jenkins answers while it starts up: a page of its own drawn before Jenkins can advertise itself, so without
+ * X-Jenkins (HudsonIsLoading), told by its booting block.
+ */
+function restartingReply(): Reply {
   return reply(
     503,
     [
       ["Content-Type", "text/html;charset=utf-8"],
-      ["X-Jenkins", info.version],
+      ["Expires", "0"],
+      ["Cache-Control", "no-cache,no-store,must-revalidate"],
       ["Retry-After", "1"],
     ],
-    "<!DOCTYPE html><html><head><title>Starting Jenkins</title></head><body><h1>Please wait while Jenkins is getting ready to work\u2026</h1>" +
-      "<p>Your browser will reload automatically when Jenkins is ready.</p></body></html>\n",
+    '<!DOCTYPE html><html><head><title>Starting Jenkins</title></head><body><div class="simple-page" role="main">' +
+      '<div class="app-jenkins-booting"><h1 class="loading">Please wait while Jenkins is getting ready to work\u2026</h1>' +
+      '<p class="restarting">Your browser will reload automatically when Jenkins is ready.</p></div></div></body></html>\n',
   );
 }
 
@@ -164,7 +172,7 @@ export function createHandler(p: Pipeline): http.RequestListener {
       }
       if (Date.now() < p.state.restartingUntil) {
         record.status = 503;
-        write(res, restartingReply(pageInfo(base, p.state)), method);
+        write(res, restartingReply(), method);
         return;
       }
       let decision: ReturnType<FaultInjector["decide"]> = { kind: "none" };

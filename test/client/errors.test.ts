@@ -117,39 +117,65 @@ describe("not a Jenkins", () => {
     await proxy.close();
   });
 
-  it("JSON without X-Jenkins is not a Jenkins; a 401 from a proxy is still a credentials problem", async () => {
+  it("JSON without X-Jenkins is not a Jenkins; a gateway's own 401 is not Jenkins refusing the credentials", async () => {
     const proxy = await startProxy({
       target: server.url,
-      intercept: (req): ProxyAnswer =>
+      intercept: (req): ProxyAnswer | undefined =>
         req.url === "/api/json"
           ? { status: 200, headers: { "content-type": "application/json" }, body: '{"hello":"world"}' }
-          : { status: 401, headers: { "www-authenticate": 'Basic realm="proxy"' }, body: "" },
+          : req.url === "/job/e-job/config.xml"
+            ? { status: 401, headers: { "www-authenticate": 'Basic realm="gateway"', server: "gateway/1.0" } }
+            : undefined,
     });
     const client = tokenClient(server, { url: proxy.url });
     const err = await caught(() => client.serverInfo());
     expect(err).toBeInstanceOf(NotJenkinsError);
     expect(err.message).toContain("no X-Jenkins header");
     expect(err.message).not.toContain("hello");
-    expect(await caught(() => client.getConfig("e-job"))).toBeInstanceOf(AuthenticationError);
+    const refused = await caught(() => client.getConfig("e-job"));
+    expect(refused).toBeInstanceOf(NotJenkinsError);
+    expect(refused).toMatchObject({ status: 401, answeredBy: "gateway/1.0" });
+    expect(refused.message).toContain('the answer came from "gateway/1.0", not from Jenkins (no X-Jenkins header)');
+    expect(refused.message).toContain("the user name and API token were not checked by Jenkins");
+    expect(refused.message).not.toContain("credentials were rejected");
+    await client.close();
+    // Jenkins's own 401, passed through by the same proxy, still names the credentials.
+    const wrong = tokenClient(server, { url: proxy.url, apiToken: "not-the-token" });
+    const rejected = await caught(() => wrong.getDescription("e-job"));
+    expect(rejected).toBeInstanceOf(AuthenticationError);
+    expect(rejected.message).toContain("the credentials were rejected");
+    await wrong.close();
+    await proxy.close();
+  });
+
+  it("a gateway's own error page (502) is summarised, not dumped, and names the gateway", async () => {
+    const page = `<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center>${"<!-- padding -->".repeat(50)}</body></html>`;
+    const proxy = await startProxy({
+      target: server.url,
+      intercept: () => ({ status: 502, headers: { "content-type": "text/html", server: "nginx/1.24.0" }, body: page }),
+    });
+    const client = tokenClient(server, { url: proxy.url, retries: 1 });
+    const err = await caught(() => client.getConfig("e-job"));
+    expect(err).toBeInstanceOf(NotJenkinsError);
+    expect(err.message).toBe(
+      'Jenkins job "e-job": cannot read config.xml: the answer came from "nginx/1.24.0", not from Jenkins (no X-Jenkins header) (HTTP 502: 502 Bad Gateway). ' +
+        "A server in front of Jenkins (a reverse proxy, a gateway, a load balancer) answered itself: Jenkins behind it is down, starting or unreachable from it, or that server is overloaded. Check Jenkins and the server in front of it, then try again.",
+    );
+    // Retried as a gateway's 502 always was: Jenkins may be restarting behind it.
+    expect(proxy.seen).toHaveLength(2);
     await client.close();
     await proxy.close();
   });
 
-  it("a gateway error page (502) is summarised, not dumped", async () => {
-    const page = `<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center>${"<!-- padding -->".repeat(50)}</body></html>`;
-    const proxy = await startProxy({
-      target: server.url,
-      intercept: () => ({ status: 502, headers: { "content-type": "text/html" }, body: page }),
-    });
-    const client = tokenClient(server, { url: proxy.url, retries: 1 });
+  it("Jenkins's own 503 while it starts is Jenkins's, though it has no X-Jenkins", async () => {
+    const client = tokenClient(server, { retries: 0 });
+    const restarting = server.restart({ downtimeMs: 400 });
     const err = await caught(() => client.getConfig("e-job"));
+    await restarting;
     expect(err).toBeInstanceOf(ServerError);
-    expect(err.message).toBe(
-      'Jenkins job "e-job": cannot read config.xml: Jenkins is unavailable (HTTP 502: 502 Bad Gateway). ' +
-        "Jenkins, or a proxy in front of it, is unavailable (starting, restarting or overloaded); try again later.",
-    );
-    expect(proxy.seen).toHaveLength(2);
+    expect(err).toMatchObject({ status: 503, answeredBy: undefined });
+    expect(err.message).toContain("Jenkins is unavailable (HTTP 503");
+    expect(err.message).toContain("Jenkins is unavailable (starting, restarting or overloaded); try again later.");
     await client.close();
-    await proxy.close();
   });
 });

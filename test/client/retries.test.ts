@@ -9,6 +9,7 @@ import {
   JenkinsClient,
   type JenkinsClientOptions,
   JobAlreadyExistsError,
+  NotJenkinsError,
   RequestTimeoutError,
   ServerError,
 } from "../../provider/client";
@@ -122,15 +123,16 @@ describe("idempotent calls recover", () => {
     await admin.close();
   });
 
-  it("gives up after `retries` retries with ServerError naming the status", async () => {
+  it("gives up after `retries` retries of a gateway's 503, naming the status and the gateway", async () => {
     const client = tokenClient(server, { retries: 2 });
     await client.createJob("r-giveup", freestyle());
     server.resetCounters();
     server.faults.errorRate = 1;
     const err = await caught(() => client.getConfig("r-giveup"));
-    expect(err).toBeInstanceOf(ServerError);
-    expect(err).toMatchObject({ status: 503, job: "r-giveup", outcomeUnknown: false });
-    expect(err.message).toContain("Jenkins is unavailable");
+    expect(err).toBeInstanceOf(NotJenkinsError);
+    expect(err).toMatchObject({ status: 503, job: "r-giveup", outcomeUnknown: false, answeredBy: "nginx" });
+    expect(err.message).toContain('the answer came from "nginx", not from Jenkins');
+    expect(err.message).toContain("Jenkins behind it is down, starting or unreachable from it");
     expect(count(server, "GET", "/config.xml")).toBe(3);
     await client.close();
   });
@@ -219,7 +221,7 @@ describe("createItem is never repeated blindly", () => {
     server.faults.errorRate = 1;
     const client = tokenClient(server, { retries: 2 });
     const err = await caught(() => client.createJob("c-down", freestyle()));
-    expect(err).toBeInstanceOf(ServerError);
+    expect(err).toBeInstanceOf(NotJenkinsError);
     expect(err).toMatchObject({ status: 503, outcomeUnknown: true });
     expect(err.message).toContain("checking the server afterwards failed too");
     expect(count(server, "POST", "/createItem")).toBe(1);
@@ -260,7 +262,7 @@ describe("createItem is never repeated blindly", () => {
 
 describe("build is never repeated", () => {
   it.each([
-    ["a 503", { errorRate: 1 }, ServerError, 0],
+    ["a gateway's 503", { errorRate: 1 }, NotJenkinsError, 0],
     ["a connection dropped before processing", { dropBeforeRate: 1 }, ConnectionError, 0],
     ["a connection dropped after processing", { dropAfterRate: 1 }, ConnectionError, 1],
   ] as const)("after %s: sent once, error says it may or may not be queued", async (_what, faults, type, queued) => {
@@ -363,8 +365,10 @@ describe("timeouts and unreachable servers", () => {
     server.resetCounters();
     const err = await caught(() => client.getDescription("t-slow"));
     expect(err).toBeInstanceOf(RequestTimeoutError);
-    expect(err.message).toContain("no answer within the header timeout");
-    expect(err.message).toContain("headersTimeoutMs");
+    expect(err.message).toContain(
+      "no answer within 1000 ms, the headers timeout, set by the client's headersTimeoutMs option",
+    );
+    expect(err.message).toContain("raise the client's headersTimeoutMs option");
     quiet(server);
     await settled(server);
     expect(count(server, "GET", "/description")).toBe(1);

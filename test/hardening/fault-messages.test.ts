@@ -29,8 +29,19 @@ const KINDS: Array<[string, Partial<FaultSettings>, RegExp[], RegExp?]> = [
     [/HTTP 500/, /internal error/, /Logging ID/],
     /refused the configuration XML/,
   ],
-  ["502 from a proxy", { errorRate: 1, errorStatuses: [502] }, [/HTTP 502/, /unavailable/]],
-  ["503 from a proxy", { errorRate: 1, errorStatuses: [503] }, [/HTTP 503/, /unavailable/]],
+  // A reverse proxy's own page: named as its answer, not Jenkins's.
+  [
+    "502 from a proxy",
+    { errorRate: 1, errorStatuses: [502] },
+    [/HTTP 502/, /from "nginx", not from Jenkins/],
+    /internal error|system log/,
+  ],
+  [
+    "503 from a proxy",
+    { errorRate: 1, errorStatuses: [503] },
+    [/HTTP 503/, /from "nginx", not from Jenkins/],
+    /internal error|system log/,
+  ],
   ["connection dropped before Jenkins acted", { dropBeforeRate: 1 }, [/connection|closed|reset|socket/i]],
   ["connection dropped after Jenkins acted", { dropAfterRate: 1 }, [/connection|closed|reset|socket/i]],
 ];

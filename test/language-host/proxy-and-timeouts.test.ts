@@ -2,12 +2,13 @@
  * A stack behind a corporate proxy, through the language host: with HTTPS_PROXY in the CLI's environment, `up`,
  * `preview`, `refresh` and `destroy` reach an https Jenkins through the proxy's CONNECT tunnel, its private CA
  * (`jenkins:caCert`) verified inside it; with NO_PROXY naming the host they go direct. The timeouts of the stack
- * config take effect, and a bad one fails the preview before any request.
+ * config take effect, and a bad one fails the preview before any request. A failure names the machine that failed:
+ * the proxy that is down (tried once) or cannot reach Jenkins, with its variable; a timeout the variable that set it.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { JenkinsServer } from "../../provider/server";
-import { startForwardProxy, type ForwardProxy } from "../harness/forward-proxy";
+import { refusingPort, startForwardProxy, type ForwardProxy } from "../harness/forward-proxy";
 import type { PulumiCli } from "../harness/language-host";
 import { repoRoot } from "../harness/provider-process";
 import { startStack } from "./stack";
@@ -100,6 +101,65 @@ describe("a stack behind an HTTPS proxy", () => {
     );
     expect(server.requests).toHaveLength(0);
     expect(proxy.tunnels).toEqual([]);
+  });
+
+  it("names JENKINS_HEADERS_TIMEOUT_MS, not a key, when the variable set the timeout that ran out", async () => {
+    cli.removeConfig("jenkins:headersTimeoutMs").setConfig("count", 3);
+    expect((await cli.up()).ok).toBe(true);
+    cli.setEnv("JENKINS_HEADERS_TIMEOUT_MS", "500");
+    server.faults = { ...server.faults, latencyMs: 2500 };
+    try {
+      const refresh = await cli.refresh();
+      expect(refresh.ok).toBe(false);
+      const message = refresh.errors[0].message;
+      expect(message).toContain(
+        "no answer within 500 ms, the headers timeout, set by the JENKINS_HEADERS_TIMEOUT_MS environment variable",
+      );
+      expect(message).toContain("or raise the JENKINS_HEADERS_TIMEOUT_MS environment variable.");
+      expect(message).not.toContain("jenkins:headersTimeoutMs");
+      expect(message).not.toContain("Check jenkins:url");
+    } finally {
+      server.faults = { ...server.faults, latencyMs: 0 };
+      cli.setEnv("JENKINS_HEADERS_TIMEOUT_MS", undefined);
+    }
+  });
+
+  it("fails the preview naming the proxy that is down and its variable, tried once, Jenkins not blamed", async () => {
+    const port = await refusingPort();
+    cli.setEnv("HTTPS_PROXY", `http://127.0.0.1:${port}`).setEnv("JENKINS_LOG_REQUESTS", "1").setConfig("count", 4);
+    cli.providerStderr = "";
+    try {
+      const preview = await cli.preview();
+      expect(preview.ok).toBe(false);
+      const messages = preview.errors.map((e) => e.message).join("\n");
+      expect(messages).toContain(
+        `Jenkins at ${server.url}: the proxy at 127.0.0.1:${port} (HTTPS_PROXY) refused the connection (ECONNREFUSED)`,
+      );
+      expect(messages).not.toContain("check that Jenkins is running");
+      // One attempt on the wire, no retries (each attempt is a line of the request log).
+      expect(cli.providerStderr.match(/GET \/api\/json failed ECONNREFUSED/g)).toHaveLength(1);
+      expect(server.requests).toHaveLength(0);
+    } finally {
+      cli.setEnv("HTTPS_PROXY", proxy.url).setEnv("JENKINS_LOG_REQUESTS", undefined).setConfig("count", 3);
+    }
+  });
+
+  it("fails the preview naming the proxy when Jenkins behind it is down, not an internal error of Jenkins", async () => {
+    const port = await refusingPort();
+    cli.setConfig("jenkins:url", `https://127.0.0.1:${port}/`).setConfig("count", 4);
+    try {
+      const preview = await cli.preview();
+      expect(preview.ok).toBe(false);
+      const messages = preview.errors.map((e) => e.message).join("\n");
+      expect(messages).toContain(
+        `the proxy at ${new URL(proxy.url).host} (HTTPS_PROXY) could not open a tunnel to Jenkins at 127.0.0.1:${port} (HTTP 500)`,
+      );
+      expect(messages).toContain(`check that Jenkins is running at 127.0.0.1:${port}`);
+      expect(messages).not.toMatch(/internal error|system log/);
+      expect(proxy.tunnels).toEqual([`127.0.0.1:${port}`]);
+    } finally {
+      cli.setConfig("jenkins:url", server.url).setConfig("count", 3);
+    }
   });
 
   it("destroys through the proxy", async () => {

@@ -2,13 +2,14 @@
  * Layer 2: the connection settings a corporate network needs, in the dynamic-provider process as the engine runs
  * it. An HTTPS proxy from the process's environment carries every request (the stack's CA kept inside the tunnel)
  * unless NO_PROXY lists the host; the client timeouts are stack config (stack-wide, per controller, or from the
- * environment) and take effect; a bad value fails before any request, naming the key.
+ * environment) and take effect; a bad value fails before any request, naming the key. A failure names the machine
+ * that failed (the proxy and its variable, not Jenkins) and a timeout the key or variable that set it.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { JenkinsServer } from "../../provider/server";
 import { startConfiguredProvider } from "../harness/configured-provider";
-import { startForwardProxy, type ForwardProxy } from "../harness/forward-proxy";
+import { PROXY_SERVER, refusingPort, startForwardProxy, type ForwardProxy } from "../harness/forward-proxy";
 import { FREESTYLE_XML } from "../harness/job-configs";
 import { jobUrn, ProviderCallError, type PropertyMap, type ProviderProcess } from "../harness/provider-process";
 import { providerTextOfJob } from "../harness/serialized-provider";
@@ -123,29 +124,90 @@ describe("a proxy that cannot carry the requests", () => {
     await server.close();
   });
 
-  async function checkOutcome(env: Record<string, string>): Promise<string> {
-    const proc = await startConfiguredProvider(server, { env });
+  async function checkOutcome(env: Record<string, string>, logRequests = false): Promise<string> {
+    const proc = await startConfiguredProvider(server, { env, logRequests });
     procs.push(proc);
-    return proc
+    const outcome = await proc
       .check(jobUrn("blocked-job"), {}, { name: "blocked-job", configXml: FREESTYLE_XML, __provider: providerText })
       .then((c) => c.failures.map((f) => f.reason).join("\n"))
       .catch((e: Error) => e.message);
+    lastStderr = () => proc.stderr;
+    return outcome;
   }
+  let lastStderr = () => "";
 
-  it("fails the preview naming the proxy: one that asks for credentials, one that is not there", async () => {
+  it("fails the preview naming the proxy and its variable when it asks for credentials", async () => {
     server.resetCounters();
+    const address = new URL(guarded.url).host;
     const refused = await checkOutcome({ HTTP_PROXY: guarded.url });
-    expect(refused).toContain("the proxy asks for credentials (407)");
-    expect(refused).toContain("HTTPS_PROXY (or HTTP_PROXY)");
+    expect(refused).toContain(`the proxy at ${address} (HTTP_PROXY) asks for credentials (HTTP 407)`);
+    expect(refused).toContain("Give the proxy's user and password in HTTP_PROXY");
 
     const wrongPassword = await checkOutcome({ http_proxy: guarded.url.replace("//", "//corp:wr0ng-pw@") });
-    expect(wrongPassword).toContain("the proxy asks for credentials (407)");
+    expect(wrongPassword).toContain(`the proxy at ${address} (http_proxy) asks for credentials (HTTP 407)`);
     expect(wrongPassword).not.toContain("wr0ng-pw");
-
-    const absent = await checkOutcome({ HTTP_PROXY: "http://127.0.0.1:9" });
-    expect(absent).toContain("connection refused");
-    expect(absent).toContain("the proxy that HTTP_PROXY names");
     expect(server.requests).toHaveLength(0);
+  });
+
+  it("a proxy that is down: named with its variable, tried once, and Jenkins not blamed", async () => {
+    server.resetCounters();
+    const port = await refusingPort();
+    const absent = await checkOutcome({ HTTP_PROXY: `http://127.0.0.1:${port}` }, true);
+    expect(absent).toContain(
+      `Jenkins at ${server.url}: the proxy at 127.0.0.1:${port} (HTTP_PROXY) refused the connection (ECONNREFUSED)`,
+    );
+    expect(absent).toContain("or fix HTTP_PROXY");
+    expect(absent).not.toContain("check that Jenkins is running");
+    expect(absent).not.toContain("Check jenkins:url");
+    // Each attempt on the wire is a line of the request log: one, not one and three retries.
+    expect(lastStderr().match(/GET \/api\/json failed ECONNREFUSED/g)).toHaveLength(1);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("a proxy's own 401 is not Jenkins refusing the token, and its 500 is not an internal error of Jenkins", async () => {
+    for (const status of [401, 500]) {
+      const own = await startForwardProxy({ answer: { status, body: `<html><title>${status} Denied</title></html>` } });
+      try {
+        server.resetCounters();
+        const outcome = await checkOutcome({ HTTP_PROXY: own.url });
+        expect(outcome).toContain(
+          `Jenkins at ${server.url}: the answer came from "${PROXY_SERVER}", through the proxy at ${new URL(own.url).host} (HTTP_PROXY), not from Jenkins (no X-Jenkins header) (HTTP ${status}: ${status} Denied).`,
+        );
+        expect(outcome).not.toMatch(/Fix jenkins:apiToken|credentials were rejected|internal error|system log/);
+        expect(own.requests).toEqual([`${server.url}api/json`]);
+        expect(server.requests).toHaveLength(0);
+      } finally {
+        await own.close();
+      }
+    }
+  });
+
+  it("Jenkins down behind a working proxy: the proxy says it could not reach Jenkins", async () => {
+    const working = await startForwardProxy();
+    const down = await refusingPort();
+    const proc = await startConfiguredProvider(
+      { url: `http://127.0.0.1:${down}/` },
+      { env: { HTTP_PROXY: working.url } },
+    );
+    procs.push(proc);
+    try {
+      const outcome = await proc
+        .check(
+          jobUrn("unreached-job"),
+          {},
+          { name: "unreached-job", configXml: FREESTYLE_XML, __provider: providerText },
+        )
+        .then((c) => c.failures.map((f) => f.reason).join("\n"))
+        .catch((e: Error) => e.message);
+      expect(outcome).toContain(`(HTTP 500: Unable to connect`);
+      expect(outcome).toContain(
+        `The proxy at ${new URL(working.url).host} (HTTP_PROXY) could not get an answer from Jenkins at 127.0.0.1:${down}: check that Jenkins is running there`,
+      );
+      expect(outcome).not.toMatch(/internal error|system log|Logging ID/);
+      expect(working.requests).toEqual([`http://127.0.0.1:${down}/api/json`]);
+    } finally {
+      await working.close();
+    }
   });
 });
 
@@ -168,7 +230,7 @@ describe("client timeouts in the stack config", () => {
     await server.close();
   });
   beforeEach(() => {
-    server.faults = { ...server.faults, latencyMs: 0 };
+    server.faults = { ...server.faults, latencyMs: 0, scope: "jobs" };
     server.resetCounters();
   });
 
@@ -186,8 +248,10 @@ describe("client timeouts in the stack config", () => {
     expect(read.properties).toEqual(job.outputs);
 
     const err = await failure(() => hasty.read(job.urn, job.id, job.outputs, job.inputs));
-    expect(err.message).toContain("did not answer in time");
-    expect(err.message).toContain("jenkins:headersTimeoutMs");
+    expect(err.message).toContain("no answer within 500 ms, the headers timeout, set by jenkins:headersTimeoutMs");
+    expect(err.message).toContain(
+      "did not answer in time: check that it is healthy, or raise jenkins:headersTimeoutMs.",
+    );
     // Sent once each: a timed-out read is not repeated.
     expect(calls(server).filter((c) => c === "GET /job/slow-job/config.xml")).toHaveLength(2);
   });
@@ -206,10 +270,13 @@ describe("client timeouts in the stack config", () => {
       env: { JENKINS_CONTROLLER_CI2_HEADERS_TIMEOUT_MS: "500" },
       config: { "jenkins:controllers": controller() },
     });
-    for (const proc of [fromConfig, fromEnv]) {
+    for (const [proc, setting] of [
+      [fromConfig, "jenkins:controllers.ci2.headersTimeoutMs"],
+      [fromEnv, "the JENKINS_CONTROLLER_CI2_HEADERS_TIMEOUT_MS environment variable"],
+    ] as const) {
       const err = await failure(() => proc.read(job.urn, job.id, job.outputs, job.inputs));
-      expect(err.message).toContain("did not answer in time");
-      expect(err.message).toContain("jenkins:headersTimeoutMs");
+      expect(err.message).toContain(`no answer within 500 ms, the headers timeout, set by ${setting}`);
+      expect(err.message).toContain(`raise ${setting}.`);
     }
     // The stack-wide key does not reach a named controller.
     const stackWideOnly = await started({
@@ -217,6 +284,29 @@ describe("client timeouts in the stack config", () => {
     });
     const read = await stackWideOnly.read(job.urn, job.id, job.outputs, job.inputs);
     expect(read.properties).toEqual(job.outputs);
+  });
+
+  it("JENKINS_HEADERS_TIMEOUT_MS is named as what set the timeout, at the connection check and after", async () => {
+    const setUp = await started({});
+    const job = await create(setUp, "slow-env-job");
+    const fromEnv = await started({ env: { JENKINS_HEADERS_TIMEOUT_MS: "500" } });
+    server.faults = { ...server.faults, latencyMs: SLOW_MS };
+    const setting = "the JENKINS_HEADERS_TIMEOUT_MS environment variable";
+    const read = await failure(() => fromEnv.read(job.urn, job.id, job.outputs, job.inputs));
+    expect(read.message).toContain(`no answer within 500 ms, the headers timeout, set by ${setting}`);
+    // The check of a change asks the connection first (GET /api/json, slow too): the timeout, not the URL, is named.
+    server.faults = { ...server.faults, scope: "all" };
+    const checkOf = await started({ env: { JENKINS_HEADERS_TIMEOUT_MS: "500" } });
+    const checked = await checkOf
+      .check(jobUrn("slow-new-job"), {}, { name: "slow-new-job", configXml: FREESTYLE_XML, __provider: providerText })
+      .then((c) => c.failures.map((f) => f.reason).join("\n"))
+      .catch((e: Error) => e.message);
+    expect(checked).toContain(
+      `Jenkins at ${server.url}: no answer within 500 ms, the headers timeout, set by ${setting}`,
+    );
+    expect(checked).toContain(`or raise ${setting}.`);
+    expect(checked).not.toContain("jenkins:headersTimeoutMs");
+    expect(checked).not.toContain("Check jenkins:url");
   });
 
   it("a value that is not a whole number of milliseconds fails before any request, naming the key", async () => {

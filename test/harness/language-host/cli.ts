@@ -134,6 +134,11 @@ export class PulumiCli {
   private readonly secrets = new StackSecrets();
   /** The file the state is saved to with option `checkpoint`, and what its saves cost so far (`figures`). */
   readonly checkpoint: CheckpointFile | undefined;
+  /**
+   * What the dynamic provider's processes wrote to stderr so far, as `pulumi up -v` shows it (the request log with
+   * JENKINS_LOG_REQUESTS); a test may empty it.
+   */
+  providerStderr = "";
 
   constructor(
     projectDir: string,
@@ -206,7 +211,11 @@ export class PulumiCli {
       return await work(provider);
     } finally {
       signal?.removeEventListener("abort", kill);
-      if (started) await (await started.catch(() => undefined))?.close();
+      const stopped = started && (await started.catch(() => undefined));
+      if (stopped) {
+        await stopped.close();
+        this.providerStderr += stopped.stderr;
+      }
     }
   }
 
