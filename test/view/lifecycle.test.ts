@@ -166,6 +166,24 @@ describe("a view follows its folder", () => {
     });
   });
 
+  test("a rename a stopped run already sent is finished: the config is posted under the new name", async () => {
+    const made = await make({ name: "panel", folder: "team", listView: { jobs: ["api"] } });
+    // The form went through (the view has its new name and what the form carried), the config POST did not.
+    const form = new URLSearchParams({ name: "panel2", json: "{}" }).toString();
+    const sentForm = await user.request(
+      "POST",
+      "/job/team/view/panel/configSubmit",
+      form,
+      "application/x-www-form-urlencoded",
+    );
+    expect(sentForm.status).toBe(302);
+    expect(await user.getViewConfig("team", "panel2")).not.toContain("<string>api</string>");
+    const renamed = await views.check(made.outs, { name: "panel2", folder: "team", listView: { jobs: ["api"] } });
+    await views.update(made.id, made.outs, renamed.inputs as Props);
+    expect(await user.getViewConfig("team", "panel2")).toContain("<string>api</string>");
+    expect(await user.viewNames("team")).not.toContain("panel");
+  });
+
   test("a folder already moved (a run that stopped) is found there without a plan; with a new name too", async () => {
     await user.createJob("crew", folder());
     const made = await make({ name: "wall", folder: "crew", configXml: "<hudson.model.ListView/>" });
