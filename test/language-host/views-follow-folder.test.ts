@@ -72,10 +72,18 @@ describe("views follow their folder, through the language host", () => {
   }
 
   /** Preview and up of a config change: the plan, the writes of the up (no view made or deleted), then clean plans. */
-  async function apply(key: string, value: string | boolean, planned: string[]): Promise<string[]> {
+  async function apply(
+    key: string,
+    value: string | boolean,
+    planned: string[],
+    board: [string, string],
+  ): Promise<string[]> {
     cli.setConfig(key, value);
     const plan = await cli.preview();
     expect({ ok: plan.ok, changes: changes(plan.steps) }).toEqual({ ok: true, changes: planned });
+    // What a reviewer sees of the view: an update from its old full name to its new one.
+    const step = plan.steps.find((s) => s.urn.endsWith("::board"));
+    expect([step?.op, step?.oldInputs?.fullName, step?.news?.fullName]).toEqual(["update", ...board]);
     server.resetCounters();
     const up = await cli.up();
     expect({ ok: up.ok, errors: up.errors, changes: changes(up.steps) }).toEqual({
@@ -104,7 +112,7 @@ describe("views follow their folder, through the language host", () => {
   });
 
   it("a rename of their folder updates the views, which Jenkins moved with it: nothing is sent for them", async () => {
-    const sent = await apply("teamName", "squad", FOLDER_CHANGE);
+    const sent = await apply("teamName", "squad", FOLDER_CHANGE, ["outer/team/board", "outer/squad/board"]);
     expect(sent.filter((w) => w.includes("/view/"))).toEqual([]);
     expect(await viewsIn(user, "outer/squad", original)).toEqual(expected("outer/squad", original));
     expect(await user.getViewConfig("outer/squad", "board")).toContain(
@@ -116,7 +124,7 @@ describe("views follow their folder, through the language host", () => {
   });
 
   it("a move of their folder into another folder updates the views in place too", async () => {
-    const sent = await apply("moved", true, FOLDER_CHANGE);
+    const sent = await apply("moved", true, FOLDER_CHANGE, ["outer/squad/board", "org/squad/board"]);
     expect(sent).toContain("POST /job/outer/job/squad/move/move");
     expect(sent.filter((w) => w.includes("/view/"))).toEqual([]);
     expect(await viewsIn(user, "org/squad", original)).toEqual(expected("org/squad", original));
@@ -124,7 +132,12 @@ describe("views follow their folder, through the language host", () => {
   });
 
   it("a new name renames each view in place: its configure form, then its config; same jobs", async () => {
-    const sent = await apply("renamed", true, ["update board", "update deep", "update wall"]);
+    const sent = await apply(
+      "renamed",
+      true,
+      ["update board", "update deep", "update wall"],
+      ["org/squad/board", "org/squad/board-renamed"],
+    );
     expect(sent.filter((w) => w.includes("/view/")).sort()).toEqual(
       [
         "POST /job/org/job/squad/view/board/configSubmit",
