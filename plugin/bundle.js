@@ -4053,6 +4053,40 @@ async function updateViewConfig(http, folder2, name, configXml) {
     expectSuccess(ctx, res, is2xx);
   });
 }
+async function renameView(http, folder2, name, newName) {
+  validate2(folder2, name);
+  validate2(folder2, newName);
+  try {
+    await sendRename(http, folder2, name, newName);
+  } catch (e) {
+    if (e instanceof ViewAlreadyExistsError)
+      throw e.restated({
+        hint: `The view keeps its name. Choose another name, or rename or delete the other view "${newName}" in Jenkins first.`
+      });
+    throw e;
+  }
+}
+async function sendRename(http, folder2, name, newName) {
+  await asView(
+    folder2,
+    name,
+    false,
+    () => sendOnceThenLook(http, {
+      ctx: http.ctx(void 0, `rename the view to "${newName}"`, { notRepeatable: true }),
+      endpoint: "configSubmit",
+      request: {
+        method: "POST",
+        path: `${viewUrlPath(folder2, name)}configSubmit`,
+        body: new URLSearchParams({ name: newName, json: JSON.stringify({ name: newName }) }).toString(),
+        contentType: FORM_CONTENT_TYPE,
+        retry: false
+      },
+      ok: redirectIntoJenkins(http.base),
+      look: async () => await configIfExists3(http, folder2, name) === void 0 && await configIfExists3(http, folder2, newName) !== void 0,
+      judge: (renamed) => renamed ? { done: "the view has its new name" } : { resend: "the view has its old name" }
+    })
+  );
+}
 async function deleteView(http, folder2, name) {
   validate2(folder2, name);
   await asView(
@@ -4190,6 +4224,10 @@ var JenkinsClient = class {
   }
   updateViewConfig(folder2, name, configXml) {
     return this.http.run(() => updateViewConfig(this.http, folder2, name, configXml));
+  }
+  /** `POST view/N/configSubmit` renaming the view; post its config.xml after it (the form resets its fields). */
+  renameView(folder2, name, newName) {
+    return this.http.run(() => renameView(this.http, folder2, name, newName));
   }
   /** `POST view/N/doDelete`; throws ViewNotFoundError when the view does not exist (the caller decides). */
   deleteView(folder2, name) {
@@ -9871,15 +9909,42 @@ async function checkPlugins2(olds, news) {
   const failure6 = await preflight(client3, news.fullName, where, parseXml(config).root, pluginCheck2, {}, "view");
   return failure6 === void 0 ? void 0 : { property: "", reason: failure6 };
 }
+async function followsFolder(olds, to, newName) {
+  const from = olds.folder ?? "";
+  if (from === "" || to === "") return false;
+  const planned = plannedPath(olds.controller, from);
+  if (planned !== void 0) return planned.toLowerCase() === to.toLowerCase();
+  try {
+    const { client: client3 } = await connect2(viewFullName(from, olds.name), olds.controller);
+    if (await client3.exists(from)) return false;
+    return await viewExists(client3, to, olds.name) || await viewExists(client3, to, newName);
+  } catch {
+    return false;
+  }
+}
+async function viewExists(client3, folder2, name) {
+  try {
+    await client3.getViewConfig(folder2, name);
+    return true;
+  } catch (e) {
+    if (e instanceof ViewNotFoundError) return false;
+    throw e;
+  }
+}
 async function diff3(id, oldsRaw, newsRaw) {
   if (isRefreshDiffOfEdit(id, strip(newsRaw))) return {};
   const olds = withCurrentDigestKey(strip(oldsRaw));
   const news = strip(newsRaw);
   const replaces = [];
-  for (const key of ["name", "folder", "controller"]) {
-    if (unknownIn(news[key]) || (olds[key] ?? "") !== (news[key] ?? "")) replaces.push(key);
-  }
   const diffs = [];
+  if (unknownIn(news.controller) || (olds.controller ?? "") !== (news.controller ?? "")) replaces.push("controller");
+  if (unknownIn(news.folder)) replaces.push("folder");
+  else if ((olds.folder ?? "") !== (news.folder ?? "")) {
+    const newName = typeof news.name === "string" && !unknownIn(news.name) ? news.name : olds.name;
+    if (await followsFolder(olds, news.folder ?? "", newName)) diffs.push("folder");
+    else replaces.push("folder");
+  }
+  if (unknownIn(news.name) || olds.name !== news.name) diffs.push("name");
   let deleteBeforeReplace = false;
   if (news.listView !== void 0) {
     if (unknownIn(news.listView)) diffs.push("listView");
@@ -9899,7 +9964,7 @@ async function diff3(id, oldsRaw, newsRaw) {
       deleteBeforeReplace = true;
     } else if (olds.listView !== void 0 || oldChanged(olds, news.configXml)) diffs.push("configXml");
   }
-  if (replaces.some((k) => k === "name" || k === "folder" || k === "controller")) deleteBeforeReplace = false;
+  if (replaces.some((k) => k === "folder" || k === "controller") || diffs.includes("name")) deleteBeforeReplace = false;
   const result = { changes: diffs.length > 0 || replaces.length > 0, replaces, deleteBeforeReplace };
   if (diffs.length > 0 && replaces.length === 0) result.diffs = diffs;
   return result;
@@ -9907,6 +9972,11 @@ async function diff3(id, oldsRaw, newsRaw) {
 function oldViewRoot(olds) {
   if (olds.configXml) return viewRootOf(olds.configXml);
   return isViewDigest(olds.__digest) ? olds.__digest.root : void 0;
+}
+function sameDeclaredConfig(olds, news) {
+  if (news.listView !== void 0)
+    return olds.listView !== void 0 && listViewChanges(olds.listView, news.listView).length === 0 && !oldChanged(olds, renderListView(olds.name, news.listView));
+  return olds.listView === void 0 && oldViewRoot(olds) !== void 0 && !oldChanged(olds, news.configXml);
 }
 function oldChanged(olds, declared2) {
   if (olds.configXml) return viewConfigChanged(olds.configXml, declared2);
@@ -10019,13 +10089,24 @@ function inputsOf(props) {
   else inputs.configXml = props.configXml;
   return inputs;
 }
-async function update2(_id, _oldsRaw, newsRaw) {
+async function update2(_id, oldsRaw, newsRaw) {
+  const olds = withCurrentDigestKey(strip(oldsRaw));
   const news = strip(newsRaw);
   const folder2 = news.folder ?? "";
   const { client: client3, baseUrl } = await connect2(viewFullName(folder2, news.name), news.controller);
+  const renamed = olds.name !== news.name;
+  if (renamed) await rename3(client3, folder2, olds.name, news.name);
   const xml = declaredConfig(news);
-  await post(client3, folder2, news.name, xml);
+  if (renamed || !sameDeclaredConfig(olds, news)) await post(client3, folder2, news.name, xml);
   return { outs: outputsFor2(news, baseUrl, xml) };
+}
+async function rename3(client3, folder2, from, to) {
+  try {
+    await client3.renameView(folder2, from, to);
+  } catch (e) {
+    if (e instanceof ViewNotFoundError && await viewExists(client3, folder2, to)) return;
+    throw e;
+  }
 }
 async function deleteView2(_id, propsRaw) {
   const olds = withCurrentDigestKey(strip(propsRaw));
@@ -10375,7 +10456,7 @@ function sameRoot(xml, name) {
     return false;
   }
 }
-async function followsFolder(olds, to) {
+async function followsFolder2(olds, to) {
   const from = olds.folder ?? "";
   if (from === "" || to === "") return false;
   const planned = plannedPath(olds.controller, from);
@@ -10401,7 +10482,7 @@ async function diff4(id, oldsRaw, newsRaw) {
   }
   if (unknownIn2(news.folder)) replaces.push("folder");
   else if ((olds.folder ?? "") !== (news.folder ?? "")) {
-    if (await followsFolder(olds, news.folder ?? "")) diffs.push("folder");
+    if (await followsFolder2(olds, news.folder ?? "")) diffs.push("folder");
     else replaces.push("folder");
   }
   const oldKind = kindOf(olds);

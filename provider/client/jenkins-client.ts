@@ -168,6 +168,11 @@ export class JenkinsClient {
     return this.http.run(() => views.updateViewConfig(this.http, folder, name, configXml));
   }
 
+  /** `POST view/N/configSubmit` renaming the view; post its config.xml after it (the form resets its fields). */
+  renameView(folder: string, name: string, newName: string): Promise<void> {
+    return this.http.run(() => views.renameView(this.http, folder, name, newName));
+  }
+
   /** `POST view/N/doDelete`; throws ViewNotFoundError when the view does not exist (the caller decides). */
   deleteView(folder: string, name: string): Promise<void> {
     return this.http.run(() => views.deleteView(this.http, folder, name));

@@ -1,10 +1,18 @@
 /**
  * Views of the root and of folders: create (`createView?name=N` with the XML), read and replace config.xml, delete
- * (`doDelete`). A view is named by its folder's full name ("" for the root) and its own name. Names are checked
+ * (`doDelete`), rename (the configure form's `name`). A view is named by its folder's full name ("" for the root) and its own name. Names are checked
  * before anything is sent; errors name the view ("Jenkins view "team/apps"") and are typed like the job ones:
  * ViewNotFoundError for a 404, ViewAlreadyExistsError for a duplicate, the shared classes otherwise.
  */
-import { configXmlOf, expectSuccess, is2xx, parseJson, redirectIntoJenkins, XML_CONTENT_TYPE } from "./answers";
+import {
+  configXmlOf,
+  expectSuccess,
+  FORM_CONTENT_TYPE,
+  is2xx,
+  parseJson,
+  redirectIntoJenkins,
+  XML_CONTENT_TYPE,
+} from "./answers";
 import { BadRequestError, JenkinsError, JobNotFoundError, ViewAlreadyExistsError, ViewNotFoundError } from "./errors";
 import type { JenkinsHttp } from "./jenkins-http";
 import { folderPath } from "./jobs";
@@ -140,6 +148,47 @@ export async function updateViewConfig(
     });
     expectSuccess(ctx, res, is2xx);
   });
+}
+
+/**
+ * `POST view/N/configSubmit` with `name` = `newName`: Jenkins renames a view only through its configure form, which
+ * also replaces every field the form carries (a list view's jobs, regex and columns), so the caller posts the
+ * view's config.xml under the new name right after. Sent once: after an unknown outcome, the view found under its
+ * new name and gone from the old one was renamed by this request. A taken name is a ViewAlreadyExistsError.
+ */
+export async function renameView(http: JenkinsHttp, folder: string, name: string, newName: string): Promise<void> {
+  validate(folder, name);
+  validate(folder, newName);
+  try {
+    await sendRename(http, folder, name, newName);
+  } catch (e) {
+    if (e instanceof ViewAlreadyExistsError)
+      throw e.restated({
+        hint: `The view keeps its name. Choose another name, or rename or delete the other view "${newName}" in Jenkins first.`,
+      });
+    throw e;
+  }
+}
+
+async function sendRename(http: JenkinsHttp, folder: string, name: string, newName: string): Promise<void> {
+  await asView(folder, name, false, () =>
+    sendOnceThenLook(http, {
+      ctx: http.ctx(undefined, `rename the view to "${newName}"`, { notRepeatable: true }),
+      endpoint: "configSubmit",
+      request: {
+        method: "POST",
+        path: `${viewUrlPath(folder, name)}configSubmit`,
+        body: new URLSearchParams({ name: newName, json: JSON.stringify({ name: newName }) }).toString(),
+        contentType: FORM_CONTENT_TYPE,
+        retry: false,
+      },
+      ok: redirectIntoJenkins(http.base),
+      look: async () =>
+        (await configIfExists(http, folder, name)) === undefined &&
+        (await configIfExists(http, folder, newName)) !== undefined,
+      judge: (renamed) => (renamed ? { done: "the view has its new name" } : { resend: "the view has its old name" }),
+    }),
+  );
 }
 
 /** `POST view/N/doDelete`; after an unknown outcome, a view that is gone was deleted by this request. */

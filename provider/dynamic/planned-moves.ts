@@ -1,7 +1,7 @@
 /**
  * Items whose path changes in this provider process (a folder moved or renamed in place), as the Job diff saw
- * them: a Credential in that folder's store must follow the folder, not be replaced, because Jenkins moves a
- * folder with its config and so with its store. The Job's diff runs before the diff of anything that takes the
+ * them: a Credential in that folder's store, and a View of that folder, must follow the folder, not be replaced,
+ * because Jenkins moves a folder with its config and so with its store and its views. The Job's diff runs before the diff of anything that takes the
  * folder's `fullName` output, in a preview as in an `up`. Keyed by connection (the controller's name, "" for the
  * stack-wide one); paths compare case-insensitively, as Jenkins's names do. Imports nothing.
  */

@@ -54,7 +54,7 @@ export async function diff(_id: string, oldsRaw: Props, newsRaw: Props): Promise
   if (news.folder === UNKNOWN || (olds.folder ?? "") !== (news.folder ?? "")) diffs.add("folder");
 
   if (news.name === UNKNOWN || news.name !== olds.name) diffs.add("name"); // rename in place
-  // Recorded for the credentials of a folder's store, which go with the folder (dynamic/planned-moves.ts).
+  // Recorded for the credentials of a folder's store and its views, which go with the folder (dynamic/planned-moves.ts).
   if ((diffs.has("folder") || diffs.has("name")) && news.folder !== UNKNOWN && news.name !== UNKNOWN && olds.fullName)
     planMove(olds.controller, olds.fullName, fullNameOf({ name: news.name as string, folder: news.folder }));
   // Another controller is another Jenkins: the job is made there and deleted from the old one.

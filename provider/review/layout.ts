@@ -217,7 +217,13 @@ function moves(review: Review, f: Format, fold: Fold): Block[] {
   }
   for (const item of list) {
     // A credential moves only with its folder (the store goes with the folder): the same credential, not a new one.
-    const kept = item.kind === "Credential" ? "credential follows its folder" : "history kept";
+    // A view is renamed in place or goes with its folder (its folder's config holds it): the same view.
+    const kept =
+      item.kind === "Credential"
+        ? "credential follows its folder"
+        : item.kind === "View"
+          ? "same view"
+          : "history kept";
     blocks.push({ text: f.bullet(`${f.code(item.oldPath ?? "")} → ${f.code(item.path)} (${kept})`), tight: true });
   }
   return blocks;

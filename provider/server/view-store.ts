@@ -94,10 +94,13 @@ export class ViewStore {
     return this.group(owner).views.find((v) => viewNameOf(v) === name);
   }
 
-  /** Saves the group's views (its owner's config: the folder's config.xml is written by XStream, as on any save). */
-  save(owner: ViewOwner, views: XmlElement[]): void {
+  /**
+   * Saves the group's views (its owner's config: the folder's config.xml is written by XStream, as on any save);
+   * `primaryView` names the primary view when it changes (a renamed primary view, ViewGroupMixIn.onViewRenamed).
+   */
+  save(owner: ViewOwner, views: XmlElement[], primaryView?: string): void {
     if (owner === undefined) {
-      const primary = this.group(undefined).primaryView;
+      const primary = primaryView ?? this.group(undefined).primaryView;
       const doc: XmlElement = {
         kind: "element",
         name: "hudson",
@@ -122,6 +125,17 @@ export class ViewStore {
       holder.children.unshift(list);
     }
     list.children = views.map((v) => withOwner(v, FOLDER, "../../../.."));
+    if (primaryView !== undefined) {
+      const primary = elements(holder).find((c) => c.name === "primaryView");
+      if (primary !== undefined) primary.children = [{ kind: "text", text: primaryView }];
+      else
+        holder.children.push({
+          kind: "element",
+          name: "primaryView",
+          attrs: [],
+          children: [{ kind: "text", text: primaryView }],
+        });
+    }
     this.store.save(owner, writeXml(root, { declaration: SAVED_DECLARATION, style: "xstream" }));
   }
 

@@ -1,9 +1,10 @@
 /**
  * What the View resource does at each step of the Pulumi lifecycle, with the fewest requests: create is one
  * `createView` (and one config.xml GET when the view exists), refresh one config.xml GET, update one config.xml
- * POST, delete one `doDelete`, a no-op none. A new name, folder or controller replaces the view (views keep no
- * history). Loaded by the thin serialized provider (provider.ts) from the installed package at call time, like the
- * Job lifecycle.
+ * POST (after one `configSubmit` for a new name), delete one `doDelete`, a no-op none. A new name renames the view
+ * in place; a new folder is an update when the folder itself was moved or renamed in place (Jenkins keeps a
+ * folder's views in its config.xml, so they go with it), a replace otherwise, like a new controller. Loaded by the
+ * thin serialized provider (provider.ts) from the installed package at call time, like the Job lifecycle.
  */
 import { randomUUID } from "node:crypto";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
@@ -13,6 +14,7 @@ import { viewFullName, viewUrlPath } from "../client/views";
 import { verifiedClientFor, type ConfigSource } from "../connection/settings";
 import { StackConnections } from "../connection/stack-connections";
 import { warn } from "../dynamic/engine-log";
+import { plannedPath } from "../dynamic/planned-moves";
 import { strip, UNKNOWN, withCurrentDigestKey, type Props } from "../dynamic/props";
 import { isRefreshDiffOfEdit, noted } from "../dynamic/refresh-diff";
 import { pluginCheckOf, preflight, type PluginCheckMode } from "../plugins/preflight";
@@ -120,16 +122,51 @@ export interface ViewDiffResult extends dynamic.DiffResult {
   diffs?: string[];
 }
 
+/**
+ * Whether a view whose `folder` changed from the old one to `to` went with its folder: the folder's move or rename
+ * is planned in this run (the Job's diff recorded it), or already done (the old folder is gone and the view is in
+ * the new one, under its old name or the new one: a run that moved the folder, then stopped).
+ */
+async function followsFolder(olds: ViewOutputs, to: string, newName: string): Promise<boolean> {
+  const from = olds.folder ?? "";
+  if (from === "" || to === "") return false;
+  const planned = plannedPath(olds.controller, from);
+  if (planned !== undefined) return planned.toLowerCase() === to.toLowerCase();
+  try {
+    const { client } = await connect(viewFullName(from, olds.name), olds.controller);
+    if (await client.exists(from)) return false;
+    return (await viewExists(client, to, olds.name)) || (await viewExists(client, to, newName));
+  } catch {
+    return false; // not reachable: a replace, as declared
+  }
+}
+
+async function viewExists(client: JenkinsClient, folder: string, name: string): Promise<boolean> {
+  try {
+    await client.getViewConfig(folder, name);
+    return true;
+  } catch (e) {
+    if (e instanceof ViewNotFoundError) return false;
+    throw e;
+  }
+}
+
 export async function diff(id: string, oldsRaw: Props, newsRaw: Props): Promise<ViewDiffResult> {
   // The refresh's diff after a read that found an edit: "unknown", so the engine shows the inputs that differ.
   if (isRefreshDiffOfEdit(id, strip(newsRaw))) return {};
   const olds = withCurrentDigestKey(strip(oldsRaw) as unknown as ViewOutputs);
   const news = strip(newsRaw) as unknown as ViewInputs;
   const replaces: string[] = [];
-  for (const key of ["name", "folder", "controller"] as const) {
-    if (unknownIn(news[key]) || (olds[key] ?? "") !== (news[key] ?? "")) replaces.push(key);
-  }
   const diffs: string[] = [];
+  if (unknownIn(news.controller) || (olds.controller ?? "") !== (news.controller ?? "")) replaces.push("controller");
+  if (unknownIn(news.folder)) replaces.push("folder");
+  else if ((olds.folder ?? "") !== (news.folder ?? "")) {
+    const newName = typeof news.name === "string" && !unknownIn(news.name) ? news.name : olds.name;
+    if (await followsFolder(olds, news.folder ?? "", newName)) diffs.push("folder");
+    else replaces.push("folder");
+  }
+  // A new name is a rename in place (the view's configure form), kept when the view moves with its folder.
+  if (unknownIn(news.name) || olds.name !== news.name) diffs.push("name");
   let deleteBeforeReplace = false;
   if (news.listView !== undefined) {
     if (unknownIn(news.listView)) diffs.push("listView");
@@ -151,7 +188,7 @@ export async function diff(id: string, oldsRaw: Props, newsRaw: Props): Promise<
     } else if (olds.listView !== undefined || oldChanged(olds, news.configXml)) diffs.push("configXml");
   }
   // Another type under the same name must make room first; a view of another name or place need not.
-  if (replaces.some((k) => k === "name" || k === "folder" || k === "controller")) deleteBeforeReplace = false;
+  if (replaces.some((k) => k === "folder" || k === "controller") || diffs.includes("name")) deleteBeforeReplace = false;
   const result: ViewDiffResult = { changes: diffs.length > 0 || replaces.length > 0, replaces, deleteBeforeReplace };
   if (diffs.length > 0 && replaces.length === 0) result.diffs = diffs;
   return result;
@@ -161,6 +198,17 @@ export async function diff(id: string, oldsRaw: Props, newsRaw: Props): Promise<
 function oldViewRoot(olds: ViewOutputs): string | undefined {
   if (olds.configXml) return viewRootOf(olds.configXml);
   return isViewDigest(olds.__digest) ? olds.__digest.root : undefined;
+}
+
+/** Whether the new inputs declare the config the old outputs describe (a view that only went with its folder). */
+function sameDeclaredConfig(olds: ViewOutputs, news: ViewInputs): boolean {
+  if (news.listView !== undefined)
+    return (
+      olds.listView !== undefined &&
+      listViewChanges(olds.listView, news.listView).length === 0 &&
+      !oldChanged(olds, renderListView(olds.name, news.listView))
+    );
+  return olds.listView === undefined && oldViewRoot(olds) !== undefined && !oldChanged(olds, news.configXml as string);
 }
 
 /** Whether `declared` differs from the config the old outputs describe (or none is known). */
@@ -294,14 +342,32 @@ function inputsOf(props: ViewOutputs): Partial<ViewInputs> & { fullName: string;
   return inputs;
 }
 
-/** Called only when diff found a change in place: one config.xml POST. */
-export async function update(_id: string, _oldsRaw: Props, newsRaw: Props): Promise<dynamic.UpdateResult> {
+/**
+ * Called only when diff found a change in place: one config.xml POST, after a `configSubmit` that renames the view
+ * when its name changed. A new folder needs no request: the folder's own update (which this view's inputs wait
+ * for) moved the view with it.
+ */
+export async function update(_id: string, oldsRaw: Props, newsRaw: Props): Promise<dynamic.UpdateResult> {
+  const olds = withCurrentDigestKey(strip(oldsRaw) as unknown as ViewOutputs);
   const news = strip(newsRaw) as unknown as ViewInputs;
   const folder = news.folder ?? "";
   const { client, baseUrl } = await connect(viewFullName(folder, news.name), news.controller);
+  const renamed = olds.name !== news.name;
+  if (renamed) await rename(client, folder, olds.name, news.name);
   const xml = declaredConfig(news);
-  await post(client, folder, news.name, xml);
+  // Always posted after a rename: the configure form replaced the fields it carries.
+  if (renamed || !sameDeclaredConfig(olds, news)) await post(client, folder, news.name, xml);
   return { outs: outputsFor(news, baseUrl, xml) };
+}
+
+/** Renames the view, unless a run that stopped after the rename already did (the view has its new name only). */
+async function rename(client: JenkinsClient, folder: string, from: string, to: string): Promise<void> {
+  try {
+    await client.renameView(folder, from, to);
+  } catch (e) {
+    if (e instanceof ViewNotFoundError && (await viewExists(client, folder, to))) return;
+    throw e;
+  }
 }
 
 export async function deleteView(_id: string, propsRaw: Props): Promise<void> {

@@ -30,9 +30,12 @@ export interface ListViewSpec {
 }
 
 export interface ViewInputs {
-  /** The view's name (no slashes). Changing it replaces the view: views keep no history. */
+  /** The view's name (no slashes). Changing it renames the view in place. */
   name: string;
-  /** Full name of the folder holding the view; absent or "" for the root. Changing it replaces the view. */
+  /**
+   * Full name of the folder holding the view; absent or "" for the root. The view follows its folder's rename or
+   * move in place; any other change replaces it.
+   */
   folder?: string;
   /** The view's config.xml (any view type). Held in canonical form once checked. Exactly one of configXml, listView. */
   configXml?: string;

@@ -43,16 +43,18 @@ export interface ListViewArgs {
 }
 
 /**
- * The inputs of a {@link View}. A view is declared by exactly one of `configXml` and `listView`. A new name, folder
- * or controller replaces the view (views keep no history: the new one is made, then the old one deleted).
+ * The inputs of a {@link View}. A view is declared by exactly one of `configXml` and `listView`. A new name renames
+ * the view in place; a view follows its folder's rename or move in place; another new folder or a new controller
+ * replaces the view (the new one is made, then the old one deleted).
  *
  * @category Resource inputs
  */
 export interface ViewArgs {
-  /** The view's name (no slashes). Changing it replaces the view. */
+  /** The view's name (no slashes). Changing it renames the view in place (its jobs and settings stay). */
   name: pulumi.Input<string>;
   /**
-   * Full name of the folder holding the view (often a Job's `fullName`). Changing it replaces the view.
+   * Full name of the folder holding the view (often a Job's `fullName`). The view follows that folder's rename or
+   * move in place (Jenkins keeps it in the folder's config); any other change replaces the view.
    *
    * @defaultValue the root of Jenkins
    */

@@ -123,4 +123,40 @@ export class JenkinsUser {
     const res = await this.request("GET", `${jobPath(fullName)}api/json`);
     return res.status === 200;
   }
+
+  /** `POST createView` in a folder ("" for the root). */
+  async createView(folder: string, name: string, xml: string): Promise<void> {
+    const owner = folder === "" ? "" : jobPath(folder);
+    const res = await this.request("POST", `${owner}createView?name=${encodeURIComponent(name)}`, xml, "text/xml");
+    if (res.status !== 200) throw new Error(`createView ${name} in ${folder || "the root"}: HTTP ${res.status}`);
+  }
+
+  async getViewConfig(folder: string, name: string): Promise<string> {
+    const owner = folder === "" ? "" : jobPath(folder);
+    const res = await this.request("GET", `${owner}view/${encodeURIComponent(name)}/config.xml`);
+    if (res.status !== 200)
+      throw new Error(`GET config.xml of view ${name} in ${folder || "the root"}: HTTP ${res.status}`);
+    return res.body;
+  }
+
+  /** The names of the views of a folder ("" for the root), in Jenkins's order. */
+  async viewNames(folder: string): Promise<string[]> {
+    const owner = folder === "" ? "" : jobPath(folder);
+    const res = await this.request("GET", `${owner}api/json?tree=views[name]`);
+    if (res.status !== 200) throw new Error(`views of ${folder || "the root"}: HTTP ${res.status}`);
+    return (JSON.parse(res.body) as { views: Array<{ name: string }> }).views.map((v) => v.name);
+  }
+
+  /** Renames an item as a person does (confirmRename). */
+  async rename(fullName: string, newName: string): Promise<void> {
+    const res = await this.request("POST", `${jobPath(fullName)}confirmRename?newName=${encodeURIComponent(newName)}`);
+    if (res.status !== 302) throw new Error(`rename ${fullName}: HTTP ${res.status}`);
+  }
+
+  /** Moves an item into a folder ("" for the top level) as a person does (the relocation action). */
+  async move(fullName: string, destination: string): Promise<void> {
+    const body = new URLSearchParams({ destination: `/${destination}` }).toString();
+    const res = await this.request("POST", `${jobPath(fullName)}move/move`, body, "application/x-www-form-urlencoded");
+    if (res.status !== 302) throw new Error(`move ${fullName}: HTTP ${res.status}`);
+  }
 }

@@ -80,13 +80,13 @@ describe("the provider plugin over gRPC: View, Credential, FolderSweep, BuildTri
     server.resetCounters();
     state.outputs = await proc().update(urnOf("View", "apps"), state.id, state.outputs, checked.inputs);
     expect(posts()).toEqual(["POST /job/team/view/apps/config.xml"]);
-    // A new name replaces a view (views keep no history).
+    // A new name renames a view in place (its configure form).
     const renamed = await proc().check(urnOf("View", "apps"), checked.inputs, { ...news, name: "apps2" });
-    const replace = await proc().diff(urnOf("View", "apps"), state.id, state.outputs, renamed.inputs, checked.inputs);
-    expect(replace).toMatchObject({
+    const rename = await proc().diff(urnOf("View", "apps"), state.id, state.outputs, renamed.inputs, checked.inputs);
+    expect(rename).toMatchObject({
       changes: "some",
-      replaces: ["name"],
-      detailedDiff: { name: { kind: "UPDATE_REPLACE" } },
+      replaces: [],
+      detailedDiff: { name: { kind: "UPDATE" } },
     });
 
     // import: the id alone; the listView spec the view fits becomes the inputs, which preview clean

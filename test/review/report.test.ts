@@ -358,6 +358,20 @@ describe("the report of one kind of change", () => {
     );
   });
 
+  it("tells a view renamed in place or moved with its folder in one line, as the same view", () => {
+    const spec = { jobs: ["api-build"], recurse: false };
+    const out = report(
+      digest([
+        update("team-view", view("team/overview", spec), view("org/team/overview", spec), "View"),
+        update("ops-view", view("ops/board", spec), view("ops/wall", spec), "View"),
+      ]),
+    );
+    expect(out).toContain(
+      "### Moves and renames (2)\n- `ops/board` → `ops/wall` (same view)\n- `team/overview` → `org/team/overview` (same view)\n",
+    );
+    expect(out).not.toContain("replace");
+  });
+
   it("tells a credential that follows its folder's move in one line", () => {
     const out = report(digest(scenarios["moved-credential"]()));
     expect(out).toContain(

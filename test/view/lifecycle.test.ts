@@ -4,6 +4,7 @@
  */
 import type { JenkinsServer } from "../../provider/server";
 import * as views from "../../provider/view/lifecycle";
+import { planMove } from "../../provider/dynamic/planned-moves";
 import type { Props } from "../../provider/dynamic/props";
 import { folder } from "../harness/job-configs";
 import { JenkinsUser } from "../harness/jenkins-user";
@@ -89,16 +90,117 @@ describe("one request per step", () => {
     expect((drifted.inputs as Props).listView).toEqual({ jobs: ["api"], recurse: true });
   });
 
-  test("a new name or folder replaces the view; delete is one doDelete, and a view already gone is fine", async () => {
-    const renamed = await views.check(state.outs, { name: "apps2", folder: "team", listView: { jobs: ["api"] } });
-    expect((await views.diff(state.id, state.outs, renamed.inputs as Props)).replaces).toEqual(["name"]);
-    const moved = await views.check(state.outs, { name: "apps", listView: { jobs: ["api"] } });
+  test("a new name is an update: one configSubmit renaming it, then its config.xml; the view keeps its jobs", async () => {
+    const renamed = await views.check(state.outs, { name: "apps2", folder: "team", listView: state.outs.listView });
+    expect(await views.diff(state.id, state.outs, renamed.inputs as Props)).toMatchObject({
+      changes: true,
+      replaces: [],
+      diffs: ["name"],
+    });
+    server.resetCounters();
+    const updated = await views.update(state.id, state.outs, renamed.inputs as Props);
+    expect(sent()).toEqual(["POST /job/team/view/apps/configSubmit", "POST /job/team/view/apps2/config.xml"]);
+    expect(updated.outs).toMatchObject({
+      name: "apps2",
+      fullName: "team/apps2",
+      url: `${server.url}job/team/view/apps2/`,
+    });
+    expect(await user.getViewConfig("team", "apps2")).toContain("<string>api</string>");
+    expect(await user.viewNames("team")).toEqual(["All", "apps2"]);
+    state = { id: state.id, outs: updated.outs as Props };
+  });
+
+  test("a name taken in Jenkins fails the rename naming the view, and changes nothing", async () => {
+    await user.createView("team", "taken", "<hudson.model.ListView/>");
+    const taken = await views.check(state.outs, { name: "taken", folder: "team", listView: state.outs.listView });
+    await expect(views.update(state.id, state.outs, taken.inputs as Props)).rejects.toThrow(
+      /Jenkins view "team\/apps2".*a view with this name already exists.*keeps its name/s,
+    );
+    expect(await user.viewNames("team")).toEqual(["All", "apps2", "taken"]);
+  });
+
+  test("a new folder replaces the view unless its folder moved in place", async () => {
+    const moved = await views.check(state.outs, { name: "apps2", listView: state.outs.listView });
     expect((await views.diff(state.id, state.outs, moved.inputs as Props)).replaces).toEqual(["folder"]);
+    const elsewhere = await views.check(state.outs, { name: "apps2", folder: "other", listView: state.outs.listView });
+    expect((await views.diff(state.id, state.outs, elsewhere.inputs as Props)).replaces).toEqual(["folder"]);
+  });
+
+  test("delete is one doDelete, and a view already gone is fine", async () => {
     server.resetCounters();
     await views.delete(state.id, state.outs);
-    expect(sent()).toEqual(["POST /job/team/view/apps/doDelete"]);
+    expect(sent()).toEqual(["POST /job/team/view/apps2/doDelete"]);
     await views.delete(state.id, state.outs);
     expect((await refreshRead(views, state.id, state.outs)).id).toBeUndefined();
+  });
+});
+
+describe("a view follows its folder", () => {
+  test("a folder move planned by the Job diff is an update of the view that sends nothing", async () => {
+    await user.createJob("squad", folder());
+    await user.createJob("org", folder());
+    const made = await make({ name: "board", folder: "squad", configXml: "<hudson.model.ListView/>" });
+    planMove(undefined, "squad", "org/squad");
+    const moved = await views.check(made.outs, {
+      name: "board",
+      folder: "org/squad",
+      configXml: "<hudson.model.ListView/>",
+    });
+    expect(await views.diff(made.id, made.outs, moved.inputs as Props)).toMatchObject({
+      replaces: [],
+      diffs: ["folder"],
+    });
+    const movedElsewhere = await views.check(made.outs, {
+      name: "board",
+      folder: "org",
+      configXml: "<hudson.model.ListView/>",
+    });
+    expect((await views.diff(made.id, made.outs, movedElsewhere.inputs as Props)).replaces).toEqual(["folder"]);
+    await user.move("squad", "org");
+    server.resetCounters();
+    const updated = await views.update(made.id, made.outs, moved.inputs as Props);
+    expect(sent()).toEqual([]);
+    expect(updated.outs).toMatchObject({
+      fullName: "org/squad/board",
+      url: `${server.url}job/org/job/squad/view/board/`,
+    });
+  });
+
+  test("a rename a stopped run already sent is finished: the config is posted under the new name", async () => {
+    const made = await make({ name: "panel", folder: "team", listView: { jobs: ["api"] } });
+    // The form went through (the view has its new name and what the form carried), the config POST did not.
+    const form = new URLSearchParams({ name: "panel2", json: "{}" }).toString();
+    const sentForm = await user.request(
+      "POST",
+      "/job/team/view/panel/configSubmit",
+      form,
+      "application/x-www-form-urlencoded",
+    );
+    expect(sentForm.status).toBe(302);
+    expect(await user.getViewConfig("team", "panel2")).not.toContain("<string>api</string>");
+    const renamed = await views.check(made.outs, { name: "panel2", folder: "team", listView: { jobs: ["api"] } });
+    await views.update(made.id, made.outs, renamed.inputs as Props);
+    expect(await user.getViewConfig("team", "panel2")).toContain("<string>api</string>");
+    expect(await user.viewNames("team")).not.toContain("panel");
+  });
+
+  test("a folder already moved (a run that stopped) is found there without a plan; with a new name too", async () => {
+    await user.createJob("crew", folder());
+    const made = await make({ name: "wall", folder: "crew", configXml: "<hudson.model.ListView/>" });
+    await user.rename("crew", "crew2");
+    const moved = await views.check(made.outs, {
+      name: "wall2",
+      folder: "crew2",
+      configXml: "<hudson.model.ListView/>",
+    });
+    expect(await views.diff(made.id, made.outs, moved.inputs as Props)).toMatchObject({
+      replaces: [],
+      diffs: ["folder", "name"],
+    });
+    server.resetCounters();
+    await views.update(made.id, made.outs, moved.inputs as Props);
+    expect(sent()).toEqual(["POST /job/crew2/view/wall/configSubmit", "POST /job/crew2/view/wall2/config.xml"]);
+    expect(await user.viewNames("crew2")).toEqual(["All", "wall2"]);
   });
 });
 

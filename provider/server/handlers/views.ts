@@ -1,7 +1,7 @@
 /**
  * Views of the root and of folders: POST createView?name=N with an XML body (View.create), GET|POST
- * view/N/config.xml (View.doConfigDotXml, updateByXml), POST view/N/doDelete (View.doDoDelete), view/N/api/json
- * and the view's page.
+ * view/N/config.xml (View.doConfigDotXml, updateByXml), POST view/N/configSubmit (View.doConfigSubmit: the form,
+ * and a rename by its `name`), POST view/N/doDelete (View.doDoDelete), view/N/api/json and the view's page.
  */
 import { itemUrlPath } from "../api-json";
 import { contentTypeOf, redirectLocation, type RequestContext, type ServerState } from "../context";
@@ -13,6 +13,8 @@ import type { ViewOwner } from "../view-store";
 import { decodeXmlReader, decodeXmlStream } from "../xml-body";
 import { loadView, viewClassOf, viewNameOf, ViewLoadError, writeView } from "../xstream/views";
 import { viewJson } from "../view-json";
+import { submittedView, type ViewForm } from "../view-form";
+import { fullNameOf, type Item } from "../store";
 import { activePlugins } from "./plugin-manager";
 import { escapeHtml } from "../html";
 import { htmlReply, jsonReply, requirePermission, requirePost } from "./common";
@@ -96,6 +98,74 @@ function viewConfig(
   return empty(200);
 }
 
+/** The JSON form of a submission (StaplerRequest.getSubmittedForm), refused as Jenkins refuses a request without one. */
+function submittedForm(ctx: RequestContext): ViewForm {
+  const json = ctx.params.get("json");
+  if (json === null) {
+    const params = Object.fromEntries([...ctx.params.keys()].map((k) => [k, ctx.params.getAll(k)]));
+    throw new Oops(
+      "jakarta.servlet.ServletException",
+      `This page expects a form submission but had only ${JSON.stringify(params)}`,
+    );
+  }
+  try {
+    const form: unknown = JSON.parse(json);
+    return typeof form === "object" && form !== null ? (form as ViewForm) : {};
+  } catch {
+    throw new Oops("net.sf.json.JSONException", "A JSONObject text must begin with '{' at character 1 of " + json);
+  }
+}
+
+/** Relative names of the items a list view of `owner` may tick: its own, or all below it with `recurse`. */
+function viewCandidates(state: ServerState, owner: ViewOwner, recurse: boolean): string[] {
+  const prefix = owner === undefined ? "" : `${fullNameOf(owner)}/`;
+  const out: string[] = [];
+  const walk = (parent: Item | undefined): void => {
+    for (const c of state.store.children(parent)) {
+      out.push(fullNameOf(c).slice(prefix.length));
+      if (recurse && c.type.isFolder) walk(c);
+    }
+  };
+  walk(owner);
+  return out;
+}
+
+/**
+ * `POST view/N/configSubmit`: the form replaces what it carries, then `name` renames the view (View.rename: the
+ * same name is no change; a bad name is refused by checkGoodName, a taken one with "A view already exists with
+ * the name"), a renamed primary view stays primary, and the answer redirects to the view under its new name.
+ * Refused before anything changes, as Jenkins saves only after the rename.
+ */
+function configSubmit(
+  ctx: RequestContext,
+  state: ServerState,
+  owner: ViewOwner,
+  view: ReturnType<typeof loadView>,
+): Reply {
+  requirePermission(ctx, PERMISSIONS.VIEW_CONFIGURE);
+  requirePost(ctx);
+  const form = submittedForm(ctx);
+  const oldName = viewNameOf(view);
+  const newName = ctx.params.get("name");
+  const group = state.views.group(owner);
+  if (newName !== oldName) {
+    checkGoodName(newName);
+    if (group.views.some((v) => viewNameOf(v) === newName))
+      throw new Failure(`A view already exists with the name "${newName as string}"`);
+  }
+  const name = newName as string;
+  const submitted = submittedView(view, form, ctx.params, (recurse) => viewCandidates(state, owner, recurse));
+  const updated = load(state, writeView(submitted), name, UPDATE_FRAME);
+  state.views.save(
+    owner,
+    group.views.map((v) => (viewNameOf(v) === oldName ? updated : v)),
+    group.primaryView === oldName && name !== oldName ? name : undefined,
+  );
+  return reply(302, [
+    ["Location", redirectLocation(ctx, state, `${ownerUrlPath(owner)}view/${encodeURIComponent(name)}`)],
+  ]);
+}
+
 function deleteView(ctx: RequestContext, state: ServerState, owner: ViewOwner, name: string): Reply {
   requirePermission(ctx, PERMISSIONS.VIEW_DELETE);
   requirePost(ctx);
@@ -129,6 +199,7 @@ export function viewAction(
   if (r.length === 2 && r[0] === "api" && r[1] === "json")
     return jsonReply(ctx, state, viewJson(state, owner, view, ctx.origin));
   if (r.length === 1 && r[0] === "config.xml") return viewConfig(ctx, state, owner, view);
+  if (r.length === 1 && r[0] === "configSubmit") return configSubmit(ctx, state, owner, view);
   if (r.length === 1 && r[0] === "doDelete") return deleteView(ctx, state, owner, name);
   throw new NotFound();
 }
