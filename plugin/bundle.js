@@ -7,9 +7,9 @@ var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
 var __getOwnPropNames = Object.getOwnPropertyNames;
 var __getProtoOf = Object.getPrototypeOf;
 var __hasOwnProp = Object.prototype.hasOwnProperty;
-var __export = (target, all2) => {
-  for (var name in all2)
-    __defProp(target, name, { get: all2[name], enumerable: true });
+var __export = (target, all) => {
+  for (var name in all)
+    __defProp(target, name, { get: all[name], enumerable: true });
 };
 var __copyProps = (to, from, except, desc) => {
   if (from && typeof from === "object" || typeof from === "function") {
@@ -298,12 +298,18 @@ function successorOf(name) {
 }
 
 // provider/plugins/versions.ts
+var MAX_PARSED = 1e3;
+var parsed = /* @__PURE__ */ new Map();
 function numericParts(v) {
+  const known2 = parsed.get(v);
+  if (known2 !== void 0) return known2;
   const out = [];
   for (const part of v.split(/[.-]/)) {
     if (!/^\d+$/.test(part)) break;
     out.push(Number(part));
   }
+  if (parsed.size >= MAX_PARSED) parsed.clear();
+  parsed.set(v, out);
   return out;
 }
 function isOlder(a, b) {
@@ -369,6 +375,7 @@ var CLASS_PLUGINS = [
   ["hudson.plugins.ws_cleanup.", "ws-cleanup"]
 ];
 function pluginOfClass(name) {
+  if (!name.includes(".")) return void 0;
   return CLASS_PLUGINS.find(([prefix]) => name.startsWith(prefix))?.[1];
 }
 function requiredPlugins(root) {
@@ -1366,9 +1373,9 @@ async function checkReferences(c) {
   const missing = c.ids.filter((id) => !stores.some((s) => found.get(s).has(id)));
   if (missing.length === 0 || unreadable.length > 0) return void 0;
   const searched = `${stores.map(storeName).join(", then ")} (every domain of each)`;
-  const all2 = stores.flatMap((s) => [...found.get(s)]);
+  const all = stores.flatMap((s) => [...found.get(s)]);
   const lines = missing.map((id) => {
-    const near = closestIds(id, all2);
+    const near = closestIds(id, all);
     return `"${id}"${near.length > 0 ? ` (closest existing: ${near.map((n) => `"${n}"`).join(", ")})` : " (no similar id exists)"}`;
   });
   const message2 = `Jenkins job "${c.job}" names credential${missing.length > 1 ? "s" : ""} ${lines.join(", ")} that exist${missing.length > 1 ? "" : "s"} nowhere in its scope on ${c.where}; searched ${searched}. A build would fail when it needs ${missing.length > 1 ? "them" : "it"}. Fix the id, or declare the credential with a Credential resource and name it as \`credential.credentialId\` (a literal id is found only when its Credential is declared earlier in the program)`;
@@ -2401,13 +2408,25 @@ var JENKINS_DEFAULT_FIELDS = [
 ];
 var JENKINS_MANAGED_CONTAINERS = [{ element: "actions", parents: JOB_ROOTS }];
 var NEUTRAL_ATTRIBUTES = ["class", "plugin"];
+function byElement(rows) {
+  const out = /* @__PURE__ */ new Map();
+  for (const row of rows) {
+    const list = out.get(row.element);
+    if (list === void 0) out.set(row.element, [row]);
+    else list.push(row);
+  }
+  return out;
+}
+var DEFAULT_FIELDS_BY_ELEMENT = byElement(JENKINS_DEFAULT_FIELDS);
+var MANAGED_CONTAINERS_BY_ELEMENT = byElement(JENKINS_MANAGED_CONTAINERS);
 function isDefaultField(parent, element2, value) {
-  return JENKINS_DEFAULT_FIELDS.some(
-    (row) => row.element === element2 && row.value === value && (row.parents === void 0 || row.parents.includes(parent))
-  );
+  const rows = DEFAULT_FIELDS_BY_ELEMENT.get(element2);
+  if (rows === void 0) return false;
+  return rows.some((row) => row.value === value && (row.parents === void 0 || row.parents.includes(parent)));
 }
 function isManagedContainer(parent, element2) {
-  return JENKINS_MANAGED_CONTAINERS.some((row) => row.element === element2 && row.parents.includes(parent));
+  const rows = MANAGED_CONTAINERS_BY_ELEMENT.get(element2);
+  return rows !== void 0 && rows.some((row) => row.parents.includes(parent));
 }
 
 // provider/xml/writer.ts
@@ -2531,6 +2550,7 @@ function significantText(e) {
   return text2;
 }
 function comparableAttributes(e) {
+  if (e.attrs.length === 0) return [];
   const out = e.attrs.filter(([k]) => !IGNORED_ATTRIBUTES.has(k)).map(([k, v]) => [k, v]);
   out.sort((x, y) => x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0);
   return out;
@@ -2821,17 +2841,33 @@ function commonSubsequence(a, b) {
   }
   return [...head, ...middle, ...tail];
 }
-function jenkinsMayAddOrDrop(parentName, e) {
-  if (isManagedContainer(parentName, e.name)) return true;
-  if (e.attrs.some(([k]) => !NEUTRAL_ATTRIBUTES.includes(k))) return false;
-  const kids = childElements(e);
-  const text2 = significantText(e);
-  if (kids.length === 0) return text2 === "" || isLineBreakIndentation(text2) || isDefaultField(parentName, e.name, text2);
-  return kids.every((k) => isFieldName(k.name, kids) && jenkinsMayAddOrDrop(e.name, k));
+function jenkinsMayAddOrDrop(parentName, e, known2) {
+  const kept = known2?.get(e);
+  if (kept !== void 0 && kept.parent === parentName) return kept.answer;
+  let answer2;
+  if (isManagedContainer(parentName, e.name)) answer2 = true;
+  else if (e.attrs.some(([k]) => !NEUTRAL_ATTRIBUTES.includes(k))) answer2 = false;
+  else {
+    const kids = childElements(e);
+    const text2 = significantText(e);
+    answer2 = kids.length === 0 ? text2 === "" || isLineBreakIndentation(text2) || isDefaultField(parentName, e.name, text2) : kids.every((k) => isFieldName(k.name, kids) && jenkinsMayAddOrDrop(e.name, k, known2));
+  }
+  known2?.set(e, { parent: parentName, answer: answer2 });
+  return answer2;
 }
+var Digested = class {
+  parts = [];
+  add(s) {
+    this.parts.push(`${s.length}:${s}`);
+  }
+  digest() {
+    return (0, import_node_crypto.createHash)("sha256").update(this.parts.join(""), "utf8").digest("hex");
+  }
+};
 function equivalenceDigest(root, opts = {}) {
-  const hash = (0, import_node_crypto.createHash)("sha256");
-  const part = (s) => hash.update(`${s.length}:${s}`);
+  const parts = new Digested();
+  const part = (s) => parts.add(s);
+  const known2 = /* @__PURE__ */ new Map();
   const visit = (e, parentName) => {
     part(e.name);
     if (isManagedContainer(parentName, e.name)) {
@@ -2844,8 +2880,8 @@ function equivalenceDigest(root, opts = {}) {
       part(k);
       part(v);
     }
-    const all2 = orderedChildren(e);
-    const kids = all2.filter((c) => !(isFieldName(c.name, all2) && jenkinsMayAddOrDrop(e.name, c)));
+    const all = orderedChildren(e);
+    const kids = all.filter((c) => !(isFieldName(c.name, all) && jenkinsMayAddOrDrop(e.name, c, known2)));
     let text2 = significantText(e);
     if (kids.length === 0 && isLineBreakIndentation(text2)) text2 = "";
     part(text2);
@@ -2853,24 +2889,24 @@ function equivalenceDigest(root, opts = {}) {
     for (const c of kids) visit(c, e.name);
   };
   visit(withoutRootFields(root, opts.ignoreRootFields), "");
-  return hash.digest("hex");
+  return parts.digest();
 }
 function equivalenceForm(e, parentName) {
   if (isManagedContainer(parentName, e.name)) return { ...e, attrs: [], children: [] };
-  const all2 = childElements(e);
+  const all = childElements(e);
   const children = e.children.flatMap((c) => {
     if (c.kind === "comment") return [];
-    if (c.kind !== "element") return all2.length > 0 ? [] : [c];
-    if (isFieldName(c.name, all2) && jenkinsMayAddOrDrop(e.name, c)) return [];
+    if (c.kind !== "element") return all.length > 0 ? [] : [c];
+    if (isFieldName(c.name, all) && jenkinsMayAddOrDrop(e.name, c)) return [];
     return [equivalenceForm(c, e.name)];
   });
   const text2 = significantText(e);
-  if (all2.length > 0 && text2 !== "") children.unshift({ kind: "text", text: text2 });
+  if (all.length > 0 && text2 !== "") children.unshift({ kind: "text", text: text2 });
   return { ...e, attrs: comparableAttributes(e), children };
 }
 function semanticDigest(root, opts = {}) {
-  const hash = (0, import_node_crypto.createHash)("sha256");
-  const part = (s) => hash.update(`${s.length}:${s}`);
+  const parts = new Digested();
+  const part = (s) => parts.add(s);
   const visit = (e) => {
     part(e.name);
     const attrs = comparableAttributes(e);
@@ -2885,7 +2921,7 @@ function semanticDigest(root, opts = {}) {
     for (const c of kids) visit(c);
   };
   visit(withoutRootFields(root, opts.ignoreRootFields));
-  return hash.digest("hex");
+  return parts.digest();
 }
 
 // provider/client/config-match.ts
@@ -3361,26 +3397,26 @@ var PATTERNS = [
   // userinfo in URLs: scheme://user:secret@host
   [/(\b[a-z][a-z0-9+.-]*:\/\/)[^/\s:@]+:[^/\s@]+@/gi, `$1${MASK}@`]
 ];
-function variants(secret3) {
-  const out = /* @__PURE__ */ new Set([secret3]);
-  out.add(encodeURIComponent(secret3));
-  out.add(new URLSearchParams({ s: secret3 }).toString().slice(2));
+function variants(secret2) {
+  const out = /* @__PURE__ */ new Set([secret2]);
+  out.add(encodeURIComponent(secret2));
+  out.add(new URLSearchParams({ s: secret2 }).toString().slice(2));
   return [...out].filter((v) => v.length >= MIN_SECRET_LENGTH);
 }
 var Redactor = class {
   secrets = [];
   /** Registers a value that must never appear in output. Empty and very short values are ignored. */
-  add(secret3) {
-    if (!secret3 || secret3.length < MIN_SECRET_LENGTH) return;
-    for (const v of variants(secret3)) {
+  add(secret2) {
+    if (!secret2 || secret2.length < MIN_SECRET_LENGTH) return;
+    for (const v of variants(secret2)) {
       if (!this.secrets.includes(v)) this.secrets.push(v);
     }
     this.secrets.sort((a, b) => b.length - a.length);
   }
   /** Registers the Basic credential `user:secret` in its base64 form as well as its parts. */
-  addBasic(user, secret3) {
-    const encoded = Buffer.from(`${user}:${secret3}`, "utf8").toString("base64");
-    this.add(secret3);
+  addBasic(user, secret2) {
+    const encoded = Buffer.from(`${user}:${secret2}`, "utf8").toString("base64");
+    this.add(secret2);
     this.add(encoded);
     return encoded;
   }
@@ -3521,15 +3557,15 @@ var JenkinsHttp = class {
   anonymous;
   session;
   constructor(opts) {
-    const secret3 = opts.apiToken ?? opts.password;
-    if (secret3 !== void 0 && opts.user === void 0) {
+    const secret2 = opts.apiToken ?? opts.password;
+    if (secret2 !== void 0 && opts.user === void 0) {
       throw new TypeError("JenkinsClientOptions.user is required when apiToken or password is set");
     }
     this.opts = opts;
     this.redactor.add(opts.password);
     this.redactor.add(opts.apiToken);
-    if (opts.user !== void 0 && secret3 !== void 0) {
-      this.authorization = `Basic ${this.redactor.addBasic(opts.user, secret3)}`;
+    if (opts.user !== void 0 && secret2 !== void 0) {
+      this.authorization = `Basic ${this.redactor.addBasic(opts.user, secret2)}`;
     }
     this.anonymous = this.authorization === void 0;
     this.needsCrumb = opts.apiToken === void 0;
@@ -4308,8 +4344,8 @@ var TIMEOUTS = {
 };
 var MAX_TIMEOUT_MS = 36e5;
 var STACK_WIDE = CONFIG_KEYS;
-function setCommand(names, key, value, secret3 = false) {
-  return `pulumi config set ${secret3 ? "--secret " : ""}${names[key].path ? "--path " : ""}${names[key].config} ${value}`;
+function setCommand(names, key, value, secret2 = false) {
+  return `pulumi config set ${secret2 ? "--secret " : ""}${names[key].path ? "--path " : ""}${names[key].config} ${value}`;
 }
 function envName(names, key) {
   return names[key].env;
@@ -4369,26 +4405,26 @@ function loadCaCert(raw, names) {
   }
 }
 function checkUrl(raw, names) {
-  let parsed;
+  let parsed2;
   try {
-    parsed = new URL(raw);
+    parsed2 = new URL(raw);
   } catch {
     throw new ConnectionConfigError(
       `The Jenkins URL is not a valid URL. Set it with \`${setCommand(names, "url", "https://jenkins.example.com/")}\` or the ${names.url.env} environment variable.`
     );
   }
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
-    throw new ConnectionConfigError(`The Jenkins URL must start with http:// or https:// (got ${parsed.protocol}).`);
+  if (parsed2.protocol !== "http:" && parsed2.protocol !== "https:") {
+    throw new ConnectionConfigError(`The Jenkins URL must start with http:// or https:// (got ${parsed2.protocol}).`);
   }
-  if (parsed.username || parsed.password) {
+  if (parsed2.username || parsed2.password) {
     throw new ConnectionConfigError(
       `The Jenkins URL must not contain a user name or password. Use ${names.user.config} with ${names.apiToken.config} (or ${names.user.env} with ${names.apiToken.env}) instead.`
     );
   }
-  if (!parsed.pathname.endsWith("/")) parsed.pathname += "/";
-  parsed.search = "";
-  parsed.hash = "";
-  return parsed.toString();
+  if (!parsed2.pathname.endsWith("/")) parsed2.pathname += "/";
+  parsed2.search = "";
+  parsed2.hash = "";
+  return parsed2.toString();
 }
 function resolveConnection(config, env = process.env, names = STACK_WIDE, opts = {}) {
   const pick = (key) => {
@@ -4451,8 +4487,14 @@ function timeoutNames(config, env, names) {
   }
   return out;
 }
+var envNamesOf = /* @__PURE__ */ new WeakMap();
 function envNames(names) {
-  return Object.values(names).map((k) => k.env).filter((n) => n !== void 0);
+  let out = envNamesOf.get(names);
+  if (out === void 0) {
+    out = Object.values(names).map((k) => k.env).filter((n) => n !== void 0);
+    envNamesOf.set(names, out);
+  }
+  return out;
 }
 var lastResolved = /* @__PURE__ */ new Map();
 function resolveConnectionOnce(config, env = process.env, names = STACK_WIDE, name = "") {
@@ -4591,8 +4633,8 @@ function stackConfig(env) {
   const raw = env.PULUMI_CONFIG;
   if (raw === void 0 || raw === "") return {};
   try {
-    const parsed = JSON.parse(raw);
-    return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? parsed : {};
+    const parsed2 = JSON.parse(raw);
+    return typeof parsed2 === "object" && parsed2 !== null && !Array.isArray(parsed2) ? parsed2 : {};
   } catch {
     return {};
   }
@@ -4789,8 +4831,8 @@ function maskSecrets(root, text2) {
       if (c.kind !== "element") return c;
       const at = `${path3}/${c.name}`;
       const own = textOf(c).trim();
-      const secret3 = fields3?.includes(c.name) && elementChildren(c).length === 0 || isEncryptedSecret(own) || placeholderIndex(own) !== void 0;
-      if (secret3) {
+      const secret2 = fields3?.includes(c.name) && elementChildren(c).length === 0 || isEncryptedSecret(own) || placeholderIndex(own) !== void 0;
+      if (secret2) {
         changed = true;
         values.push(textOf(c));
         paths.push(at);
@@ -4895,24 +4937,24 @@ function common(v) {
 }
 function renderCredential(v, values) {
   const kind = kindOf(v);
-  const secret3 = (i) => values === void 0 ? `[secret ${i + 1}]` : values[i] ?? "";
+  const secret2 = (i) => values === void 0 ? `[secret ${i + 1}]` : values[i] ?? "";
   if (kind === "configXml") {
     const withFields = withCommonFields(v.configXml, v);
     return values === void 0 ? withFields : revealSecrets(withFields, values);
   }
   const root = TYPED_CLASSES[kind].root;
   let body = common(v);
-  if (kind === "secretText") body += el("secret", secret3(0));
+  if (kind === "secretText") body += el("secret", secret2(0));
   else if (kind === "usernamePassword")
-    body += el("usernameSecret", "false") + el("username", v.usernamePassword.username) + el("password", secret3(0));
+    body += el("usernameSecret", "false") + el("username", v.usernamePassword.username) + el("password", secret2(0));
   else if (kind === "sshPrivateKey") {
     body += el("username", v.sshPrivateKey.username) + el("usernameSecret", "false") + `  <privateKeySource class="${DIRECT_ENTRY}">
-  ${el("privateKey", secret3(0))}  </privateKeySource>
+  ${el("privateKey", secret2(0))}  </privateKeySource>
 `;
-    if (values === void 0 || secret3(1) !== "") body += el("passphrase", secret3(1));
+    if (values === void 0 || secret2(1) !== "") body += el("passphrase", secret2(1));
   } else {
     body += el("fileName", v.secretFile.fileName);
-    body += el("secretBytes", values === void 0 ? secret3(0) : Buffer.from(secret3(0), "utf8").toString("base64"));
+    body += el("secretBytes", values === void 0 ? secret2(0) : Buffer.from(secret2(0), "utf8").toString("base64"));
   }
   return `<${root}>
 ${body}</${root}>
@@ -5047,8 +5089,7 @@ function driftedConfigXml(declared2, remote) {
 var TYPED_KINDS = ["secretText", "usernamePassword", "sshPrivateKey", "secretFile"];
 var KINDS = [...TYPED_KINDS, "configXml"];
 
-// provider/resource/secrets/hide.ts
-var pulumi = __toESM(require("@pulumi/pulumi"));
+// provider/resource/secrets/hide-text.ts
 var START_TAG = /<([A-Za-z_][\w.:-]*)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/g;
 var CLASS_ATTR = /\sclass\s*=\s*(?:"([^"]*)"|'([^']*)')/;
 var ENCRYPTED_TEXT = />(\s*\{AQAAABAAAA[A-Za-z0-9+/]+={0,2}\}\s*)</g;
@@ -5153,24 +5194,23 @@ var SECRET_SOURCES = ["configXml", "pipeline", "freestyle"];
 // provider/plugin/program-side.ts
 function prepareJob(news, secrets) {
   if (news[SECRET_VALUES_KEY] !== void 0) return { props: news, secrets: /* @__PURE__ */ new Set([...secrets, SECRET_VALUES_KEY]) };
-  const props = { ...news };
-  const out = new Set(secrets);
+  let props;
+  let out;
   const values = [];
-  let anyHeld = false;
   for (const key of SECRET_SOURCES) {
     const given = news[key];
     if (given === void 0 || given === null || given === UNKNOWN) continue;
     const hidden = key === "configXml" ? typeof given === "string" ? hideInXml(given) : { value: given, values: [] } : hideInSpec(given);
     if (hidden.values.length === 0) continue;
-    anyHeld = true;
+    props ??= { ...news };
+    out ??= new Set(secrets);
     props[key] = hidden.value;
     values.push(...hidden.values);
     out.delete(key);
   }
-  if (anyHeld) {
-    props[SECRET_VALUES_KEY] = values;
-    out.add(SECRET_VALUES_KEY);
-  }
+  if (props === void 0 || out === void 0) return { props: news, secrets };
+  props[SECRET_VALUES_KEY] = values;
+  out.add(SECRET_VALUES_KEY);
   return { props, secrets: out };
 }
 var secretFieldsOf = (kind) => SECRET_NAMES[kind].map((n) => n.slice(kind.length + 1));
@@ -7389,11 +7429,17 @@ var NEUTRAL_ATTRS = /* @__PURE__ */ new Set(["class", "plugin"]);
 function isEmptyField(e) {
   return elementChildren(e).length === 0 && textOf(e).trim() === "" && e.attrs.every(([name]) => NEUTRAL_ATTRS.has(name));
 }
-function carriesNothing(parent, e) {
-  if (isEmptyField(e)) return true;
-  const children = elementChildren(e);
-  if (children.length === 0) return isDefaultField(parent, e.name, textOf(e));
-  return e.attrs.every(([n]) => NEUTRAL_ATTRS.has(n)) && children.every((c) => carriesNothing(e.name, c));
+function carriesNothing(parent, e, known2) {
+  const kept = known2?.get(e);
+  if (kept !== void 0 && kept.parent === parent) return kept.answer;
+  let answer2;
+  if (isEmptyField(e)) answer2 = true;
+  else {
+    const children = elementChildren(e);
+    answer2 = children.length === 0 ? isDefaultField(parent, e.name, textOf(e)) : e.attrs.every(([n]) => NEUTRAL_ATTRS.has(n)) && children.every((c) => carriesNothing(e.name, c, known2));
+  }
+  known2?.set(e, { parent, answer: answer2 });
+  return answer2;
 }
 function alignAttrs(declared2, remote) {
   const declaredPlugin = declared2.attrs.find(([n]) => n === "plugin");
@@ -7466,17 +7512,18 @@ function childKeys(e) {
   });
 }
 function pathKey(path3) {
-  return (0, import_node_crypto6.createHash)("sha256").update(path3, "utf8").digest("hex").slice(0, 8);
+  return (0, import_node_crypto6.hash)("sha256", path3, "hex").slice(0, 8);
 }
 function layoutOf(declared2, effective) {
   const kept = [];
   const plugins = {};
+  const known2 = /* @__PURE__ */ new Map();
   const visit = (e, path3, managed) => {
     const plugin = e.attrs.find(([n]) => n === "plugin");
     if (plugin) plugins[pathKey(path3)] = plugin[1];
     for (const [c, key] of childKeys(e)) {
       const childPath = path3 === "" ? key : `${path3}/${key}`;
-      if (managed || carriesNothing(e.name, c)) kept.push(pathKey(childPath));
+      if (managed || carriesNothing(e.name, c, known2)) kept.push(pathKey(childPath));
       visit(c, childPath, isManagedContainer(e.name, c.name));
     }
   };
@@ -7661,8 +7708,8 @@ function configChanged(olds, declared2) {
 }
 
 // provider/connection/verify.ts
-function setCommand2(names, key, value, secret3 = false) {
-  return `\`pulumi config set ${secret3 ? "--secret " : ""}${names[key].path ? "--path " : ""}${names[key].config} ${value}\``;
+function setCommand2(names, key, value, secret2 = false) {
+  return `\`pulumi config set ${secret2 ? "--secret " : ""}${names[key].path ? "--path " : ""}${names[key].config} ${value}\``;
 }
 function orEnv(names, key) {
   return names[key].env ? ` (or the ${names[key].env} environment variable)` : "";
@@ -8874,10 +8921,10 @@ function foundDeclaration(configXml) {
   const own = withoutJenkinsOwned(withoutFolderViews(configXml));
   return { canonical: canonicalizeConfig(own), spec: parseJobSpec(own) };
 }
-function specInputsOf(parsed) {
-  const out = { key: specKeyOf(parsed.kind), spec: parsed.spec };
-  if (parsed.fields.description !== "") out.description = parsed.fields.description;
-  if (!parsed.fields.enabled) out.enabled = false;
+function specInputsOf(parsed2) {
+  const out = { key: specKeyOf(parsed2.kind), spec: parsed2.spec };
+  if (parsed2.fields.description !== "") out.description = parsed2.fields.description;
+  if (!parsed2.fields.enabled) out.enabled = false;
   return out;
 }
 
@@ -8886,10 +8933,10 @@ function declaresNothing(olds) {
   return givenSources(olds).length === 0;
 }
 function importedAsSpec(props, config) {
-  const parsed = foundDeclaration(config).spec;
-  if (parsed === void 0) return void 0;
-  const written = specInputsOf(parsed);
-  const configXml = canonicalizeDocument(parseXml(renderSpec(written.key, written.spec, parsed.fields)));
+  const parsed2 = foundDeclaration(config).spec;
+  if (parsed2 === void 0) return void 0;
+  const written = specInputsOf(parsed2);
+  const configXml = canonicalizeDocument(parseXml(renderSpec(written.key, written.spec, parsed2.fields)));
   const outputs = { ...props, [written.key]: written.spec, configXml };
   const inputs = { name: props.name, fullName: props.fullName, url: props.url };
   if (props.folder) inputs.folder = props.folder;
@@ -9343,10 +9390,10 @@ async function read(id, propsRaw) {
     if (e instanceof JobNotFoundError) return {};
     throw e;
   }
-  const parsed = parseXml(remote);
-  const masked = maskSecrets(parsed.root, remote);
-  const remoteDoc = masked.root === parsed.root ? parsed : { ...parsed, root: masked.root };
-  const remoteText = masked.root === parsed.root ? remote : writeXml(remoteDoc, { style: "pretty" });
+  const parsed2 = parseXml(remote);
+  const masked = maskSecrets(parsed2.root, remote);
+  const remoteDoc = masked.root === parsed2.root ? parsed2 : { ...parsed2, root: masked.root };
+  const remoteText = masked.root === parsed2.root ? remote : writeXml(remoteDoc, { style: "pretty" });
   const fields3 = fieldsOf2(remoteDoc.root);
   let props = withPipelineOwned(
     { ...olds, fullName, url: jobUrl(baseUrl, fullName), description: fields3.description, enabled: fields3.enabled },
@@ -9369,8 +9416,8 @@ async function read(id, propsRaw) {
     configDrift = true;
     props = withDisabledOf(withoutDigest(driftedProps(props, void 0, remoteText, olds, olds.__digest)));
   }
-  const ownValues = imported ? maskSecrets(withoutOwnedParts(parsed.root, parseXml(imported.props.configXml).root), remote).values : configKnown(olds) ? maskSecrets(
-    declaredRoot ? withoutOwnedParts(parsed.root, declaredRoot) : comparable2(parsed.root, olds.__digest),
+  const ownValues = imported ? maskSecrets(withoutOwnedParts(parsed2.root, parseXml(imported.props.configXml).root), remote).values : configKnown(olds) ? maskSecrets(
+    declaredRoot ? withoutOwnedParts(parsed2.root, declaredRoot) : comparable2(parsed2.root, olds.__digest),
     remote
   ).values : masked.values;
   let secretDrift = false;
@@ -9395,10 +9442,10 @@ function driftedProps(props, declared2, remote, declaredFields2, digest) {
   if (sourceOf(props) !== "configXml") {
     const doc = parseXml(remote);
     const own = declared2 === void 0 ? doc.root : withoutOwnedParts(doc.root, parseXml(declared2).root);
-    const parsed = parseJobSpec(own === doc.root ? remote : writeXml({ ...doc, root: own }, { style: "pretty" }));
-    if (parsed) {
-      const key = specKeyOf(parsed.kind);
-      const spec = specAsDeclared(parsed.kind, parsed.spec, props[key]);
+    const parsed2 = parseJobSpec(own === doc.root ? remote : writeXml({ ...doc, root: own }, { style: "pretty" }));
+    if (parsed2) {
+      const key = specKeyOf(parsed2.kind);
+      const spec = specAsDeclared(parsed2.kind, parsed2.spec, props[key]);
       const configXml = canonicalizeDocument(parseXml(renderSpec(key, spec, declaredFields2)));
       return { ...withoutSpecs(props), [key]: spec, configXml };
     }
@@ -10025,8 +10072,8 @@ async function create2(inputsRaw) {
 }
 function matches(v, remote) {
   if (v.listView !== void 0) {
-    const parsed = parseListView(remote);
-    return parsed !== void 0 && listViewChanges(v.listView, parsed).length === 0;
+    const parsed2 = parseListView(remote);
+    return parsed2 !== void 0 && listViewChanges(v.listView, parsed2).length === 0;
   }
   if (!v.configXml && isViewDigest(v.__digest)) return sameAsDigest2(v.__digest, remote);
   return sameViewConfig(v.configXml, remote);
@@ -10060,16 +10107,16 @@ async function readFromJenkins(id, propsRaw) {
   }
   const props = { ...olds, fullName, url: viewUrl(baseUrl, olds.folder, olds.name) };
   if (olds.listView === void 0 && !olds.configXml && !isViewDigest(olds.__digest)) {
-    const parsed = parseListView(remote);
-    const found = parsed === void 0 ? { ...props, configXml: canonicalizeConfig(remote) } : { ...props, listView: writtenListView(parsed), configXml: renderListView(olds.name, parsed) };
+    const parsed2 = parseListView(remote);
+    const found = parsed2 === void 0 ? { ...props, configXml: canonicalizeConfig(remote) } : { ...props, listView: writtenListView(parsed2), configXml: renderListView(olds.name, parsed2) };
     return { id, props: found, inputs: inputsOf(found) };
   }
   if ((olds.configXml || isViewDigest(olds.__digest)) && matches(olds, remote)) return { id, props };
   delete props.__digest;
   if (olds.listView !== void 0) {
-    const parsed = parseListView(remote);
-    if (parsed !== void 0) {
-      const listView = reflectListView(olds.listView, parsed);
+    const parsed2 = parseListView(remote);
+    if (parsed2 !== void 0) {
+      const listView = reflectListView(olds.listView, parsed2);
       const drifted2 = { ...props, listView, configXml: renderListView(olds.name, listView) };
       return { id, props: drifted2, inputs: inputsOf(drifted2) };
     }
@@ -10161,10 +10208,10 @@ function checkSpec2(kind, spec, failures) {
         failures.push({ property: `${kind}.${key}`, reason: `${kind}.fileName is a file name, without a folder.` });
       continue;
     }
-    const secret3 = SECRET_NAMES[kind].some((n) => n === `${kind}.${key}`);
+    const secret2 = SECRET_NAMES[kind].some((n) => n === `${kind}.${key}`);
     failures.push({
       property: `${kind}.${key}`,
-      reason: secret3 ? `${kind}.${key} arrived as a plain input, so it would be stored in the state in clear. ${NO_CLASS}` : `${kind} has no property "${key}"; it takes ${[...allowed, ...SECRET_NAMES[kind].map((n) => n.split(".")[1])].join(", ")}.`
+      reason: secret2 ? `${kind}.${key} arrived as a plain input, so it would be stored in the state in clear. ${NO_CLASS}` : `${kind} has no property "${key}"; it takes ${[...allowed, ...SECRET_NAMES[kind].map((n) => n.split(".")[1])].join(", ")}.`
     });
   }
   for (const key of allowed)
@@ -10310,10 +10357,10 @@ var text = (e, name) => {
   const c = child5(e, name);
   return c === void 0 ? "" : textOf(c).trim();
 };
-function fieldsAre(e, plain2, secret3) {
+function fieldsAre(e, plain2, secret2) {
   const names = elementChildren(e).map((c) => c.name);
   const common3 = ["scope", "id", "description"];
-  return names.every((n) => common3.includes(n) || plain2.includes(n) || secret3.includes(n)) && secret3.every((n) => child5(e, n) !== void 0 && redacted(child5(e, n))) && plain2.every((n) => child5(e, n) === void 0 || !redacted(child5(e, n)));
+  return names.every((n) => common3.includes(n) || plain2.includes(n) || secret2.includes(n)) && secret2.every((n) => child5(e, n) !== void 0 && redacted(child5(e, n))) && plain2.every((n) => child5(e, n) === void 0 || !redacted(child5(e, n)));
 }
 function typedFitOf(xml) {
   const cls = xml.name;
@@ -11118,29 +11165,29 @@ var SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
 function isSecretValue(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v) && v[SECRET_SIG_KEY] === SECRET_SIG;
 }
-function secret2(value) {
+function secret(value) {
   return { [SECRET_SIG_KEY]: SECRET_SIG, value };
 }
 function unwrap(value) {
   if (isSecretValue(value)) return { value: unwrap(value.value).value, secret: true };
   if (Array.isArray(value)) {
-    let secret3 = false;
+    let secret2 = false;
     const out = value.map((v) => {
       const u = unwrap(v);
-      secret3 ||= u.secret;
+      secret2 ||= u.secret;
       return u.value;
     });
-    return { value: out, secret: secret3 };
+    return { value: out, secret: secret2 };
   }
   if (typeof value === "object" && value !== null) {
-    let secret3 = false;
+    let secret2 = false;
     const out = {};
     for (const [k, v] of Object.entries(value)) {
       const u = unwrap(v);
-      secret3 ||= u.secret;
+      secret2 ||= u.secret;
       out[k] = u.value;
     }
-    return { value: out, secret: secret3 };
+    return { value: out, secret: secret2 };
   }
   return { value, secret: false };
 }
@@ -11158,7 +11205,7 @@ function wire(props, secrets) {
   const out = {};
   for (const [k, v] of Object.entries(props ?? {})) {
     if (v === void 0) continue;
-    out[k] = secrets.has(k) && !isSecretValue(v) ? secret2(withoutUndefined(v)) : withoutUndefined(v);
+    out[k] = secrets.has(k) && !isSecretValue(v) ? secret(withoutUndefined(v)) : withoutUndefined(v);
   }
   return out;
 }

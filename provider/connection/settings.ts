@@ -272,10 +272,18 @@ function timeoutNames(
   return out;
 }
 
-function envNames(names: KeyNames): string[] {
-  return Object.values(names)
-    .map((k) => k.env)
-    .filter((n): n is NonNullable<typeof n> => n !== undefined);
+/** The environment variables of a connection's keys, listed once per set of key names (every call reads them). */
+const envNamesOf = new WeakMap<KeyNames, readonly string[]>();
+
+function envNames(names: KeyNames): readonly string[] {
+  let out = envNamesOf.get(names);
+  if (out === undefined) {
+    out = Object.values(names)
+      .map((k) => k.env)
+      .filter((n): n is NonNullable<typeof n> => n !== undefined);
+    envNamesOf.set(names, out);
+  }
+  return out;
 }
 
 interface Resolved {

@@ -1,7 +1,7 @@
 /**
  * What the TypeScript classes do in the program before Pulumi sees the inputs, done here for the programs of
  * every other language, in Check: the secrets of a job's config or spec moved into `secretValues`
- * (resource/secrets/hide.ts, the same functions the `Job` class runs), and a Credential's typed secrets likewise.
+ * (resource/secrets/hide-text.ts, the same functions the `Job` class runs), and a Credential's typed secrets likewise.
  * Inputs that already went through the program side (a `secretValues` given) pass as they are.
  *
  * What cannot move here is ordering: the engine runs a resource's Check only after the resources it depends on,
@@ -12,7 +12,7 @@ import { UNKNOWN } from "../dynamic/props";
 import { SECRET_NAMES } from "../credential/render";
 import { TYPED_KINDS, type TypedKind } from "../credential/types";
 import { SECRET_VALUES_KEY } from "../resource/secrets/fields";
-import { hideInSpec, hideInXml, SECRET_SOURCES, type Hidden } from "../resource/secrets/hide";
+import { hideInSpec, hideInXml, SECRET_SOURCES, type Hidden } from "../resource/secrets/hide-text";
 import type { Props } from "./values";
 
 /** New inputs and their secret keys, after the program side's work. */
@@ -23,10 +23,10 @@ export interface Prepared {
 
 function prepareJob(news: Props, secrets: Set<string>): Prepared {
   if (news[SECRET_VALUES_KEY] !== undefined) return { props: news, secrets: new Set([...secrets, SECRET_VALUES_KEY]) };
-  const props: Props = { ...news };
-  const out = new Set(secrets);
+  // Copied only once a secret is found: most configs hold none, and their inputs pass as they came.
+  let props: Props | undefined;
+  let out: Set<string> | undefined;
   const values: string[] = [];
-  let anyHeld = false;
   for (const key of SECRET_SOURCES) {
     const given = news[key];
     // Not known in this preview: its secrets are taken out when it is (the `up` runs Check again).
@@ -38,16 +38,16 @@ function prepareJob(news: Props, secrets: Set<string>): Prepared {
           : { value: given, values: [] }
         : hideInSpec(given);
     if (hidden.values.length === 0) continue;
-    anyHeld = true;
+    props ??= { ...news };
+    out ??= new Set(secrets);
     props[key] = hidden.value;
     values.push(...hidden.values);
     // The rest of the config is what a diff must show; the values themselves are in secretValues.
     out.delete(key);
   }
-  if (anyHeld) {
-    props[SECRET_VALUES_KEY] = values;
-    out.add(SECRET_VALUES_KEY);
-  }
+  if (props === undefined || out === undefined) return { props: news, secrets };
+  props[SECRET_VALUES_KEY] = values;
+  out.add(SECRET_VALUES_KEY);
   return { props, secrets: out };
 }
 

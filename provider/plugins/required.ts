@@ -36,7 +36,9 @@ const CLASS_PLUGINS: ReadonlyArray<readonly [string, string]> = [
   ["hudson.plugins.ws_cleanup.", "ws-cleanup"],
 ];
 
+/** Every prefix is a package, so a name without a dot (most element names: fields) names no plugin's class. */
 function pluginOfClass(name: string): string | undefined {
+  if (!name.includes(".")) return undefined;
   return CLASS_PLUGINS.find(([prefix]) => name.startsWith(prefix))?.[1];
 }
 

@@ -8,7 +8,7 @@
  * declaration, elements that only Jenkins has and that carry nothing (empty, default-valued, Jenkins-managed)
  * left out. What remains different is the edit.
  */
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { isDefaultField, isManagedContainer } from "../xml/defaults";
 import { configsEqual, elementsEquivalent, semanticDigest } from "../xml/semantic";
 import { FIELD_NAMES, fieldTextsOf, rootNameOf, transplantFields, withFieldTexts, type FieldTexts } from "./job-config";
@@ -29,12 +29,27 @@ function isEmptyField(e: XmlElement): boolean {
   );
 }
 
-/** Something Jenkins writes by itself: an empty element, a known default, or a container holding only such. */
-function carriesNothing(parent: string, e: XmlElement): boolean {
-  if (isEmptyField(e)) return true;
-  const children = elementChildren(e);
-  if (children.length === 0) return isDefaultField(parent, e.name, textOf(e));
-  return e.attrs.every(([n]) => NEUTRAL_ATTRS.has(n)) && children.every((c) => carriesNothing(e.name, c));
+/** Answers of `carriesNothing` during one walk over a tree, by element (and the parent it was asked under). */
+type Answers = Map<XmlElement, { parent: string; answer: boolean }>;
+
+/**
+ * Something Jenkins writes by itself: an empty element, a known default, or a container holding only such. `known`
+ * keeps the answers of one walk over a tree, where each element is asked about again from every ancestor.
+ */
+function carriesNothing(parent: string, e: XmlElement, known?: Answers): boolean {
+  const kept = known?.get(e);
+  if (kept !== undefined && kept.parent === parent) return kept.answer;
+  let answer: boolean;
+  if (isEmptyField(e)) answer = true;
+  else {
+    const children = elementChildren(e);
+    answer =
+      children.length === 0
+        ? isDefaultField(parent, e.name, textOf(e))
+        : e.attrs.every(([n]) => NEUTRAL_ATTRS.has(n)) && children.every((c) => carriesNothing(e.name, c, known));
+  }
+  known?.set(e, { parent, answer });
+  return answer;
 }
 
 function alignAttrs(declared: XmlElement, remote: XmlElement): [string, string][] {
@@ -137,19 +152,20 @@ function childKeys(e: XmlElement): [XmlElement, string][] {
  * collision could only keep an empty element in the config a refresh reports).
  */
 export function pathKey(path: string): string {
-  return createHash("sha256").update(path, "utf8").digest("hex").slice(0, 8);
+  return hash("sha256", path, "hex").slice(0, 8);
 }
 
 /** The layout of a declared config whose description and enabled state the outputs report as `effective`. */
 export function layoutOf(declared: XmlElement, effective: { description: string; enabled: boolean }): DeclaredLayout {
   const kept: string[] = [];
   const plugins: Record<string, string> = {};
+  const known: Answers = new Map();
   const visit = (e: XmlElement, path: string, managed: boolean): void => {
     const plugin = e.attrs.find(([n]) => n === "plugin");
     if (plugin) plugins[pathKey(path)] = plugin[1];
     for (const [c, key] of childKeys(e)) {
       const childPath = path === "" ? key : `${path}/${key}`;
-      if (managed || carriesNothing(e.name, c)) kept.push(pathKey(childPath));
+      if (managed || carriesNothing(e.name, c, known)) kept.push(pathKey(childPath));
       visit(c, childPath, isManagedContainer(e.name, c.name));
     }
   };

@@ -82,13 +82,27 @@ export const JENKINS_MANAGED_CONTAINERS: readonly ManagedContainer[] = [{ elemen
 /** Attributes that may sit on an element Jenkins added without giving it a non-default value. */
 export const NEUTRAL_ATTRIBUTES: readonly string[] = ["class", "plugin"];
 
+/** Rows by element name: the comparisons ask about every element of a config, most of which no row names. */
+function byElement<R extends { element: string }>(rows: readonly R[]): ReadonlyMap<string, readonly R[]> {
+  const out = new Map<string, R[]>();
+  for (const row of rows) {
+    const list = out.get(row.element);
+    if (list === undefined) out.set(row.element, [row]);
+    else list.push(row);
+  }
+  return out;
+}
+
+const DEFAULT_FIELDS_BY_ELEMENT = byElement(JENKINS_DEFAULT_FIELDS);
+const MANAGED_CONTAINERS_BY_ELEMENT = byElement(JENKINS_MANAGED_CONTAINERS);
+
 export function isDefaultField(parent: string, element: string, value: string): boolean {
-  return JENKINS_DEFAULT_FIELDS.some(
-    (row) =>
-      row.element === element && row.value === value && (row.parents === undefined || row.parents.includes(parent)),
-  );
+  const rows = DEFAULT_FIELDS_BY_ELEMENT.get(element);
+  if (rows === undefined) return false;
+  return rows.some((row) => row.value === value && (row.parents === undefined || row.parents.includes(parent)));
 }
 
 export function isManagedContainer(parent: string, element: string): boolean {
-  return JENKINS_MANAGED_CONTAINERS.some((row) => row.element === element && row.parents.includes(parent));
+  const rows = MANAGED_CONTAINERS_BY_ELEMENT.get(element);
+  return rows !== undefined && rows.some((row) => row.parents.includes(parent));
 }

@@ -47,6 +47,7 @@ export function significantText(e: XmlElement): string {
 }
 
 export function comparableAttributes(e: XmlElement): [string, string][] {
+  if (e.attrs.length === 0) return [];
   const out = e.attrs.filter(([k]) => !IGNORED_ATTRIBUTES.has(k)).map(([k, v]): [string, string] => [k, v]);
   out.sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));
   return out;

@@ -38,6 +38,10 @@ export interface BenchOptions {
   pluginJobs: number;
   /** Pairs of no-op previews of `plugin-preview`, alternating A B B A…. */
   pluginPairs: number;
+  /** Jobs of the program of `plugin-program` (the plugin, the do-nothing plugin and the dynamic provider). */
+  pluginProgramJobs: number;
+  /** Rounds of `plugin-program`: each contender's `up` and no-op preview, the order alternating. */
+  pluginProgramRounds: number;
   /** Extra NODE_OPTIONS for the dynamic-provider process (heap experiments: "--max-old-space-size=96"). */
   providerNodeOptions?: string;
 }
@@ -54,7 +58,9 @@ export const USAGE = `Usage: npm run bench -- [--jobs N] [--large N100K,N1M] [--
                   lh-diy (up with the state saved as a DIY backend saves it: every step, and at the end only),
                   lh-diy-scale (up of --diy-scale jobs saving at the end, then --diy-more jobs more saving every step),
                   plugin-preview (no-op preview through the provider plugin and through the dynamic provider, and
-                  the state bytes per job of each)
+                  the state bytes per job of each),
+                  plugin-program (up and no-op preview of a program through the language host: the provider
+                  plugin, a do-nothing plugin and the dynamic provider)
   --lh-jobs N     jobs in the language-host benchmark's program (default 1000)
   --lh-previews R no-op previews of each language-host program, alternating (default 3)
   --lh-shapes L   language-host program shapes, comma-separated: files (configs read from files), template
@@ -63,12 +69,15 @@ export const USAGE = `Usage: npm run bench -- [--jobs N] [--large N100K,N1M] [--
                   files,template
   --lh-scale N    jobs of the language-host scale run (contender lh-scale; default 5000)
   --lh-profile DIR  CPU profiles (--cpu-prof) of the language-host program and provider processes into
-                  DIR/<shape>/<contender>/{program,provider}
+                  DIR/<shape>/<contender>/{program,provider}; for plugin-program, into
+                  DIR/plugin-program/<contender>/{program,provider}
   --diy-jobs N    jobs of lh-diy (default 1000)
   --diy-scale N   jobs of lh-diy-scale (default 5000)
   --diy-more K    jobs lh-diy-scale's second up adds, saving every step (default 50)
   --plugin-jobs N jobs of plugin-preview (default 1000)
   --plugin-pairs R  pairs of no-op previews of plugin-preview, alternating (default 3)
+  --plugin-program-jobs N    jobs of plugin-program's program (default 1000)
+  --plugin-program-rounds R  rounds of plugin-program, the order alternating (default 3)
   --mode M        server mode: config.xml GET re-serialized ("current", default) or stored bytes ("legacy")
   --latency MS    the server waits MS before answering each request (a remote controller); default 0
   --cpu-prof DIR  write a V8 CPU profile of the dynamic-provider process into DIR (open it in Chrome DevTools);
@@ -103,6 +112,8 @@ export function parseArgs(argv: string[]): BenchOptions {
     diyMoreJobs: 50,
     pluginJobs: 1000,
     pluginPairs: 3,
+    pluginProgramJobs: 1000,
+    pluginProgramRounds: 3,
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
@@ -142,6 +153,12 @@ export function parseArgs(argv: string[]): BenchOptions {
         break;
       case "--plugin-pairs":
         opts.pluginPairs = positiveInt(flag, next());
+        break;
+      case "--plugin-program-jobs":
+        opts.pluginProgramJobs = positiveInt(flag, next());
+        break;
+      case "--plugin-program-rounds":
+        opts.pluginProgramRounds = positiveInt(flag, next());
         break;
       case "--lh-scale":
         opts.lhScaleJobs = positiveInt(flag, next());

@@ -84,9 +84,27 @@ function programFolder(contender: LanguageHostContender, program: UserProgram): 
   if (contender === "null-provider") {
     fs.copyFileSync(path.join(repoRoot, "test", "bench", "null-job.ts"), path.join(dir, "null-job.ts"));
   }
+  writeProject(dir, `bench-${contender}`, programSource(program.shape, ...IMPORTS[contender]), program);
+  return dir;
+}
+
+/**
+ * A TypeScript project in `dir` as `pulumi new typescript` leaves it: Pulumi.yaml (with `packages`, the plugin
+ * folder of each package, as `pulumi package add <folder>` writes them), tsconfig.json, index.ts holding `source`,
+ * and the program's manifest and config files.
+ */
+export function writeProject(
+  dir: string,
+  name: string,
+  source: string,
+  program: UserProgram,
+  packages: Record<string, string> = {},
+): void {
+  const packageLines = Object.entries(packages).map(([pkg, folder]) => `  ${pkg}: ${folder}\n`);
   fs.writeFileSync(
     path.join(dir, "Pulumi.yaml"),
-    `name: bench-${contender}\nmain: index.ts\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n`,
+    `name: ${name}\nmain: index.ts\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n` +
+      (packageLines.length > 0 ? `packages:\n${packageLines.join("")}` : ""),
   );
   fs.writeFileSync(
     path.join(dir, "tsconfig.json"),
@@ -102,19 +120,18 @@ function programFolder(contender: LanguageHostContender, program: UserProgram): 
       files: ["index.ts"],
     }),
   );
-  fs.writeFileSync(path.join(dir, "index.ts"), programSource(program.shape, ...IMPORTS[contender]));
+  fs.writeFileSync(path.join(dir, "index.ts"), source);
   writeProgramData(dir, program);
-  return dir;
 }
 
-interface ProcessReport {
+export interface ProcessReport {
   role: string;
   cpuMs: number;
   peakRssMb: number;
 }
 
 /** CPU time and peak RSS the program and provider processes reported since the last call; clears the reports. */
-function takeReports(
+export function takeReports(
   dir: string,
 ): Pick<OperationFigures, "programCpuMs" | "providerCpuMs" | "programPeakRssMb" | "providerPeakRssMb"> {
   const out = { programCpuMs: 0, providerCpuMs: 0, programPeakRssMb: 0, providerPeakRssMb: 0 };
@@ -133,7 +150,7 @@ function takeReports(
   return out;
 }
 
-function countSteps(steps: { op: string }[]): Record<string, number> {
+export function countSteps(steps: { op: string }[]): Record<string, number> {
   const out: Record<string, number> = {};
   for (const s of steps) out[s.op] = (out[s.op] ?? 0) + 1;
   return out;

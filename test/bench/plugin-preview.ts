@@ -16,8 +16,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { jobUrn, ProviderProcess, repoRoot, secret, type PropertyMap } from "../harness/provider-process";
 import { cleanEnv } from "../harness/serialized-provider";
-import { PLUGIN_DIR } from "../harness/plugin-process";
-import { installedJobProviderText, installedProgramFolder } from "./program-folder";
+import { installedJobProviderText, installedPluginFolder, installedProgramFolder } from "./program-folder";
 import { Progress, runPool, timed } from "./pool";
 import { cpuTimeMs, findChildPid, peakRssMb, threadCpuTimeMs } from "./proc-stats";
 import type { ServerHost } from "./server-host";
@@ -68,16 +67,6 @@ interface Resource {
 
 function log(line: string): void {
   process.stderr.write(line + "\n");
-}
-
-/** The plugin folder as a user's machine holds it: plugin/'s files beside a node_modules with the package. */
-function installedPluginFolder(): string {
-  const dir = installedProgramFolder("bench-plugin-", repoRoot);
-  for (const entry of fs.readdirSync(PLUGIN_DIR)) {
-    if (entry === "node_modules") continue;
-    fs.cpSync(path.join(PLUGIN_DIR, entry), path.join(dir, entry), { recursive: true });
-  }
-  return dir;
 }
 
 /** One contender's process, configured the way the engine configures it for a preview. */

@@ -10,6 +10,7 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { PLUGIN_DIR } from "../harness/plugin-process";
 import { repoRoot } from "../harness/provider-process";
 
 /** A new folder under the system's temporary folder; `packageRoot`: the compiled package to install (its dist/). */
@@ -29,6 +30,16 @@ export function installedProgramFolder(prefix: string, packageRoot: string | und
       recursive: true,
       filter: (from) => !from.endsWith(".map"),
     });
+  }
+  return dir;
+}
+
+/** The plugin folder as a user's machine holds it: plugin/'s files beside a node_modules with the package. */
+export function installedPluginFolder(): string {
+  const dir = installedProgramFolder("bench-plugin-", repoRoot);
+  for (const entry of fs.readdirSync(PLUGIN_DIR)) {
+    if (entry === "node_modules") continue;
+    fs.cpSync(path.join(PLUGIN_DIR, entry), path.join(dir, entry), { recursive: true });
   }
   return dir;
 }

@@ -4,6 +4,7 @@ import { phaseOf } from "./targets";
 import { renderDiyBackend } from "./diy-backend";
 import { renderLanguageHost } from "./lh-summary";
 import { renderPluginPreview } from "./plugin-preview";
+import { renderPluginProgram } from "./plugin-program";
 import { PHASES, type ContenderName } from "./types";
 
 const CONTENDERS: ContenderName[] = ["provider", "null-provider", "floor", "python-seq", "python-threads"];
@@ -152,6 +153,7 @@ export function renderReport(m: Measurements, targets: TargetResult[], header: s
   if (m.languageHost && m.languageHost.length > 0) out.push(...renderLanguageHost(m.languageHost));
   if (m.diyBackend && m.diyBackend.length > 0) out.push(...renderDiyBackend(m.diyBackend));
   if (m.pluginPreview) out.push(...renderPluginPreview(m.pluginPreview));
+  if (m.pluginProgram) out.push(...renderPluginProgram(m.pluginProgram));
   out.push("", "Targets:");
   for (const t of targets) {
     const verdict = t.pass === null ? "n/a " : t.pass ? "PASS" : "MISS";

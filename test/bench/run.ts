@@ -14,6 +14,7 @@ import { runDiyBackend, runDiyBackendScale } from "./diy-backend";
 import { runFloor } from "./floor";
 import { runLanguageHostPair, type LanguageHostContender } from "./language-host";
 import { runPluginPreview, summarizePluginPreview } from "./plugin-preview";
+import { runPluginProgram, summarizePluginProgram } from "./plugin-program";
 import { runProvider } from "./provider";
 import { runPython } from "./python";
 import { renderReport } from "./report";
@@ -122,6 +123,13 @@ async function main(): Promise<void> {
       runPluginPreview(h, makeJobs(opts.pluginJobs, 0, 0), opts.parallel, opts.pluginPairs, opts.cpuProf),
     );
   }
+  if (wants(opts, "plugin-program")) {
+    m.pluginProgram = await runPluginProgram({
+      jobs: opts.pluginProgramJobs,
+      rounds: opts.pluginProgramRounds,
+      profiles: opts.lhProfile,
+    });
+  }
   if (wants(opts, "python-seq"))
     contenders.push(await onFreshServer(opts, "python-jenkins sequential", (h) => runPython(h, jobs, 1)));
   if (wants(opts, "python-threads")) {
@@ -156,6 +164,7 @@ async function main(): Promise<void> {
     languageHost: m.languageHost,
     diyBackend: m.diyBackend,
     pluginPreview: m.pluginPreview && { ...m.pluginPreview, summary: summarizePluginPreview(m.pluginPreview) },
+    pluginProgram: m.pluginProgram && { ...m.pluginProgram, summary: summarizePluginProgram(m.pluginProgram) },
     targets,
   };
   if (opts.json === "-") {

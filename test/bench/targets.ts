@@ -13,6 +13,7 @@ import type { LanguageHostResult } from "./language-host";
 import { languageHostTargets } from "./lh-summary";
 import type { DiyBackendResult } from "./diy-backend";
 import type { PluginPreviewResult } from "./plugin-preview";
+import { pluginProgramTargets, type PluginProgramResult } from "./plugin-program";
 
 export interface TargetResult {
   target: string;
@@ -32,6 +33,8 @@ export interface Measurements {
   review?: ReviewCost[];
   /** No-op preview through the provider plugin against the dynamic provider, and the state per job of each. */
   pluginPreview?: PluginPreviewResult;
+  /** A program through the language host: the provider plugin, a do-nothing plugin and the dynamic provider. */
+  pluginProgram?: PluginProgramResult;
 }
 
 const COMMON: PhaseName[] = ["create", "refresh", "update", "delete"];
@@ -140,6 +143,7 @@ export function evaluateTargets(m: Measurements): TargetResult[] {
     });
   }
   if (m.languageHost) out.push(...languageHostTargets(m.languageHost));
+  if (m.pluginProgram) out.push(...pluginProgramTargets(m.pluginProgram));
   if (m.review) {
     const worst = Math.max(...m.review.map((r) => r.wallMedianMs));
     out.push({

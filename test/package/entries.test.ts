@@ -35,9 +35,10 @@ test("the main entry gives the resource classes and loads none of the client, XM
   expect(modules.filter((m) => /lifecycle/.test(m))).toEqual([]);
   expect(modules).toContain("view/view.js");
   expect(modules).toContain("credential/credential.js");
-  // The resource classes, their thin providers, the Node.js version check, the program-side secret hiding, the
-  // choice of the properties a resource registers and the program's record of the jobs it declares.
-  expect(modules.length).toBeLessThanOrEqual(18);
+  // The resource classes, their thin providers, the Node.js version check, the program-side secret hiding (its
+  // Outputs, and the text-level hiding the plugin shares), the choice of the properties a resource registers and the
+  // program's record of the jobs it declares.
+  expect(modules.length).toBeLessThanOrEqual(19);
 });
 
 test("pulumi-jenkins-jobs/testing gives the Jenkins-compatible server", () => {
@@ -66,4 +67,24 @@ test("the bin is the pulumi-jenkins command (import and serve), compiled and run
   const help = execFileSync(process.execPath, [bin, "--help"], { encoding: "utf8" });
   expect(help).toMatch(/^ {2}import /m);
   expect(help).toMatch(/^ {2}serve /m);
+});
+
+test("the provider plugin's server loads the SDK's gRPC stubs, not the SDK itself", () => {
+  // The plugin's process starts when a program first uses a resource of the package, and the engine waits for its
+  // port: the SDK's root module (its runtime, OpenTelemetry) took most of that start.
+  const script = `
+    require(${JSON.stringify(path.join(repoRoot, "dist", "provider", "plugin", "serve.js"))});
+    const sdk = Object.keys(require.cache)
+      .filter((f) => f.includes("/node_modules/@pulumi/pulumi/"))
+      .map((f) => f.slice(f.indexOf("/node_modules/@pulumi/pulumi/") + "/node_modules/@pulumi/pulumi/".length));
+    const others = Object.keys(require.cache).filter((f) => f.includes("/node_modules/@opentelemetry/"));
+    process.stdout.write(JSON.stringify({ sdk, others }));
+  `;
+  const { sdk, others } = JSON.parse(execFileSync(process.execPath, ["-e", script], { encoding: "utf8" })) as {
+    sdk: string[];
+    others: string[];
+  };
+  expect(sdk).toContain("proto/provider_grpc_pb.js");
+  expect(sdk.filter((f) => !f.startsWith("proto/") && f !== "package.json")).toEqual([]);
+  expect(others).toEqual([]);
 });

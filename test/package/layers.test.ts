@@ -50,7 +50,8 @@ const ALLOWED: Record<string, string[]> = {
   // The provider plugin: the gRPC service over every resource's lifecycle, adapting values and nothing else.
   plugin: [
     "resource/lifecycle",
-    "resource/secrets/hide",
+    // The text-level hiding, not hide.ts: the plugin never loads the SDK's root module (the program side's Outputs).
+    "resource/secrets/hide-text",
     "resource/secrets/fields",
     "view/lifecycle",
     "credential/lifecycle",
@@ -230,6 +231,7 @@ test("the rules catch an import the table forbids", () => {
   expect(allowed("index.ts", "server/index")).toBe(false);
   expect(allowed("plugin", "server/index")).toBe(false);
   expect(allowed("plugin", "resource/job")).toBe(false);
+  expect(allowed("plugin", "resource/secrets/hide")).toBe(false);
   expect(allowed("resource", "plugin/service")).toBe(false);
 });
 

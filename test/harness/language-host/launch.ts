@@ -6,10 +6,11 @@
  *   `@pulumi/pulumi/cmd/dynamic-provider` from the program folder and runs it with the engine's address, in the
  *   program folder.
  * Opt-in, for profiling: LANGUAGE_HOST_PROGRAM_NODE_ARGS and LANGUAGE_HOST_PROVIDER_NODE_ARGS in the CLI's
- * environment are Node.js flags (space-separated) put before the script of the program or the provider process,
- * e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, which NODE_OPTIONS refuses. Node writes a `--cpu-prof` profile only
- * on a normal exit; the harness stops the provider with SIGTERM, so a profiled provider needs a SIGTERM handler
- * that exits (the benchmark preloads one, test/bench/cpu-report.ts).
+ * environment are Node.js flags (space-separated) put before the script of the program or the provider process
+ * (the dynamic provider, or a provider plugin: plugin-process.ts), e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`,
+ * which NODE_OPTIONS refuses. Node writes a `--cpu-prof` profile only on a normal exit; the harness stops the
+ * provider with SIGTERM, so a profiled provider needs a SIGTERM handler that exits (the benchmark preloads one,
+ * test/bench/cpu-report.ts).
  */
 import { execFileSync, spawn } from "node:child_process";
 import * as os from "node:os";
@@ -66,7 +67,7 @@ function programEnv(l: ProgramLaunch): NodeJS.ProcessEnv {
 }
 
 /** Node.js flags from an opt-in variable of the environment (see the top of this file). */
-function nodeArgsFrom(env: NodeJS.ProcessEnv, name: string): string[] {
+export function nodeArgsFrom(env: NodeJS.ProcessEnv, name: string): string[] {
   return (env[name] ?? "").split(/\s+/).filter((a) => a !== "");
 }
 

@@ -23,7 +23,7 @@ import * as pluginPb from "@pulumi/pulumi/proto/plugin_pb";
 import * as providerPb from "@pulumi/pulumi/proto/provider_pb";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import { ProviderProcess, UNKNOWN, type CheckOutcome, type PropertyMap, type ReadOutcome } from "../provider-process";
-import { resolveFrom } from "./launch";
+import { nodeArgsFrom, resolveFrom } from "./launch";
 
 const SECRET_SIG_KEY = "4dabf18193072939515e22adb298388d";
 
@@ -174,6 +174,8 @@ export class PluginProcess {
       entry,
       engineAddress: l.engineAddress,
       args: [...nodeArgs, l.dir],
+      // Opt-in, for profiling (launch.ts): Node.js flags before the script, as for the dynamic provider.
+      nodeArgs: nodeArgsFrom(l.env, "LANGUAGE_HOST_PROVIDER_NODE_ARGS"),
     });
     return new PluginProcess(proc, l.dir);
   }
