@@ -52,8 +52,13 @@ describe("the preview after a refresh that found drift", () => {
     expect(build).toContain("~ enabled  : false => true");
     expect(build).toMatch(/^ +- +<command>make test-all<\/command>$/m);
     expect(build).toMatch(/^ +\+ +<command>make test<\/command>$/m);
-    // The config's lines: only the edited one changes (the disabled state is the `enabled` property).
-    expect(build.split("\n").filter((l) => /^\s+[-+] /.test(l))).toHaveLength(2);
+    // The config's lines: the edited one, and its `<disabled>`, which says what `enabled` says on each side.
+    expect(build.split("\n").filter((l) => /^\s+[-+] /.test(l))).toEqual([
+      expect.stringMatching(/^ +- +<disabled>true<\/disabled>$/),
+      expect.stringMatching(/^ +\+ +<disabled>false<\/disabled>$/),
+      expect.stringMatching(/^ +- +<command>make test-all<\/command>$/),
+      expect.stringMatching(/^ +\+ +<command>make test<\/command>$/),
+    ]);
     expect(deploy).toBe('      ~ description: "Edited in the UI" => "Deploys the service"');
     for (const text of [build, deploy]) expect(text).not.toMatch(/Sha256|fullName|url|__/);
 
