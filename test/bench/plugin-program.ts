@@ -220,7 +220,10 @@ export async function runPluginProgram(opts: {
       for (const operation of ["up", "preview"] as const) {
         for (const c of order) {
           log(`plugin-program: round ${round}/${opts.rounds}, ${c.name} ${operation} of ${opts.jobs} jobs`);
-          runs.push(await c.run(operation, round, opts.jobs, unexpected));
+          const run = await c.run(operation, round, opts.jobs, unexpected);
+          runs.push(run);
+          // Each run's figures as it ends, so a long run cut short still says what it measured.
+          log(`  ${runLine(run)}`);
         }
       }
     }
@@ -294,6 +297,16 @@ export function summarizePluginProgram(r: PluginProgramResult): PluginProgramSum
 
 const s = (ms: number): string => (ms / 1000).toFixed(2);
 
+/** One run as a row of the table. */
+function runLine(x: ProgramRun): string {
+  return (
+    `${String(x.round).padStart(5)}  ${x.operation.padEnd(9)}  ${x.contender.padEnd(11)}  ${s(x.wallMs).padStart(6)}` +
+    `  ${s(x.programCpuMs).padStart(13)}  ${s(x.providerCpuMs).padStart(14)}  ${s(x.engineCpuMs).padStart(12)}` +
+    `  ${s(x.serverCpuMs).padStart(12)}  ${String(x.requests).padStart(8)}  ${x.programPeakMb.toFixed(0).padStart(10)}` +
+    `  ${x.providerPeakMb.toFixed(0).padStart(11)}  ${x.load.map((l) => l.toFixed(1)).join("→")}`
+  );
+}
+
 export function renderPluginProgram(r: PluginProgramResult): string[] {
   const sum = summarizePluginProgram(r);
   const out = [
@@ -303,14 +316,7 @@ export function renderPluginProgram(r: PluginProgramResult): string[] {
     "  round  operation  contender    wall s  program CPU s  provider CPU s  engine CPU s  server CPU s  requests" +
       "  program MB  provider MB  load",
   ];
-  for (const x of r.runs) {
-    out.push(
-      `  ${String(x.round).padStart(5)}  ${x.operation.padEnd(9)}  ${x.contender.padEnd(11)}  ${s(x.wallMs).padStart(6)}` +
-        `  ${s(x.programCpuMs).padStart(13)}  ${s(x.providerCpuMs).padStart(14)}  ${s(x.engineCpuMs).padStart(12)}` +
-        `  ${s(x.serverCpuMs).padStart(12)}  ${String(x.requests).padStart(8)}  ${x.programPeakMb.toFixed(0).padStart(10)}` +
-        `  ${x.providerPeakMb.toFixed(0).padStart(11)}  ${x.load.map((l) => l.toFixed(1)).join("→")}`,
-    );
-  }
+  for (const x of r.runs) out.push(`  ${runLine(x)}`);
   for (const op of ["up", "preview"] as const) {
     for (const c of PROGRAM_CONTENDERS) {
       const m = sum.median[op][c];
