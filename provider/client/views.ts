@@ -1,7 +1,7 @@
 /**
  * Views of the root and of folders: create (`createView?name=N` with the XML), read and replace config.xml, delete
- * (`doDelete`), rename (the configure form's `name`). A view is named by its folder's full name ("" for the root) and its own name. Names are checked
- * before anything is sent; errors name the view ("Jenkins view "team/apps"") and are typed like the job ones:
+ * (`doDelete`), rename (the configure form's `name`). A view is named by its folder's full name ("" for the root)
+ * and its own name. Names are checked before anything is sent; errors name the view ("Jenkins view "team/apps"") and are typed like the job ones:
  * ViewNotFoundError for a 404, ViewAlreadyExistsError for a duplicate, the shared classes otherwise.
  */
 import {
