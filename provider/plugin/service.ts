@@ -146,7 +146,8 @@ interface LifecycleDiff {
   diffs?: string[];
 }
 
-function diffResponse(result: LifecycleDiff, oldInputs: Props, news: Props): ProviderPb.DiffResponse {
+/** `oldInputs`: read only for a diff that shows changes (a no-op plan's Diff never needs them). */
+function diffResponse(result: LifecycleDiff, oldInputsOf: () => Props, news: Props): ProviderPb.DiffResponse {
   const resp = new providerPb.DiffResponse();
   const D = providerPb.DiffResponse.DiffChanges;
   resp.setChanges(result.changes === true ? D.DIFF_SOME : result.changes === false ? D.DIFF_NONE : D.DIFF_UNKNOWN);
@@ -157,6 +158,7 @@ function diffResponse(result: LifecycleDiff, oldInputs: Props, news: Props): Pro
   // Without the lifecycle's list of changed properties, the engine compares the inputs itself.
   if (result.changes === true && (replaces.length > 0 || inPlace.length > 0)) {
     const keys = [...new Set([...replaces, ...inPlace])];
+    const oldInputs = oldInputsOf();
     resp.setDiffsList(keys);
     resp.setHasdetaileddiff(true);
     const detailed = resp.getDetaileddiffMap();
@@ -252,7 +254,7 @@ export function providerService(options: ServiceOptions): Grpc.UntypedServiceImp
         const unknown = changed.some((k) => news[k] === UNKNOWN);
         return diffResponse(
           { changes: unknown ? undefined : changed.length > 0, replaces: [], diffs: changed },
-          olds,
+          () => olds,
           news,
         );
       });
@@ -295,7 +297,8 @@ export function providerService(options: ServiceOptions): Grpc.UntypedServiceImp
       answer(callback, async () => {
         const token = typeOf(call.request);
         const olds = plainOf(call.request.getOlds());
-        const oldInputs = call.request.getOldInputs() ? plainOf(call.request.getOldInputs()).props : olds.props;
+        const given = call.request.getOldInputs();
+        const oldInputs = () => (given ? plainOf(given).props : olds.props);
         const news = plainOf(call.request.getNews());
         const result = (await resourceOf(token).lifecycle.diff(
           call.request.getId(),
