@@ -67,7 +67,7 @@ import { computedParentRefusal } from "./computed-items";
 import { specAsDeclared } from "./drifted-spec";
 import { forgetManaged, rememberManaged } from "./managed-names";
 import { caseOnlyTwice } from "./same-item";
-import { fieldsOf } from "./job-config";
+import { fieldsOf, rootNameOf } from "./job-config";
 import { declaresNothing, importedAsSpec } from "./found/imported";
 import { keepOwnedParts, updateNeedsRemote, withoutOwnedParts } from "./owned-parts";
 import { keepPipelineOwned, withPipelineOwned } from "./pipeline-owned";
@@ -300,19 +300,23 @@ async function checkRunnableJob(
   const job = news.fullName;
   const key = sourceOf(news);
   declareJob(controller, job);
+  const created = Object.keys(strip(olds)).length === 0;
+  // The job in its place with the same config as before names the same things (names are read from the config
+  // alone): every job of a plan with no changes. Its config is read only when it is a folder, for its libraries.
+  const unchanged = !created && olds.fullName === job && sourceOf(olds) === key && sameValue(olds[key], news[key]);
+  const readable = key === "configXml" && typeof news.configXml === "string" && !news.configXml.includes(UNKNOWN);
   const root =
-    key === "configXml" && typeof news.configXml === "string" && !news.configXml.includes(UNKNOWN)
+    readable && (checkedRoot !== undefined || !unchanged || FOLDER_ROOTS.has(rootNameOf(news.configXml as string)))
       ? (checkedRoot ?? declare(news as unknown as JobInputs).root())
       : undefined;
   if (root !== undefined && FOLDER_ROOTS.has(root.name)) declareFolderLibraries(controller, job, folderLibraries(root));
   const mode = modeFor(runnableCheck, controller);
   if (mode instanceof Error) return { property: "", reason: mode.message };
-  if (mode === "off") return undefined;
+  if (mode === "off" || unchanged) return undefined;
   const names = namesOf(news, root);
   if (names === undefined) return undefined;
   if (names.script === undefined && names.labels.length + names.libraries.length + names.jobs.length === 0)
     return undefined;
-  const created = Object.keys(strip(olds)).length === 0;
   const before = created ? undefined : namesOf(olds);
   const lint = names.script !== undefined && before?.script !== names.script;
   if (before !== undefined && olds.fullName === job && sameNames(before, names)) return undefined;

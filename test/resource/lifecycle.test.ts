@@ -11,6 +11,7 @@ import { checked, createJob, PROVIDER_TEXT, type Props } from "./lifecycle-calls
 import { closeClients } from "../../provider/connection/settings";
 import { UNKNOWN } from "../../provider/resource/types";
 import { readFields } from "../../provider/resource/job-config";
+import * as tree from "../../provider/xml/tree";
 import { describeRoot } from "../../provider/resource/job-kinds";
 import { knownItemTypes } from "../../provider/server/xstream/item-types";
 import { savedConfigs } from "../harness/fixtures";
@@ -423,6 +424,27 @@ describe.each(MODES)("Job lifecycle, methods called directly (%s server)", (mode
     let base: { id: string; outs: Props; inputs: Props };
     beforeAll(async () => {
       base = await createJob({ name: "diffed", configXml: FREESTYLE_XML, description: "d" });
+    });
+
+    it("reads no XML and sends nothing for a job whose config and place are unchanged (a plan with no changes)", async () => {
+      // A Pipeline job: its script is what the runnable check reads, so its Check would read the config for it.
+      const job = await createJob({ name: "unchanged", configXml: PIPELINE_XML, description: "d" });
+      server.resetCounters();
+      const parse = jest.spyOn(tree, "parseXml");
+      try {
+        const again = await lifecycle.check(job.inputs, {
+          name: "unchanged",
+          configXml: PIPELINE_XML,
+          description: "d",
+          __provider: PROVIDER_TEXT,
+        });
+        expect(again.failures ?? []).toEqual([]);
+        expect(await lifecycle.diff(job.id, job.outs, again.inputs as Props)).toMatchObject({ changes: false });
+        expect(parse).not.toHaveBeenCalled();
+      } finally {
+        parse.mockRestore();
+      }
+      expect(calls(server)).toEqual([]);
     });
 
     it("ignores __provider (a package upgrade changes it)", async () => {
