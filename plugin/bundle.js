@@ -9264,16 +9264,18 @@ async function checkRunnableJob(olds, news, checkedRoot) {
   const job2 = news.fullName;
   const key = sourceOf(news);
   declareJob(controller, job2);
-  const root = key === "configXml" && typeof news.configXml === "string" && !news.configXml.includes(UNKNOWN) ? checkedRoot ?? declare(news).root() : void 0;
+  const created = Object.keys(strip(olds)).length === 0;
+  const unchanged = !created && olds.fullName === job2 && sourceOf(olds) === key && sameValue(olds[key], news[key]);
+  const readable = key === "configXml" && typeof news.configXml === "string" && !news.configXml.includes(UNKNOWN);
+  const root = readable && (checkedRoot !== void 0 || !unchanged || FOLDER_ROOTS.has(rootNameOf(news.configXml))) ? checkedRoot ?? declare(news).root() : void 0;
   if (root !== void 0 && FOLDER_ROOTS.has(root.name)) declareFolderLibraries(controller, job2, folderLibraries(root));
   const mode = modeFor(runnableCheck, controller);
   if (mode instanceof Error) return { property: "", reason: mode.message };
-  if (mode === "off") return void 0;
+  if (mode === "off" || unchanged) return void 0;
   const names = namesOf(news, root);
   if (names === void 0) return void 0;
   if (names.script === void 0 && names.labels.length + names.libraries.length + names.jobs.length === 0)
     return void 0;
-  const created = Object.keys(strip(olds)).length === 0;
   const before = created ? void 0 : namesOf(olds);
   const lint = names.script !== void 0 && before?.script !== names.script;
   if (before !== void 0 && olds.fullName === job2 && sameNames(before, names)) return void 0;
@@ -11303,7 +11305,7 @@ function kindOf2(key, olds, news, replace) {
   if (olds[key] !== void 0 && news[key] === void 0) return replace ? K.DELETE_REPLACE : K.DELETE;
   return replace ? K.UPDATE_REPLACE : K.UPDATE;
 }
-function diffResponse(result, oldInputs, news) {
+function diffResponse(result, oldInputsOf, news) {
   const resp = new providerPb.DiffResponse();
   const D = providerPb.DiffResponse.DiffChanges;
   resp.setChanges(result.changes === true ? D.DIFF_SOME : result.changes === false ? D.DIFF_NONE : D.DIFF_UNKNOWN);
@@ -11313,6 +11315,7 @@ function diffResponse(result, oldInputs, news) {
   const inPlace = result.diffs ?? [];
   if (result.changes === true && (replaces.length > 0 || inPlace.length > 0)) {
     const keys2 = [.../* @__PURE__ */ new Set([...replaces, ...inPlace])];
+    const oldInputs = oldInputsOf();
     resp.setDiffsList(keys2);
     resp.setHasdetaileddiff(true);
     const detailed = resp.getDetaileddiffMap();
@@ -11394,7 +11397,7 @@ function providerService(options) {
         const unknown = changed.some((k) => news[k] === UNKNOWN);
         return diffResponse(
           { changes: unknown ? void 0 : changed.length > 0, replaces: [], diffs: changed },
-          olds,
+          () => olds,
           news
         );
       });
@@ -11433,7 +11436,8 @@ function providerService(options) {
       answer(callback, async () => {
         const token = typeOf(call.request);
         const olds = plainOf(call.request.getOlds());
-        const oldInputs = call.request.getOldInputs() ? plainOf(call.request.getOldInputs()).props : olds.props;
+        const given = call.request.getOldInputs();
+        const oldInputs = () => given ? plainOf(given).props : olds.props;
         const news = plainOf(call.request.getNews());
         const result = await resourceOf(token).lifecycle.diff(
           call.request.getId(),
