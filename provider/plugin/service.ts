@@ -144,6 +144,8 @@ interface LifecycleDiff {
   deleteBeforeReplace?: boolean;
   /** The properties that change in place, where the lifecycle names them. */
   diffs?: string[];
+  /** Of those, the ones shown against the old outputs. */
+  fromOutputs?: string[];
 }
 
 /** `oldInputs`: read only for a diff that shows changes (a no-op plan's Diff never needs them). */
@@ -164,10 +166,12 @@ function diffResponse(result: LifecycleDiff, oldInputsOf: () => Props, news: Pro
     const detailed = resp.getDetaileddiffMap();
     for (const key of keys) {
       const d = new providerPb.PropertyDiff();
-      d.setKind(kindOf(key, oldInputs, news, replaces.includes(key)));
+      const fromOutputs = (result.fromOutputs ?? []).includes(key);
+      // A config the old outputs hold is an update whichever inputs carry it (a refresh's new inputs do not).
+      d.setKind(fromOutputs ? providerPb.PropertyDiff.Kind.UPDATE : kindOf(key, oldInputs, news, replaces.includes(key)));
       // Shown against the old inputs (the outputs keep a digest, not the config text), unless the property is an
       // output only (a config Jenkins holds that no input declares): then against the old outputs.
-      d.setInputdiff(oldInputs[key] !== undefined || news[key] !== undefined);
+      d.setInputdiff(!fromOutputs && (oldInputs[key] !== undefined || news[key] !== undefined));
       detailed.set(key, d);
     }
   }

@@ -16,6 +16,7 @@ import { TextCache } from "./text-cache";
 import { sameHash } from "./kept-hash";
 import { FIELD_NAMES } from "./job-config";
 import { canonicalDigest, configKnown, isDigest } from "./config-digest";
+import { holdsFoundConfig } from "./found-config";
 import { renderSpec, sourceOf, type SourceKey } from "./sources";
 import type { JobOutputs } from "./types";
 
@@ -68,7 +69,12 @@ export function configChanged(olds: JobOutputs, declared: Declared): boolean {
   // No config known (the answer to a create was lost): send it.
   if (!configKnown(olds)) return true;
   const oldKey = sourceOf(olds as unknown as Record<string, unknown>);
-  if (!olds.configXml) return digestChanged(olds, oldKey, declared);
+  // Jenkins's config beside the declared spec (found-config.ts): that config is what the job holds.
+  if (holdsFoundConfig(olds)) {
+    return !elementsEqual(parseXml(olds.configXml as string).root, declared.root(), { ignoreRootFields: FIELD_NAMES });
+  }
+  // A typed job's outputs keep its rendered config beside the digest: the spec decides, as without it.
+  if (!olds.configXml || isDigest(olds.__digest)) return digestChanged(olds, oldKey, declared);
   if (oldKey === "configXml" && declared.key === "configXml") {
     const declaredXml = declared.canonical();
     if (olds.configXml === declaredXml) return false;

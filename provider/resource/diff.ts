@@ -3,11 +3,13 @@
  * (compare.ts), a new name or folder is a rename or move in place, another item type is a replacement.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
+import equal from "fast-deep-equal";
 import { planMove } from "../dynamic/planned-moves";
 import { unknownPath } from "../specs/unknown";
 import { configChanged } from "./compare";
 import { currentOutputs, rootOfOutputs } from "./config-digest";
 import { declare, fullNameOf, strip, type Props } from "./desired";
+import { holdsFoundConfig } from "./found-config";
 import { rootNameOf } from "./job-config";
 import { declaredPipelineParts, warnAboutPipelineParts } from "./pipeline-owned";
 import { secretsChanged } from "./secrets/state";
@@ -22,6 +24,11 @@ import { UNKNOWN, type JobInputs, type JobOutputs } from "./types";
  */
 export interface JobDiffResult extends dynamic.DiffResult {
   diffs?: string[];
+  /**
+   * Of `diffs`, the properties to show from the old outputs rather than the old inputs (a provider plugin's
+   * detailed diff says so per property): a config only the outputs kept before a refresh found an edit.
+   */
+  fromOutputs?: string[];
 }
 
 function safeRootName(xml: unknown): string | undefined {
@@ -47,6 +54,7 @@ export async function diff(_id: string, oldsRaw: Props, newsRaw: Props): Promise
   const news = newProps as Partial<JobInputs>;
   const replaces: string[] = [];
   const diffs = new Set<string>();
+  const fromOutputs: string[] = [];
   let deleteBeforeReplace = false;
 
   // A new folder is a move in place (history kept); a job declared in a renamed or moved folder finds itself
@@ -77,7 +85,15 @@ export async function diff(_id: string, oldsRaw: Props, newsRaw: Props): Promise
     diffs.add(newKey);
   } else {
     declared = declare(news as JobInputs);
-    if (!sameSpec(oldProps, newProps, newKey) && configChanged(olds as JobOutputs, declared)) diffs.add(newKey);
+    if (!sameSpec(oldProps, newProps, newKey) && configChanged(olds as JobOutputs, declared)) {
+      if (holdsFoundConfig(olds)) {
+        // Jenkins's config beside the declared spec: the change is those lines (found-config.ts), and the spec's
+        // own, if the program changed it too.
+        diffs.add("configXml");
+        fromOutputs.push("configXml");
+        if (!equal(oldProps[newKey], newProps[newKey])) diffs.add(newKey);
+      } else diffs.add(newKey);
+    }
   }
   // A new secret value, or one a refresh found changed in Jenkins (shown as the encrypted input, never a value).
   if ((news.secretValues as unknown) === UNKNOWN || secretsChanged(olds, news.secretValues)) diffs.add("secretValues");
@@ -103,6 +119,9 @@ export async function diff(_id: string, oldsRaw: Props, newsRaw: Props): Promise
     replaces,
     deleteBeforeReplace,
   };
-  if (diffs.size > 0 && replaces.length === 0) result.diffs = [...diffs];
+  if (diffs.size > 0 && replaces.length === 0) {
+    result.diffs = [...diffs];
+    if (fromOutputs.length > 0) result.fromOutputs = fromOutputs;
+  }
   return result;
 }

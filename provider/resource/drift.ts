@@ -266,6 +266,8 @@ export function inputsReflecting(
   const key = sourceOf(props as unknown as Record<string, unknown>);
   if (key === "configXml") inputs.configXml = configXml;
   else Object.assign(inputs, { [key]: props[key] });
+  // Jenkins's config beside the declared spec (found-config.ts): the next check puts the spec's config beside it.
+  if (key !== "configXml" && props.__foundConfig === true) inputs.configXml = configXml;
   if (props.folder) inputs.folder = props.folder;
   if (describeRoot(rootNameOf(configXml ?? ""))?.canDisable !== false) inputs.enabled = props.enabled;
   return inputs;

@@ -67,6 +67,7 @@ import { computedParentRefusal } from "./computed-items";
 import { specAsDeclared } from "./drifted-spec";
 import { forgetManaged, rememberManaged } from "./managed-names";
 import { caseOnlyTwice } from "./same-item";
+import { holdsFoundConfig, withDeclaredConfigShown } from "./found-config";
 import { fieldsOf, rootNameOf } from "./job-config";
 import { declaresNothing, importedAsSpec } from "./found/imported";
 import { keepOwnedParts, updateNeedsRemote, withoutOwnedParts } from "./owned-parts";
@@ -141,7 +142,11 @@ export async function check(olds: Props, news: Props): Promise<dynamic.CheckResu
   // credentials fail the preview, naming the keys to set.
   const problem = inputs.controller === UNKNOWN ? undefined : connections.controllerProblem(inputs.controller);
   if (problem !== undefined) return { inputs, failures: [{ property: "controller", reason: problem }] };
-  const checked = { ...inputs, ...knownOutputs(inputs, baseUrlIfConfigured(inputs.controller)) };
+  // Beside a config a refresh found that the spec cannot hold: the spec's own, so the plan shows those lines.
+  const checked = withDeclaredConfigShown(olds, {
+    ...inputs,
+    ...knownOutputs(inputs, baseUrlIfConfigured(inputs.controller)),
+  });
   // A job to create or a new config: the connection it goes to must work, or the preview fails naming the setting.
   if (plansChange(olds, checked) && inputs.controller !== UNKNOWN) {
     const unusable = await connections.unusable(inputs.controller as string | undefined);
@@ -181,6 +186,7 @@ function sameValue(a: unknown, b: unknown): boolean {
 function plansChange(olds: Props, news: Props): boolean {
   if (Object.keys(strip(olds)).length === 0) return true;
   const key = sourceOf(news);
+  if (key !== "configXml" && news.configXml !== undefined) return true; // a found config to put back
   return sourceOf(olds) !== key || !sameValue(olds[key], news[key]);
 }
 
@@ -548,14 +554,18 @@ export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadRes
   // engine keeps them secret, as in the inputs it passed to the read). A secret changed in Jenkins is left out, so
   // the next preview shows it changed.
   if (!secretDrift && props.secretValues !== undefined) inputs.secretValues = props.secretValues;
-  readReported(id, inputs);
+  // A config found beside the declared spec shows against the config the old outputs kept (found-config.ts), which
+  // the refresh's usual diff does; reported inputs would make it show against the old inputs, which have none.
+  if (holdsFoundConfig(props)) readFoundNothing(id);
+  else readReported(id, inputs);
   return { id, props, inputs };
 }
 
 /**
  * Outputs for a config edited in Jenkins. A job declared with a spec is reported as the spec its config now fits,
  * so the next preview shows the edit as spec properties (`pipeline.script`); when no spec expresses the edited
- * config, and for jobs declared as configXml, the config output carries the edit.
+ * config, the declared spec stays and the config output carries the edit (found-config.ts); for jobs declared as
+ * configXml, the config output carries it.
  */
 function driftedProps(
   props: JobOutputs,
@@ -574,8 +584,11 @@ function driftedProps(
       const spec = specAsDeclared(parsed.kind, parsed.spec, props[key]);
       // Description and disabled as declared: those drift through their own outputs.
       const configXml = canonicalizeDocument(parseXml(renderSpec(key, spec, declaredFields)));
-      return { ...withoutSpecs(props), [key]: spec, configXml };
+      const { __foundConfig: _none, ...rest } = withoutSpecs(props);
+      void _none;
+      return { ...rest, [key]: spec, configXml };
     }
+    if (declared !== undefined) return { ...props, configXml: driftedConfig(declared, remote), __foundConfig: true };
   }
   if (declared !== undefined) return { ...withoutSpecs(props), configXml: driftedConfig(declared, remote) };
   return {

@@ -9,5 +9,11 @@ import type { Props } from "./desired";
 import { sourceOf, type SourceKey } from "./sources";
 
 export function sameSpec(olds: Props, news: Props, newKey: SourceKey): boolean {
-  return newKey !== "configXml" && sourceOf(olds) === newKey && equal(olds[newKey], news[newKey]);
+  // Unless a refresh found a config the spec cannot hold: then the spec is the declared one, Jenkins's config not.
+  return (
+    newKey !== "configXml" &&
+    olds.__foundConfig !== true &&
+    sourceOf(olds) === newKey &&
+    equal(olds[newKey], news[newKey])
+  );
 }

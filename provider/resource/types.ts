@@ -99,22 +99,31 @@ export interface JobOutputs {
   /** Browser URL of the job. */
   url: string;
   /**
-   * Only after a refresh that found Jenkins holding another config than the one declared (a hand edit): that config
-   * as read back from Jenkins (with description/disabled as declared, since those are reported through their own
-   * outputs). Absent otherwise: the config as declared is in the inputs, and `__digest` stands for it here.
-   * States written by earlier versions hold the declared config here until the job's next update.
+   * For a job declared as config.xml: only after a refresh that found Jenkins holding another config than the one
+   * declared (a hand edit), that config as read back from Jenkins (with description/disabled as declared, since those
+   * are reported through their own outputs); absent otherwise, the config as declared being in the inputs and
+   * `__digest` standing for it here. For a job declared with a typed spec: the config.xml the spec renders to, as
+   * applied, so that a refresh can show a hand edit as the lines it changed (found-config.ts); after a refresh that
+   * found an edit, the config Jenkins holds. States written by earlier versions may hold the declared config here
+   * until the job's next update, or (typed specs) nothing.
    */
   configXml?: string;
   /**
-   * The config as last applied, as digests (config-digest.ts); absent when `configXml` is present. An internal output
-   * (its key starts with `__`): the CLI shows it in no diff and no outputs section.
+   * The config as last applied, as digests (config-digest.ts); absent after a refresh that found a hand edit. An
+   * internal output (its key starts with `__`): the CLI shows it in no diff and no outputs section.
    */
   __digest?: ConfigDigest;
+  /**
+   * Set by a refresh that found, in the job of a typed spec, a config no spec expresses: `configXml` is then that
+   * config, and the spec the one declared (found-config.ts). Internal, like `__digest`.
+   */
+  __foundConfig?: true;
   /** Where states written while the digest was a public output keep `__digest` (config-digest.ts `currentOutputs`). */
   configDigest?: ConfigDigest;
   /**
    * The spec the config was rendered from, for a job declared with one; after a refresh that found a hand edit,
-   * the spec of the config as Jenkins has it (or none, when no spec expresses that config).
+   * the spec of the config as Jenkins has it, or, when no spec expresses that config, the one declared (with
+   * `__foundConfig`).
    */
   pipeline?: PipelineSpec;
   freestyle?: FreestyleSpec;

@@ -485,7 +485,12 @@ export class PulumiCli {
     if (diff.changes === "some") {
       step.op = "update";
       // A provider plugin names the properties itself (a dynamic provider cannot).
-      if (diff.detailedDiff !== undefined) step.detailedDiff = Object.keys(diff.detailedDiff);
+      if (diff.detailedDiff !== undefined) {
+        step.detailedDiff = Object.keys(diff.detailedDiff);
+        step.fromOutputs = Object.entries(diff.detailedDiff)
+          .filter(([, d]) => (d as { inputDiff?: boolean }).inputDiff === false)
+          .map(([k]) => k);
+      }
     }
     if (diff.changes === "unknown") {
       const olds = this.plain(read.inputs);

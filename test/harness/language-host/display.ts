@@ -97,6 +97,8 @@ export interface RefreshStepDiff {
    * finds itself when the provider's diff answers "unknown" (step_generator.go diffResource, `inputDiff`).
    */
   detailedDiff?: string[];
+  /** Of `detailedDiff`, the properties the provider marked as no input diff: shown from the old and new outputs. */
+  fromOutputs?: string[];
 }
 
 /**
@@ -107,7 +109,19 @@ export interface RefreshStepDiff {
 export function refreshDiff(step: RefreshStepDiff): string {
   if (step.op === "same") return "";
   const visible = (keys: Iterable<string>) => [...new Set(keys)].filter((k) => !k.startsWith("__")).sort();
-  if (step.detailedDiff !== undefined) return propertyDiff(step.oldInputs, step.newInputs, visible(step.detailedDiff));
+  if (step.detailedDiff !== undefined) {
+    // engine.TranslateDetailedDiff for a refresh: a path that is no input diff is shown from the outputs.
+    const outs = new Set(step.fromOutputs ?? []);
+    const side = (inputs: Record<string, unknown>, outputs: Record<string, unknown>) =>
+      Object.fromEntries(
+        step.detailedDiff!.map((k) => [k, outs.has(k) ? outputs[k] : inputs[k]]).filter(([, v]) => v !== undefined),
+      );
+    return propertyDiff(
+      side(step.oldInputs, step.oldOutputs),
+      side(step.newInputs, step.newOutputs),
+      visible(step.detailedDiff),
+    );
+  }
   const keys = visible([...Object.keys(step.oldOutputs), ...Object.keys(step.newOutputs)]);
   return propertyDiff(step.oldOutputs, step.newOutputs, keys);
 }
