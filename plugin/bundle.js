@@ -7433,7 +7433,7 @@ function carriesNothing(parent, e, known2) {
   const kept = known2?.get(e);
   if (kept !== void 0 && kept.parent === parent) return kept.answer;
   let answer2;
-  if (isEmptyField(e)) answer2 = true;
+  if (isEmptyField(e)) answer2 = !e.name.includes(".");
   else {
     const children = elementChildren(e);
     answer2 = children.length === 0 ? isDefaultField(parent, e.name, textOf(e)) : e.attrs.every(([n]) => NEUTRAL_ATTRS.has(n)) && children.every((c) => carriesNothing(e.name, c, known2));
@@ -7593,6 +7593,7 @@ function inputsReflecting(props, configXml = props.configXml) {
   const key = sourceOf(props);
   if (key === "configXml") inputs.configXml = configXml;
   else Object.assign(inputs, { [key]: props[key] });
+  if (key !== "configXml" && props.__foundConfig === true) inputs.configXml = configXml;
   if (props.folder) inputs.folder = props.folder;
   if (describeRoot(rootNameOf(configXml ?? ""))?.canDisable !== false) inputs.enabled = props.enabled;
   return inputs;
@@ -7663,6 +7664,219 @@ function declaredConfigOf(olds) {
   }
 }
 
+// provider/resource/canonical-fields.ts
+var PREDEFINED = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+function decode(raw) {
+  if (raw.indexOf("&") === -1) return raw;
+  let bad = false;
+  const out = raw.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z]+);|&/g, (whole2, body) => {
+    if (body === void 0) {
+      bad = true;
+      return whole2;
+    }
+    if (body.startsWith("#")) {
+      const code = body[1] === "x" ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
+      if (!(code > 0 && code <= 1114111) || code >= 55296 && code <= 57343) bad = true;
+      return bad ? whole2 : String.fromCodePoint(code);
+    }
+    const value = PREDEFINED[body];
+    if (value === void 0) bad = true;
+    return value ?? whole2;
+  });
+  return bad ? void 0 : out;
+}
+function nameEnds(c) {
+  return c === 32 || c === 10 || c === 9 || c === 13 || c === 47 || c === 62;
+}
+function canonicalFields(xml) {
+  const prolog = CANONICAL_DECLARATION + "\n";
+  if (!xml.startsWith(prolog)) return void 0;
+  const open = [];
+  let description;
+  let disabled;
+  let i = xml.indexOf("<", prolog.length);
+  if (i !== prolog.length) return void 0;
+  while (i !== -1) {
+    const next = xml.charCodeAt(i + 1);
+    if (next === 33 || next === 63) return void 0;
+    if (next === 47) {
+      const end2 = xml.indexOf(">", i + 2);
+      const top = open.pop();
+      if (end2 === -1 || top === void 0 || end2 !== i + 2 + top.length || !xml.startsWith(top, i + 2)) {
+        return void 0;
+      }
+      if (open.length === 0) return xml.slice(end2 + 1).trim() === "" ? fields2(description, disabled) : void 0;
+      i = xml.indexOf("<", end2 + 1);
+      continue;
+    }
+    let n = i + 1;
+    while (n < xml.length && !nameEnds(xml.charCodeAt(n))) n++;
+    const name = xml.slice(i + 1, n);
+    let end = -1;
+    for (let j = n, quoted = false; j < xml.length; j++) {
+      const c = xml.charCodeAt(j);
+      if (c === 34) quoted = !quoted;
+      else if (c === 62 && !quoted) {
+        end = j;
+        break;
+      }
+    }
+    if (end === -1 || name === "") return void 0;
+    const empty = xml.charCodeAt(end - 1) === 47;
+    if (open.length === 1 && (name === "description" || name === "disabled")) {
+      let text2 = "";
+      if (!empty) {
+        const after = xml.indexOf("<", end + 1);
+        if (after === -1 || !xml.startsWith(`</${name}>`, after)) return void 0;
+        const decoded = decode(xml.slice(end + 1, after));
+        if (decoded === void 0) return void 0;
+        text2 = decoded;
+      }
+      if (name === "description") description ??= text2;
+      else disabled ??= text2;
+    }
+    if (empty) {
+      if (open.length === 0) return xml.slice(end + 1).trim() === "" ? fields2(description, disabled) : void 0;
+    } else {
+      open.push(name);
+    }
+    i = xml.indexOf("<", end + 1);
+  }
+  return void 0;
+}
+function fields2(description, disabled) {
+  return { description: description ?? "", enabled: !(disabled !== void 0 && disabled.trim() === "true") };
+}
+
+// provider/resource/desired.ts
+function fullNameOf(p) {
+  return p.folder ? `${p.folder}/${p.name}` : p.name;
+}
+function jobUrl(baseUrl, fullName) {
+  return baseUrl + jobUrlPath(fullName).slice(1);
+}
+function knownOutputs(news, baseUrl) {
+  const { name, folder: folder2 } = news;
+  if (typeof name !== "string" || name === UNKNOWN || folder2 === UNKNOWN) return {};
+  if (folder2 !== void 0 && typeof folder2 !== "string") return {};
+  const fullName = fullNameOf({ name, folder: folder2 });
+  return baseUrl === void 0 ? { fullName } : { fullName, url: jobUrl(baseUrl, fullName) };
+}
+function once(make) {
+  let done = false;
+  let value;
+  return () => {
+    if (!done) {
+      value = make();
+      done = true;
+    }
+    return value;
+  };
+}
+function explicitFields(news) {
+  const out = {};
+  if (typeof news.description === "string") out.description = news.description;
+  if (typeof news.enabled === "boolean") out.enabled = news.enabled;
+  return out;
+}
+function declaredXml(news) {
+  const xml = news.configXml;
+  const rootName = rootNameOf(xml);
+  const info = describeRoot(rootName);
+  const root = once(() => parseXml(xml).root);
+  const explicit = explicitFields(news);
+  return {
+    key: "configXml",
+    rootName,
+    info,
+    // Checked inputs are canonical already.
+    canonical: () => xml,
+    root,
+    fields: once(() => {
+      const needXml = explicit.description === void 0 || explicit.enabled === void 0 && info?.canDisable !== false;
+      const fromXml = needXml ? knownFields(xml) ?? canonicalFields(xml) ?? fieldsOf2(root()) : { description: "", enabled: true };
+      return {
+        description: explicit.description ?? fromXml.description,
+        enabled: info?.canDisable === false ? true : explicit.enabled ?? fromXml.enabled
+      };
+    }),
+    // Checked inputs carry description and enabled (filled-fields.ts): the text goes as is when they are its own.
+    toSend: once(() => {
+      if (explicit.description === void 0 && explicit.enabled === void 0) return xml;
+      const own = configFieldsOf(news[CONFIG_FIELDS_KEY]) ?? knownFields(xml) ?? fieldsOf2(root());
+      const same2 = (explicit.description ?? own.description) === own.description && (explicit.enabled ?? own.enabled) === own.enabled;
+      return same2 ? xml : canonicalizeDocument(withFieldsIn(root(), explicit));
+    }),
+    secrets: []
+  };
+}
+function declaredSpec(news, key) {
+  const xml = renderSpec(key, news[key], explicitFields(news));
+  const doc = parseXml(xml);
+  const fields3 = fieldsOf2(doc.root);
+  return {
+    key,
+    rootName: doc.root.name,
+    info: describeRoot(doc.root.name),
+    canonical: once(() => canonicalizeDocument(doc)),
+    root: () => doc.root,
+    fields: () => fields3,
+    toSend: () => xml,
+    secrets: []
+  };
+}
+function declare(news) {
+  const key = sourceOf(news);
+  const declared2 = key === "configXml" ? declaredXml(news) : declaredSpec(news, key);
+  if (secretCount(news.secretValues) === 0) return declared2;
+  const secrets = news.secretValues;
+  const placeholders = declared2.toSend;
+  return { ...declared2, secrets, toSend: once(() => revealSecrets(placeholders(), secrets)) };
+}
+function outputsFor(news, declared2, fullName, baseUrl) {
+  const fields3 = declared2.fields();
+  const outs = {
+    name: news.name,
+    fullName,
+    url: jobUrl(baseUrl, fullName),
+    // The config itself is in the inputs: the outputs keep its digest (config-digest.ts).
+    __digest: digestOf3(declared2.canonical(), declared2.root(), declared2.key === "configXml", fields3),
+    description: fields3.description,
+    enabled: fields3.enabled
+  };
+  if (news.folder) outs.folder = news.folder;
+  if (news.controller) outs.controller = news.controller;
+  if (news.adopt === true) outs.adopt = true;
+  if (declared2.key !== "configXml") Object.assign(outs, { [declared2.key]: news[declared2.key], configXml: declared2.canonical() });
+  if (declared2.secrets.length > 0) outs.secretValues = [...declared2.secrets];
+  return outs;
+}
+function withoutSpecs(props) {
+  const out = { ...props };
+  for (const k of SPEC_KEYS) delete out[k];
+  return out;
+}
+
+// provider/resource/found-config.ts
+function holdsFoundConfig(outs) {
+  return outs.__foundConfig === true && typeof outs.configXml === "string" && outs.configXml !== "";
+}
+function renderedConfig(inputs) {
+  const key = sourceOf(inputs);
+  if (key === "configXml" || !isGiven2(inputs[key])) return void 0;
+  if (typeof inputs.name !== "string" || inputs.name === UNKNOWN) return void 0;
+  if (unknownPath(inputs[key], UNKNOWN, key) !== void 0) return void 0;
+  if (inputs.description === UNKNOWN || inputs.enabled === UNKNOWN) return void 0;
+  return declare({ ...inputs, configXml: void 0 }).canonical();
+}
+function withDeclaredConfigShown(olds, news) {
+  const key = sourceOf(news);
+  if (key === "configXml" || typeof olds.configXml !== "string" || !isGiven2(olds[key])) return news;
+  if (renderedConfig(olds) === olds.configXml) return news;
+  const declared2 = renderedConfig(news);
+  return declared2 === void 0 ? news : { ...news, configXml: declared2 };
+}
+
 // provider/resource/compare.ts
 function digestChanged(olds, oldKey, declared2) {
   if (oldKey !== "configXml") {
@@ -7694,7 +7908,11 @@ var recentAnswers = new TextCache(256, 8 * 1024 * 1024);
 function configChanged(olds, declared2) {
   if (!configKnown(olds)) return true;
   const oldKey = sourceOf(olds);
-  if (!olds.configXml) return digestChanged(olds, oldKey, declared2);
+  if (holdsFoundConfig(olds)) {
+    return !elementsEqual(parseXml(olds.configXml).root, declared2.root(), { ignoreRootFields: FIELD_NAMES });
+  }
+  if (!olds.configXml || oldKey !== "configXml" && isDigest(olds.__digest))
+    return digestChanged(olds, oldKey, declared2);
   if (oldKey === "configXml" && declared2.key === "configXml") {
     const declaredXml2 = declared2.canonical();
     if (olds.configXml === declaredXml2) return false;
@@ -7898,7 +8116,7 @@ function declaredLibraries(controller, folder2) {
 
 // provider/runnable/check.ts
 var answers = /* @__PURE__ */ new WeakMap();
-function once(connection, kind, key, read6) {
+function once2(connection, kind, key, read6) {
   if (!answers.has(connection)) answers.set(connection, /* @__PURE__ */ new Map());
   const byKey2 = answers.get(connection);
   const k = `${kind}
@@ -7956,7 +8174,7 @@ function lintLines(errors, max = 5) {
 async function lintFindings(c) {
   if (!c.lint || c.names.script === void 0 || c.names.script.trim() === "") return [];
   const script = c.names.script;
-  const answer2 = await once(c.connection, "lint", script, () => c.reader.lint(script));
+  const answer2 = await once2(c.connection, "lint", script, () => c.reader.lint(script));
   if (isUnavailable(answer2)) {
     await unavailableWarning(c, "lint", answer2);
     return [];
@@ -7970,13 +8188,13 @@ ${lintLines(answer2.errors).map((l) => `      ${l}`).join("\n")}`
 async function labelFindings(c) {
   const out = [];
   for (const expression of c.names.labels) {
-    const answer2 = await once(c.connection, "label", expression, () => c.reader.label(expression));
+    const answer2 = await once2(c.connection, "label", expression, () => c.reader.label(expression));
     if (isUnavailable(answer2)) {
       await unavailableWarning(c, "label", answer2);
       return [];
     }
     if (answer2.clouds > 0 || answer2.nodes.some((n) => n.executors > 0)) continue;
-    const labels = await once(c.connection, "labels", "", () => c.reader.nodeLabels());
+    const labels = await once2(c.connection, "labels", "", () => c.reader.nodeLabels());
     const known2 = isUnavailable(labels) ? void 0 : labels;
     const near = known2 === void 0 ? [] : closestIds(expression, known2).filter((n) => n !== expression);
     const idle = answer2.nodes.length > 0 ? "matches only nodes without executors" : "matches no node";
@@ -7995,7 +8213,7 @@ async function libraryFindings(c) {
   for (const folder2 of [...folders, ""]) {
     for (const l of (folder2 === "" ? void 0 : declaredLibraries(c.controller, folder2)) ?? []) available.add(l);
     if (allFound()) return [];
-    const answer2 = await once(c.connection, "library", folder2.toLowerCase(), () => c.reader.libraries(folder2));
+    const answer2 = await once2(c.connection, "library", folder2.toLowerCase(), () => c.reader.libraries(folder2));
     if (isUnavailable(answer2)) {
       await unavailableWarning(c, "library", answer2);
       return [];
@@ -8022,7 +8240,7 @@ async function jobFindings(c) {
     let found = false;
     try {
       for (const n of candidates) {
-        if (await once(c.connection, "job", n.toLowerCase(), () => c.reader.exists(n))) {
+        if (await once2(c.connection, "job", n.toLowerCase(), () => c.reader.exists(n))) {
           found = true;
           break;
         }
@@ -8036,7 +8254,7 @@ async function jobFindings(c) {
     try {
       existing = [
         ...existing,
-        ...await once(c.connection, "items", folder2.toLowerCase(), () => c.reader.itemNames(folder2))
+        ...await once2(c.connection, "items", folder2.toLowerCase(), () => c.reader.itemNames(folder2))
       ];
     } catch {
     }
@@ -8377,199 +8595,6 @@ function folderLibraries(root) {
       const name = child4(library, "name");
       if (name !== void 0 && textOf(name).trim() !== "") out.push(textOf(name).trim());
     }
-  return out;
-}
-
-// provider/resource/canonical-fields.ts
-var PREDEFINED = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
-function decode(raw) {
-  if (raw.indexOf("&") === -1) return raw;
-  let bad = false;
-  const out = raw.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z]+);|&/g, (whole2, body) => {
-    if (body === void 0) {
-      bad = true;
-      return whole2;
-    }
-    if (body.startsWith("#")) {
-      const code = body[1] === "x" ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
-      if (!(code > 0 && code <= 1114111) || code >= 55296 && code <= 57343) bad = true;
-      return bad ? whole2 : String.fromCodePoint(code);
-    }
-    const value = PREDEFINED[body];
-    if (value === void 0) bad = true;
-    return value ?? whole2;
-  });
-  return bad ? void 0 : out;
-}
-function nameEnds(c) {
-  return c === 32 || c === 10 || c === 9 || c === 13 || c === 47 || c === 62;
-}
-function canonicalFields(xml) {
-  const prolog = CANONICAL_DECLARATION + "\n";
-  if (!xml.startsWith(prolog)) return void 0;
-  const open = [];
-  let description;
-  let disabled;
-  let i = xml.indexOf("<", prolog.length);
-  if (i !== prolog.length) return void 0;
-  while (i !== -1) {
-    const next = xml.charCodeAt(i + 1);
-    if (next === 33 || next === 63) return void 0;
-    if (next === 47) {
-      const end2 = xml.indexOf(">", i + 2);
-      const top = open.pop();
-      if (end2 === -1 || top === void 0 || end2 !== i + 2 + top.length || !xml.startsWith(top, i + 2)) {
-        return void 0;
-      }
-      if (open.length === 0) return xml.slice(end2 + 1).trim() === "" ? fields2(description, disabled) : void 0;
-      i = xml.indexOf("<", end2 + 1);
-      continue;
-    }
-    let n = i + 1;
-    while (n < xml.length && !nameEnds(xml.charCodeAt(n))) n++;
-    const name = xml.slice(i + 1, n);
-    let end = -1;
-    for (let j = n, quoted = false; j < xml.length; j++) {
-      const c = xml.charCodeAt(j);
-      if (c === 34) quoted = !quoted;
-      else if (c === 62 && !quoted) {
-        end = j;
-        break;
-      }
-    }
-    if (end === -1 || name === "") return void 0;
-    const empty = xml.charCodeAt(end - 1) === 47;
-    if (open.length === 1 && (name === "description" || name === "disabled")) {
-      let text2 = "";
-      if (!empty) {
-        const after = xml.indexOf("<", end + 1);
-        if (after === -1 || !xml.startsWith(`</${name}>`, after)) return void 0;
-        const decoded = decode(xml.slice(end + 1, after));
-        if (decoded === void 0) return void 0;
-        text2 = decoded;
-      }
-      if (name === "description") description ??= text2;
-      else disabled ??= text2;
-    }
-    if (empty) {
-      if (open.length === 0) return xml.slice(end + 1).trim() === "" ? fields2(description, disabled) : void 0;
-    } else {
-      open.push(name);
-    }
-    i = xml.indexOf("<", end + 1);
-  }
-  return void 0;
-}
-function fields2(description, disabled) {
-  return { description: description ?? "", enabled: !(disabled !== void 0 && disabled.trim() === "true") };
-}
-
-// provider/resource/desired.ts
-function fullNameOf(p) {
-  return p.folder ? `${p.folder}/${p.name}` : p.name;
-}
-function jobUrl(baseUrl, fullName) {
-  return baseUrl + jobUrlPath(fullName).slice(1);
-}
-function knownOutputs(news, baseUrl) {
-  const { name, folder: folder2 } = news;
-  if (typeof name !== "string" || name === UNKNOWN || folder2 === UNKNOWN) return {};
-  if (folder2 !== void 0 && typeof folder2 !== "string") return {};
-  const fullName = fullNameOf({ name, folder: folder2 });
-  return baseUrl === void 0 ? { fullName } : { fullName, url: jobUrl(baseUrl, fullName) };
-}
-function once2(make) {
-  let done = false;
-  let value;
-  return () => {
-    if (!done) {
-      value = make();
-      done = true;
-    }
-    return value;
-  };
-}
-function explicitFields(news) {
-  const out = {};
-  if (typeof news.description === "string") out.description = news.description;
-  if (typeof news.enabled === "boolean") out.enabled = news.enabled;
-  return out;
-}
-function declaredXml(news) {
-  const xml = news.configXml;
-  const rootName = rootNameOf(xml);
-  const info = describeRoot(rootName);
-  const root = once2(() => parseXml(xml).root);
-  const explicit = explicitFields(news);
-  return {
-    key: "configXml",
-    rootName,
-    info,
-    // Checked inputs are canonical already.
-    canonical: () => xml,
-    root,
-    fields: once2(() => {
-      const needXml = explicit.description === void 0 || explicit.enabled === void 0 && info?.canDisable !== false;
-      const fromXml = needXml ? knownFields(xml) ?? canonicalFields(xml) ?? fieldsOf2(root()) : { description: "", enabled: true };
-      return {
-        description: explicit.description ?? fromXml.description,
-        enabled: info?.canDisable === false ? true : explicit.enabled ?? fromXml.enabled
-      };
-    }),
-    // Checked inputs carry description and enabled (filled-fields.ts): the text goes as is when they are its own.
-    toSend: once2(() => {
-      if (explicit.description === void 0 && explicit.enabled === void 0) return xml;
-      const own = configFieldsOf(news[CONFIG_FIELDS_KEY]) ?? knownFields(xml) ?? fieldsOf2(root());
-      const same2 = (explicit.description ?? own.description) === own.description && (explicit.enabled ?? own.enabled) === own.enabled;
-      return same2 ? xml : canonicalizeDocument(withFieldsIn(root(), explicit));
-    }),
-    secrets: []
-  };
-}
-function declaredSpec(news, key) {
-  const xml = renderSpec(key, news[key], explicitFields(news));
-  const doc = parseXml(xml);
-  const fields3 = fieldsOf2(doc.root);
-  return {
-    key,
-    rootName: doc.root.name,
-    info: describeRoot(doc.root.name),
-    canonical: once2(() => canonicalizeDocument(doc)),
-    root: () => doc.root,
-    fields: () => fields3,
-    toSend: () => xml,
-    secrets: []
-  };
-}
-function declare(news) {
-  const key = sourceOf(news);
-  const declared2 = key === "configXml" ? declaredXml(news) : declaredSpec(news, key);
-  if (secretCount(news.secretValues) === 0) return declared2;
-  const secrets = news.secretValues;
-  const placeholders = declared2.toSend;
-  return { ...declared2, secrets, toSend: once2(() => revealSecrets(placeholders(), secrets)) };
-}
-function outputsFor(news, declared2, fullName, baseUrl) {
-  const fields3 = declared2.fields();
-  const outs = {
-    name: news.name,
-    fullName,
-    url: jobUrl(baseUrl, fullName),
-    // The config itself is in the inputs: the outputs keep its digest (config-digest.ts).
-    __digest: digestOf3(declared2.canonical(), declared2.root(), declared2.key === "configXml", fields3),
-    description: fields3.description,
-    enabled: fields3.enabled
-  };
-  if (news.folder) outs.folder = news.folder;
-  if (news.controller) outs.controller = news.controller;
-  if (news.adopt === true) outs.adopt = true;
-  if (declared2.key !== "configXml") Object.assign(outs, { [declared2.key]: news[declared2.key] });
-  if (declared2.secrets.length > 0) outs.secretValues = [...declared2.secrets];
-  return outs;
-}
-function withoutSpecs(props) {
-  const out = { ...props };
-  for (const k of SPEC_KEYS) delete out[k];
   return out;
 }
 
@@ -9020,6 +9045,9 @@ async function learnSecrets(client3, fullName, secrets) {
   }
 }
 
+// provider/resource/diff.ts
+var import_fast_deep_equal3 = __toESM(require("fast-deep-equal"));
+
 // provider/dynamic/planned-moves.ts
 var moves = /* @__PURE__ */ new Map();
 function planMove(controller, from, to) {
@@ -9045,7 +9073,7 @@ function plannedPath(controller, path3) {
 // provider/resource/same-spec.ts
 var import_fast_deep_equal2 = __toESM(require("fast-deep-equal"));
 function sameSpec(olds, news, newKey) {
-  return newKey !== "configXml" && sourceOf(olds) === newKey && (0, import_fast_deep_equal2.default)(olds[newKey], news[newKey]);
+  return newKey !== "configXml" && olds.__foundConfig !== true && sourceOf(olds) === newKey && (0, import_fast_deep_equal2.default)(olds[newKey], news[newKey]);
 }
 
 // provider/resource/diff.ts
@@ -9068,6 +9096,7 @@ async function diff(_id, oldsRaw, newsRaw) {
   const news = newProps;
   const replaces = [];
   const diffs = /* @__PURE__ */ new Set();
+  const fromOutputs = [];
   let deleteBeforeReplace = false;
   if (news.folder === UNKNOWN || (olds.folder ?? "") !== (news.folder ?? "")) diffs.add("folder");
   if (news.name === UNKNOWN || news.name !== olds.name) diffs.add("name");
@@ -9090,7 +9119,13 @@ async function diff(_id, oldsRaw, newsRaw) {
     diffs.add(newKey);
   } else {
     declared2 = declare(news);
-    if (!sameSpec(oldProps, newProps, newKey) && configChanged(olds, declared2)) diffs.add(newKey);
+    if (!sameSpec(oldProps, newProps, newKey) && configChanged(olds, declared2)) {
+      if (holdsFoundConfig(olds)) {
+        diffs.add("configXml");
+        fromOutputs.push("configXml");
+        if (!(0, import_fast_deep_equal3.default)(oldProps[newKey], newProps[newKey])) diffs.add(newKey);
+      } else diffs.add(newKey);
+    }
   }
   if (news.secretValues === UNKNOWN || secretsChanged(olds, news.secretValues)) diffs.add("secretValues");
   if (unknownConfig || news.description === UNKNOWN || news.enabled === UNKNOWN) {
@@ -9111,7 +9146,10 @@ async function diff(_id, oldsRaw, newsRaw) {
     replaces,
     deleteBeforeReplace
   };
-  if (diffs.size > 0 && replaces.length === 0) result.diffs = [...diffs];
+  if (diffs.size > 0 && replaces.length === 0) {
+    result.diffs = [...diffs];
+    if (fromOutputs.length > 0) result.fromOutputs = fromOutputs;
+  }
   return result;
 }
 
@@ -9152,7 +9190,10 @@ async function check(olds, news) {
   rememberFromState(olds, inputs);
   const problem = inputs.controller === UNKNOWN ? void 0 : connections.controllerProblem(inputs.controller);
   if (problem !== void 0) return { inputs, failures: [{ property: "controller", reason: problem }] };
-  const checked = { ...inputs, ...knownOutputs(inputs, baseUrlIfConfigured(inputs.controller)) };
+  const checked = withDeclaredConfigShown(olds, {
+    ...inputs,
+    ...knownOutputs(inputs, baseUrlIfConfigured(inputs.controller))
+  });
   if (plansChange(olds, checked) && inputs.controller !== UNKNOWN) {
     const unusable = await connections.unusable(inputs.controller);
     if (unusable !== void 0) {
@@ -9185,6 +9226,7 @@ function sameValue(a, b) {
 function plansChange(olds, news) {
   if (Object.keys(strip(olds)).length === 0) return true;
   const key = sourceOf(news);
+  if (key !== "configXml" && news.configXml !== void 0) return true;
   return sourceOf(olds) !== key || !sameValue(olds[key], news[key]);
 }
 async function checkPlugins(olds, news, checkedRoot) {
@@ -9437,7 +9479,8 @@ async function read(id, propsRaw) {
   const config = props.configXml ?? foundConfig(remoteText, digest, olds, false);
   const inputs = imported?.inputs ?? inputsReflecting(props, config);
   if (!secretDrift && props.secretValues !== void 0) inputs.secretValues = props.secretValues;
-  readReported(id, inputs);
+  if (holdsFoundConfig(props)) readFoundNothing(id);
+  else readReported(id, inputs);
   return { id, props, inputs };
 }
 function driftedProps(props, declared2, remote, declaredFields2, digest) {
@@ -9449,8 +9492,11 @@ function driftedProps(props, declared2, remote, declaredFields2, digest) {
       const key = specKeyOf(parsed2.kind);
       const spec = specAsDeclared(parsed2.kind, parsed2.spec, props[key]);
       const configXml = canonicalizeDocument(parseXml(renderSpec(key, spec, declaredFields2)));
-      return { ...withoutSpecs(props), [key]: spec, configXml };
+      const { __foundConfig: _none, ...rest } = withoutSpecs(props);
+      void _none;
+      return { ...rest, [key]: spec, configXml };
     }
+    if (declared2 !== void 0) return { ...props, configXml: driftedConfig(declared2, remote), __foundConfig: true };
   }
   if (declared2 !== void 0) return { ...withoutSpecs(props), configXml: driftedConfig(declared2, remote) };
   return {
@@ -10971,7 +11017,7 @@ async function fire(client3, kind, job2, parameters3) {
 }
 
 // provider/triggers/inputs.ts
-var import_fast_deep_equal3 = __toESM(require("fast-deep-equal"));
+var import_fast_deep_equal4 = __toESM(require("fast-deep-equal"));
 
 // provider/triggers/types.ts
 var TRIGGER_KINDS = ["build", "scmCheck"];
@@ -11039,7 +11085,7 @@ function changedFiringInputs(olds, news) {
   for (const key of FIRING_INPUTS) {
     const before = olds[key];
     const after = news[key];
-    if (hasUnknown2(after) || !(0, import_fast_deep_equal3.default)(before ?? null, after ?? null)) changed.push(key);
+    if (hasUnknown2(after) || !(0, import_fast_deep_equal4.default)(before ?? null, after ?? null)) changed.push(key);
   }
   return changed;
 }
@@ -11321,8 +11367,9 @@ function diffResponse(result, oldInputsOf, news) {
     const detailed = resp.getDetaileddiffMap();
     for (const key of keys2) {
       const d = new providerPb.PropertyDiff();
-      d.setKind(kindOf2(key, oldInputs, news, replaces.includes(key)));
-      d.setInputdiff(oldInputs[key] !== void 0 || news[key] !== void 0);
+      const fromOutputs = (result.fromOutputs ?? []).includes(key);
+      d.setKind(fromOutputs ? providerPb.PropertyDiff.Kind.UPDATE : kindOf2(key, oldInputs, news, replaces.includes(key)));
+      d.setInputdiff(!fromOutputs && (oldInputs[key] !== void 0 || news[key] !== void 0));
       detailed.set(key, d);
     }
   }

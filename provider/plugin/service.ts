@@ -168,7 +168,9 @@ function diffResponse(result: LifecycleDiff, oldInputsOf: () => Props, news: Pro
       const d = new providerPb.PropertyDiff();
       const fromOutputs = (result.fromOutputs ?? []).includes(key);
       // A config the old outputs hold is an update whichever inputs carry it (a refresh's new inputs do not).
-      d.setKind(fromOutputs ? providerPb.PropertyDiff.Kind.UPDATE : kindOf(key, oldInputs, news, replaces.includes(key)));
+      d.setKind(
+        fromOutputs ? providerPb.PropertyDiff.Kind.UPDATE : kindOf(key, oldInputs, news, replaces.includes(key)),
+      );
       // Shown against the old inputs (the outputs keep a digest, not the config text), unless the property is an
       // output only (a config Jenkins holds that no input declares): then against the old outputs.
       d.setInputdiff(!fromOutputs && (oldInputs[key] !== undefined || news[key] !== undefined));

@@ -74,7 +74,8 @@ export function configChanged(olds: JobOutputs, declared: Declared): boolean {
     return !elementsEqual(parseXml(olds.configXml as string).root, declared.root(), { ignoreRootFields: FIELD_NAMES });
   }
   // A typed job's outputs keep its rendered config beside the digest: the spec decides, as without it.
-  if (!olds.configXml || isDigest(olds.__digest)) return digestChanged(olds, oldKey, declared);
+  if (!olds.configXml || (oldKey !== "configXml" && isDigest(olds.__digest)))
+    return digestChanged(olds, oldKey, declared);
   if (oldKey === "configXml" && declared.key === "configXml") {
     const declaredXml = declared.canonical();
     if (olds.configXml === declaredXml) return false;

@@ -161,7 +161,8 @@ export function outputsFor(news: JobInputs, declared: Declared, fullName: string
   if (news.adopt === true) outs.adopt = true;
   // The spec as written, so the next diff (which gets old outputs) can render it again; and the config it renders
   // to, so that a refresh can show a hand edit the spec cannot hold as the lines it changed (found-config.ts).
-  if (declared.key !== "configXml") Object.assign(outs, { [declared.key]: news[declared.key], configXml: declared.canonical() });
+  if (declared.key !== "configXml")
+    Object.assign(outs, { [declared.key]: news[declared.key], configXml: declared.canonical() });
   // The values as applied (a secret output), so the next diff sees a change of one.
   if (declared.secrets.length > 0) outs.secretValues = [...declared.secrets];
   return outs;

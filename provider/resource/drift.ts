@@ -40,7 +40,9 @@ function carriesNothing(parent: string, e: XmlElement, known?: Answers): boolean
   const kept = known?.get(e);
   if (kept !== undefined && kept.parent === parent) return kept.answer;
   let answer: boolean;
-  if (isEmptyField(e)) answer = true;
+  // An empty element named after a class is an instance someone chose (a health metric, a trait): its presence is
+  // the setting.
+  if (isEmptyField(e)) answer = !e.name.includes(".");
   else {
     const children = elementChildren(e);
     answer =

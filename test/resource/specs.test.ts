@@ -74,8 +74,10 @@ describe.each(MODES)("Job with a typed spec, methods called directly (%s server)
       // (The first call of a connection also checks once that the URL leads to a Jenkins.)
       expect(beyondPreflight(server)).toEqual(["POST /createItem"]);
       expect(outs[key]).toEqual(spec);
-      // The rendered config is not kept beside the spec: its digest is.
-      expect(outs.configXml).toBeUndefined();
+      // The rendered config is kept beside the spec, as posted, so that a refresh can show a hand edit the
+      // spec cannot hold as its lines; its digest too.
+      expect(outs.configXml).toContain(`<${root}`);
+      expect(outs.configXml).toContain(`<description>a ${key}</description>`);
       expect(outs.__digest).toMatchObject({ root });
       expect(outs).toMatchObject({ description: `a ${key}`, enabled: true, fullName: name });
       expect(await user.getConfig(name)).toContain(`<description>a ${key}</description>`);
@@ -204,12 +206,20 @@ describe.each(MODES)("Job with a typed spec, methods called directly (%s server)
         xml.replace("</builders>", "<hudson.tasks.Ant><targets>dist</targets></hudson.tasks.Ant></builders>"),
       );
       const after = await refresh(id, outs);
-      expect(after.props).not.toHaveProperty("freestyle");
+      // The declared spec stays; the config output is Jenkins's, beside it (found-config.ts).
+      expect(after.props.freestyle).toEqual(FREESTYLE);
+      expect(after.props.__foundConfig).toBe(true);
       expect(String(after.props.configXml)).toContain("<targets>dist</targets>");
-      expect(after.inputs).toMatchObject({ configXml: after.props.configXml });
-      expect(after.inputs).not.toHaveProperty("freestyle");
+      expect(after.inputs).toMatchObject({ configXml: after.props.configXml, freestyle: FREESTYLE });
 
-      expect(await lifecycle.diff(id, after.props, inputs)).toMatchObject({ changes: true, diffs: ["freestyle"] });
+      // The next check puts the spec's config beside the spec; the diff names the config, shown from the outputs.
+      const planned = (await lifecycle.check(after.inputs as Props, inputs)).inputs as Props;
+      expect(planned.configXml).toBe(outs.configXml);
+      expect(await lifecycle.diff(id, after.props, planned)).toMatchObject({
+        changes: true,
+        diffs: ["configXml"],
+        fromOutputs: ["configXml"],
+      });
       server.resetCounters();
       const updated = await lifecycle.update(id, after.props, inputs);
       expect(calls(server)).toEqual(["POST /job/hand-extended/config.xml"]);
@@ -229,8 +239,10 @@ describe.each(MODES)("Job with a typed spec, methods called directly (%s server)
         folderSpec: FOLDER,
         __digest: outs.__digest,
       });
-      expect(after.props).not.toHaveProperty("configXml");
+      expect(after.props.configXml).toBe(outs.configXml);
+      expect(after.props).not.toHaveProperty("__foundConfig");
       expect(after.inputs).toMatchObject({ folderSpec: FOLDER, description: "by hand" });
+      expect(after.inputs).not.toHaveProperty("configXml");
     });
   });
 
