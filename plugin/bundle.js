@@ -7847,7 +7847,8 @@ function outputsFor(news, declared2, fullName, baseUrl) {
   if (news.folder) outs.folder = news.folder;
   if (news.controller) outs.controller = news.controller;
   if (news.adopt === true) outs.adopt = true;
-  if (declared2.key !== "configXml") Object.assign(outs, { [declared2.key]: news[declared2.key], configXml: declared2.canonical() });
+  if (declared2.key !== "configXml")
+    Object.assign(outs, { [declared2.key]: news[declared2.key], configXml: declared2.canonical() });
   if (declared2.secrets.length > 0) outs.secretValues = [...declared2.secrets];
   return outs;
 }
@@ -10184,7 +10185,7 @@ function inputsOf(props) {
   else inputs.configXml = props.configXml;
   return inputs;
 }
-async function update2(_id, oldsRaw, newsRaw) {
+async function update2(id, oldsRaw, newsRaw) {
   const olds = withCurrentDigestKey(strip(oldsRaw));
   const news = strip(newsRaw);
   const folder2 = news.folder ?? "";
@@ -10192,7 +10193,24 @@ async function update2(_id, oldsRaw, newsRaw) {
   const renamed = olds.name !== news.name;
   if (renamed) await rename3(client3, folder2, olds.name, news.name);
   const xml = declaredConfig(news);
-  if (renamed || !sameDeclaredConfig(olds, news)) await post(client3, folder2, news.name, xml);
+  if (renamed || !sameDeclaredConfig(olds, news)) {
+    try {
+      await post(client3, folder2, news.name, xml);
+    } catch (e) {
+      if (!renamed) throw e;
+      const message2 = `${e instanceof Error ? e.message : String(e)} The view is now named "${news.name}".`;
+      const at = {
+        ...oldsRaw,
+        name: news.name,
+        fullName: viewFullName(folder2, news.name),
+        url: viewUrl(baseUrl, news.folder, news.name),
+        [PROVIDER_KEY]: newsRaw[PROVIDER_KEY]
+      };
+      if (news.folder) at.folder = news.folder;
+      else delete at.folder;
+      throw new PartialFailureError(message2, id, at, [message2]);
+    }
+  }
   return { outs: outputsFor2(news, baseUrl, xml) };
 }
 async function rename3(client3, folder2, from, to) {
@@ -11368,7 +11386,9 @@ function diffResponse(result, oldInputsOf, news) {
     for (const key of keys2) {
       const d = new providerPb.PropertyDiff();
       const fromOutputs = (result.fromOutputs ?? []).includes(key);
-      d.setKind(fromOutputs ? providerPb.PropertyDiff.Kind.UPDATE : kindOf2(key, oldInputs, news, replaces.includes(key)));
+      d.setKind(
+        fromOutputs ? providerPb.PropertyDiff.Kind.UPDATE : kindOf2(key, oldInputs, news, replaces.includes(key))
+      );
       d.setInputdiff(!fromOutputs && (oldInputs[key] !== void 0 || news[key] !== void 0));
       detailed.set(key, d);
     }

@@ -15,7 +15,8 @@ import { verifiedClientFor, type ConfigSource } from "../connection/settings";
 import { StackConnections } from "../connection/stack-connections";
 import { warn } from "../dynamic/engine-log";
 import { plannedPath } from "../dynamic/planned-moves";
-import { strip, UNKNOWN, withCurrentDigestKey, type Props } from "../dynamic/props";
+import { PartialFailureError } from "../dynamic/partial-failure";
+import { PROVIDER_KEY, strip, UNKNOWN, withCurrentDigestKey, type Props } from "../dynamic/props";
 import { isRefreshDiffOfEdit, noted } from "../dynamic/refresh-diff";
 import { pluginCheckOf, preflight, type PluginCheckMode } from "../plugins/preflight";
 import { canonicalizeConfig } from "../xml/canonical";
@@ -347,7 +348,7 @@ function inputsOf(props: ViewOutputs): Partial<ViewInputs> & { fullName: string;
  * when its name changed. A new folder needs no request: the folder's own update (which this view's inputs wait
  * for) moved the view with it.
  */
-export async function update(_id: string, oldsRaw: Props, newsRaw: Props): Promise<dynamic.UpdateResult> {
+export async function update(id: string, oldsRaw: Props, newsRaw: Props): Promise<dynamic.UpdateResult> {
   const olds = withCurrentDigestKey(strip(oldsRaw) as unknown as ViewOutputs);
   const news = strip(newsRaw) as unknown as ViewInputs;
   const folder = news.folder ?? "";
@@ -356,7 +357,26 @@ export async function update(_id: string, oldsRaw: Props, newsRaw: Props): Promi
   if (renamed) await rename(client, folder, olds.name, news.name);
   const xml = declaredConfig(news);
   // Always posted after a rename: the configure form replaced the fields it carries.
-  if (renamed || !sameDeclaredConfig(olds, news)) await post(client, folder, news.name, xml);
+  if (renamed || !sameDeclaredConfig(olds, news)) {
+    try {
+      await post(client, folder, news.name, xml);
+    } catch (e) {
+      if (!renamed) throw e;
+      // The view has its new name: record it, or a refresh would look for the old one, find nothing and drop the
+      // view from the state while it stays in Jenkins.
+      const message = `${e instanceof Error ? e.message : String(e)} The view is now named "${news.name}".`;
+      const at: Props = {
+        ...oldsRaw,
+        name: news.name,
+        fullName: viewFullName(folder, news.name),
+        url: viewUrl(baseUrl, news.folder, news.name),
+        [PROVIDER_KEY]: newsRaw[PROVIDER_KEY],
+      };
+      if (news.folder) at.folder = news.folder;
+      else delete at.folder;
+      throw new PartialFailureError(message, id, at, [message]);
+    }
+  }
   return { outs: outputsFor(news, baseUrl, xml) };
 }
 

@@ -95,7 +95,10 @@ describe("a stack written by 0.1.0, managed by this version", () => {
     expect(build.inputs).not.toHaveProperty("configXmlSha256");
     // The job updated keeps a digest of its config in its outputs; the others keep 0.1.0's copy until their update.
     const deploy = cli.state.resources.find((r) => r.urn.endsWith("::api-deploy"))!;
-    expect(deploy.outputs).not.toHaveProperty("configXml");
+    // A typed pipeline: the config its spec renders to beside the spec (resource/found-config.ts).
+    expect(deploy.outputs.configXml).toMatch(
+      /<flow-definition[\s\S]*<description>Deploys the API, upgraded<\/description>/,
+    );
     expect(deploy.outputs.__digest).toMatchObject({ root: "flow-definition" });
     expect(build.outputs).toHaveProperty("configXml");
     const again = await cli.preview();

@@ -6,6 +6,7 @@ import type { JenkinsServer } from "../../provider/server";
 import * as views from "../../provider/view/lifecycle";
 import { planMove } from "../../provider/dynamic/planned-moves";
 import type { Props } from "../../provider/dynamic/props";
+import { PartialFailureError } from "../../provider/dynamic/partial-failure";
 import { folder } from "../harness/job-configs";
 import { JenkinsUser } from "../harness/jenkins-user";
 import { ADMIN, PREFLIGHT_READS, startServer, tokenConfig } from "../harness/test-server";
@@ -182,6 +183,31 @@ describe("a view follows its folder", () => {
     await views.update(made.id, made.outs, renamed.inputs as Props);
     expect(await user.getViewConfig("team", "panel2")).toContain("<string>api</string>");
     expect(await user.viewNames("team")).not.toContain("panel");
+  });
+
+  test("a config POST that fails after the rename records the new name: a refresh finds the view there", async () => {
+    const made = await make({ name: "board", folder: "team", listView: { jobs: ["api"] } });
+    // A config Jenkins refuses (a view class no plugin provides), sent with a new name: the rename goes through,
+    // the config POST fails.
+    const news = {
+      ...((await views.check(made.outs, { name: "board2", folder: "team", listView: { jobs: ["api"] } }))
+        .inputs as Props),
+    };
+    delete news.listView;
+    news.configXml = "<com.example.UnknownView><name>board2</name></com.example.UnknownView>";
+    const failure = await views.update(made.id, made.outs, news).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(failure).toBeInstanceOf(PartialFailureError);
+    const partial = failure as PartialFailureError;
+    expect(partial.message).toContain('The view is now named "board2".');
+    expect(partial.properties).toMatchObject({ name: "board2", folder: "team", fullName: "team/board2" });
+    expect(await user.viewNames("team")).toContain("board2");
+    // The refresh reads it under its new name, instead of dropping it from the state.
+    const read = await views.read(made.id, partial.properties as Props);
+    expect(read.id).toBe(made.id);
+    expect(read.props).toMatchObject({ name: "board2", fullName: "team/board2" });
   });
 
   test("a folder already moved (a run that stopped) is found there without a plan; with a new name too", async () => {
