@@ -4519,6 +4519,7 @@ var CONFIG_KEYS = {
   caCert: { config: "jenkins:caCert", env: void 0 },
   insecureSkipTlsVerify: { config: "jenkins:insecureSkipTlsVerify", env: void 0 },
   maxConnections: { config: "jenkins:maxConnections", env: "JENKINS_MAX_CONNECTIONS" },
+  adaptiveConcurrency: { config: "jenkins:adaptiveConcurrency", env: "JENKINS_ADAPTIVE_CONCURRENCY" },
   connectTimeoutMs: { config: "jenkins:connectTimeoutMs", env: "JENKINS_CONNECT_TIMEOUT_MS" },
   headersTimeoutMs: { config: "jenkins:headersTimeoutMs", env: "JENKINS_HEADERS_TIMEOUT_MS" },
   bodyTimeoutMs: { config: "jenkins:bodyTimeoutMs", env: "JENKINS_BODY_TIMEOUT_MS" }
@@ -4566,6 +4567,11 @@ function parseMaxConnections(raw, names) {
     );
   }
   return n;
+}
+function parseAdaptive(raw, names) {
+  if (raw === void 0) return true;
+  const env = names.adaptiveConcurrency.env;
+  return parseBoolean(raw, `${names.adaptiveConcurrency.config}${env ? ` (or ${env})` : ""}`);
 }
 function parseTimeout(raw, key, names) {
   if (raw === void 0) return void 0;
@@ -4650,6 +4656,7 @@ function resolveConnection(config, env = process.env, names = STACK_WIDE, opts =
     caCert: loadCaCert(pick("caCert"), names),
     insecureSkipTlsVerify: parseBoolean(pick("insecureSkipTlsVerify"), names.insecureSkipTlsVerify.config),
     maxConnections: parseMaxConnections(pick("maxConnections"), names),
+    adaptiveConcurrency: parseAdaptive(pick("adaptiveConcurrency"), names),
     ...timeouts(pick, names),
     timeoutNames: timeoutNames(config, env, names),
     credentialFrom
