@@ -82,6 +82,17 @@ describe("the load model", () => {
     expect(h(refused!, "retry-after")).toBeUndefined();
   });
 
+  test("the `load` option switches it on from the start", async () => {
+    const loaded = await start({ load: { baseMs: 0, knee: 1, perRequestMs: 0, maxInFlight: 1 } });
+    try {
+      expect(loaded.load).toEqual({ baseMs: 0, knee: 1, perRequestMs: 0, maxInFlight: 1 });
+      expect((await call(loaded, "/api/json", { auth: adminToken })).status).toBe(200);
+      expect(loaded.requests.map((r) => r.loadWaitMs)).toEqual([0]);
+    } finally {
+      await loaded.close();
+    }
+  });
+
   test("the decision: base + per request beyond the knee; 503 only past the threshold", () => {
     const s = { baseMs: 20, knee: 4, perRequestMs: 10, maxInFlight: 6 };
     expect([1, 4, 5, 6, 7].map((n) => loadDecision(s, n))).toEqual([
