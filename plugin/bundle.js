@@ -1539,7 +1539,7 @@ function isHtmlType(contentType) {
 }
 
 // provider/client/transport.ts
-var import_node_perf_hooks = require("node:perf_hooks");
+var import_node_perf_hooks2 = require("node:perf_hooks");
 
 // provider/client/proxy-env.ts
 var SCHEMES = /* @__PURE__ */ new Set(["http:", "https:"]);
@@ -1644,6 +1644,182 @@ function proxyRoute(origin, p) {
   if (bypassesProxy(p.noProxy, target.hostname, port)) return void 0;
   const from = (chosen === "httpsProxy" ? p.httpsProxyFrom : p.httpProxyFrom) ?? `the proxy option ${chosen}`;
   return { url, address: addressOf(new URL(url)), from, tunnel, target: addressOf(target) };
+}
+
+// provider/client/concurrency-gate.ts
+var import_node_perf_hooks = require("node:perf_hooks");
+
+// provider/client/concurrency-policy.ts
+var OVERLOAD_STATUS_CODES = [429, 502, 503, 504];
+function concurrencySettings(max) {
+  return { max, overloadFactor: 0.5, slowFactor: 0.8, latencyTolerance: 2, latencySlackMs: 20 };
+}
+function initialState(settings) {
+  return { limit: settings.max, windowStart: 0, best: {} };
+}
+function currentLimit(state) {
+  return wholePart(state.limit);
+}
+function wholePart(limit) {
+  return Math.max(1, Math.floor(limit + 1e-9));
+}
+function requestKind(method, path3, bodyBytes2) {
+  const endpoint = path3.split("?")[0].split("/").pop() ?? "";
+  const sizeClass = bodyBytes2 <= 8192 ? 0 : Math.ceil(Math.log2(bodyBytes2 / 8192) / 3);
+  return `${method} ${endpoint} ${sizeClass}`;
+}
+function decreased(state, obs, factor, reason) {
+  const to = wholePart(state.limit * factor);
+  const next = { ...state, limit: to, windowStart: obs.nextTicket };
+  const from = currentLimit(state);
+  return { state: next, change: from === to ? void 0 : { from, to, reason } };
+}
+function observe(settings, state, obs) {
+  const current2 = obs.ticket >= state.windowStart;
+  const { outcome } = obs;
+  if (outcome.kind === "failed") return { state };
+  if (outcome.kind === "timeout") {
+    return current2 ? decreased(state, obs, settings.overloadFactor, "no answer in time") : { state };
+  }
+  if (OVERLOAD_STATUS_CODES.includes(outcome.status)) {
+    return current2 ? decreased(state, obs, settings.overloadFactor, `HTTP ${outcome.status}`) : { state };
+  }
+  if (outcome.status >= 400) return { state };
+  const best = state.best[outcome.requestKind];
+  if (best === void 0 || outcome.latencyMs < best) {
+    state = { ...state, best: { ...state.best, [outcome.requestKind]: outcome.latencyMs } };
+  } else if (outcome.latencyMs > best * settings.latencyTolerance && outcome.latencyMs > best + settings.latencySlackMs) {
+    if (!current2) return { state };
+    const reason = `a slow answer (${Math.round(outcome.latencyMs)} ms, fastest ${Math.round(best)} ms)`;
+    return decreased(state, obs, settings.slowFactor, reason);
+  }
+  if (!current2 || state.limit >= settings.max || obs.inFlight * 2 < currentLimit(state)) return { state };
+  const from = currentLimit(state);
+  const limit = Math.min(settings.max, state.limit + 1 / from);
+  const to = wholePart(limit);
+  return { state: { ...state, limit }, change: to === from ? void 0 : { from, to, reason: "good answers" } };
+}
+
+// provider/client/concurrency-gate.ts
+var TIMEOUT_CODES = /* @__PURE__ */ new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT"]);
+var ConcurrencyGate = class {
+  /**
+   * @param settings the adaptive policy's settings, or undefined for a fixed limit of `max`
+   * @param onChange told each time the limit changes (for the request log)
+   */
+  constructor(max, settings, onChange) {
+    this.max = max;
+    this.settings = settings;
+    this.onChange = onChange;
+    this.state = initialState(settings ?? concurrencySettings(max));
+  }
+  max;
+  settings;
+  onChange;
+  state;
+  inFlightNow = 0;
+  nextTicket = 0;
+  waiting = [];
+  /** Requests let into flight at once now. */
+  get limit() {
+    return this.settings === void 0 ? this.max : currentLimit(this.state);
+  }
+  /** Requests in flight now (sent, not yet fully answered). */
+  get inFlight() {
+    return this.inFlightNow;
+  }
+  /** The undici interceptor; compose it before (below) the retry interceptor, so that it sees every attempt. */
+  interceptor() {
+    return (dispatch) => (opts, handler) => {
+      const send = () => this.send(dispatch, opts, handler);
+      if (this.inFlightNow < this.limit) send();
+      else this.waiting.push(send);
+      return true;
+    };
+  }
+  send(dispatch, opts, handler) {
+    const ticket = this.nextTicket++;
+    const sentWith = ++this.inFlightNow;
+    const started = import_node_perf_hooks.performance.now();
+    const kind = requestKind(String(opts.method), String(opts.path), bodyBytes(opts.body));
+    let answered = false;
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      this.inFlightNow--;
+      this.admit();
+    };
+    const wrapped = {
+      onRequestStart: (controller, context) => handler.onRequestStart?.(controller, context),
+      onRequestUpgrade: (controller, statusCode, headers, socket) => handler.onRequestUpgrade?.(controller, statusCode, headers, socket),
+      onResponseStart: (controller, statusCode, headers, statusMessage) => {
+        if (statusCode >= 200 && !answered) {
+          answered = true;
+          this.record(ticket, sentWith, {
+            kind: "answer",
+            status: statusCode,
+            latencyMs: import_node_perf_hooks.performance.now() - started,
+            requestKind: kind
+          });
+          if (OVERLOAD_STATUS_CODES.includes(statusCode)) release();
+        }
+        handler.onResponseStart?.(controller, statusCode, headers, statusMessage);
+      },
+      onResponseData: (controller, chunk) => handler.onResponseData?.(controller, chunk),
+      // The slot is freed before the handler hears of the end: a retry it starts at once finds it free.
+      onResponseEnd: (controller, trailers) => {
+        release();
+        handler.onResponseEnd?.(controller, trailers);
+      },
+      onResponseError: (controller, error) => {
+        if (!answered) {
+          answered = true;
+          const code = error.code ?? "";
+          this.record(ticket, sentWith, { kind: TIMEOUT_CODES.has(code) ? "timeout" : "failed" });
+        }
+        release();
+        handler.onResponseError?.(controller, error);
+      }
+    };
+    try {
+      dispatch(opts, wrapped);
+    } catch (err) {
+      release();
+      throw err;
+    }
+  }
+  record(ticket, sentWith, outcome) {
+    if (this.settings === void 0) return;
+    const { state, change } = observe(this.settings, this.state, {
+      ticket,
+      inFlight: Math.max(sentWith, this.inFlightNow),
+      nextTicket: this.nextTicket,
+      outcome
+    });
+    this.state = state;
+    if (change) this.onChange?.(change);
+  }
+  emptied = [];
+  /** Resolves once no request waits in the gate (all are in flight or done): closing the pool then waits for them. */
+  whenEmpty() {
+    if (this.waiting.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.emptied.push(resolve));
+  }
+  /** Lets waiting requests into flight, oldest first, while the limit allows. */
+  admit() {
+    while (this.waiting.length > 0 && this.inFlightNow < this.limit) this.waiting.shift()();
+    if (this.waiting.length === 0 && this.emptied.length > 0) {
+      const callbacks = this.emptied;
+      this.emptied = [];
+      for (const resolve of callbacks) resolve();
+    }
+  }
+};
+function bodyBytes(body) {
+  if (typeof body === "string") return body.length;
+  if (body instanceof Uint8Array) return body.byteLength;
+  return 0;
 }
 
 // provider/client/retry-policy.ts
@@ -1824,9 +2000,9 @@ function parseBaseUrl(raw) {
 }
 function loggingInterceptor(log, redactor) {
   return (dispatch) => (opts, handler) => {
-    const started = import_node_perf_hooks.performance.now();
+    const started = import_node_perf_hooks2.performance.now();
     let status;
-    const line = (outcome) => log(redactor.redact(`${opts.method} ${opts.path} ${outcome} ${Math.round(import_node_perf_hooks.performance.now() - started)}ms`));
+    const line = (outcome) => log(redactor.redact(`${opts.method} ${opts.path} ${outcome} ${Math.round(import_node_perf_hooks2.performance.now() - started)}ms`));
     const wrapped = {
       onRequestStart: (controller, context) => handler.onRequestStart?.(controller, context),
       onRequestUpgrade: (controller, statusCode, headers, socket) => handler.onRequestUpgrade?.(controller, statusCode, headers, socket),
@@ -1887,10 +2063,15 @@ var Transport = class {
     this.route = proxyRoute(base2.origin, opts.proxy);
     this.dispatcher = dispatcherFor(base2, opts, this.route);
     const log = opts.log;
-    const logged = log ? [loggingInterceptor(log, redactor)] : [];
-    this.once = this.dispatcher.compose(...logged);
+    this.gate = new ConcurrencyGate(
+      opts.maxConnections,
+      opts.adaptiveConcurrency ? concurrencySettings(opts.maxConnections) : void 0,
+      log ? (c) => log(`requests in flight: at most ${c.to} (was ${c.from}) after ${c.reason}`) : void 0
+    );
+    const below = [...log ? [loggingInterceptor(log, redactor)] : [], this.gate.interceptor()];
+    this.once = this.dispatcher.compose(...below);
     this.retrying = this.dispatcher.compose(
-      ...logged,
+      ...below,
       interceptors.retry({
         maxRetries: opts.retries,
         // POST is listed because only idempotent POSTs (config.xml, description, enable, disable) are ever
@@ -1921,6 +2102,7 @@ var Transport = class {
   dispatcher;
   once;
   retrying;
+  gate;
   /** Sends one request to the Jenkins origin; throws TransportError when no HTTP answer arrived. */
   async send(req) {
     const dispatcher = req.retry ? this.retrying : this.once;
@@ -1939,9 +2121,12 @@ var Transport = class {
     }
   }
   closing;
-  /** Closes the pool (and the proxy's, if any) once; later calls wait for the same close. */
+  /**
+   * Closes the pool (and the proxy's, if any) once, after the requests waiting in the gate went out, as the pool's
+   * close waits for its own queue; later calls wait for the same close.
+   */
   close() {
-    return this.closing ??= this.dispatcher.close();
+    return this.closing ??= this.gate.whenEmpty().then(() => this.dispatcher.close());
   }
 };
 function header(headers, name) {
@@ -3703,6 +3888,7 @@ function resolveOptions(opts) {
     caCert: opts.caCert || void 0,
     insecureSkipTlsVerify: opts.insecureSkipTlsVerify === true,
     maxConnections: Math.floor(maxConnections),
+    adaptiveConcurrency: opts.adaptiveConcurrency !== false,
     connectTimeoutMs: timeouts2.connectTimeoutMs.ms,
     headersTimeoutMs: timeouts2.headersTimeoutMs.ms,
     bodyTimeoutMs: timeouts2.bodyTimeoutMs.ms,
@@ -4333,6 +4519,7 @@ var CONFIG_KEYS = {
   caCert: { config: "jenkins:caCert", env: void 0 },
   insecureSkipTlsVerify: { config: "jenkins:insecureSkipTlsVerify", env: void 0 },
   maxConnections: { config: "jenkins:maxConnections", env: "JENKINS_MAX_CONNECTIONS" },
+  adaptiveConcurrency: { config: "jenkins:adaptiveConcurrency", env: "JENKINS_ADAPTIVE_CONCURRENCY" },
   connectTimeoutMs: { config: "jenkins:connectTimeoutMs", env: "JENKINS_CONNECT_TIMEOUT_MS" },
   headersTimeoutMs: { config: "jenkins:headersTimeoutMs", env: "JENKINS_HEADERS_TIMEOUT_MS" },
   bodyTimeoutMs: { config: "jenkins:bodyTimeoutMs", env: "JENKINS_BODY_TIMEOUT_MS" }
@@ -4380,6 +4567,11 @@ function parseMaxConnections(raw, names) {
     );
   }
   return n;
+}
+function parseAdaptive(raw, names) {
+  if (raw === void 0) return true;
+  const env = names.adaptiveConcurrency.env;
+  return parseBoolean(raw, `${names.adaptiveConcurrency.config}${env ? ` (or ${env})` : ""}`);
 }
 function parseTimeout(raw, key, names) {
   if (raw === void 0) return void 0;
@@ -4464,6 +4656,7 @@ function resolveConnection(config, env = process.env, names = STACK_WIDE, opts =
     caCert: loadCaCert(pick("caCert"), names),
     insecureSkipTlsVerify: parseBoolean(pick("insecureSkipTlsVerify"), names.insecureSkipTlsVerify.config),
     maxConnections: parseMaxConnections(pick("maxConnections"), names),
+    adaptiveConcurrency: parseAdaptive(pick("adaptiveConcurrency"), names),
     ...timeouts(pick, names),
     timeoutNames: timeoutNames(config, env, names),
     credentialFrom

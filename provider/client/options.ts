@@ -13,8 +13,14 @@ export interface JenkinsClientOptions {
   caCert?: string;
   /** Explicit opt-in to accept any TLS certificate. */
   insecureSkipTlsVerify?: boolean;
-  /** Upper bound of open connections to the Jenkins origin. Default 8. */
+  /** Upper bound of open connections to the Jenkins origin, and of requests in flight to it. Default 8. */
   maxConnections?: number;
+  /**
+   * Lower the requests in flight while Jenkins answers slowly or says it is overloaded (429, 502, 503, 504), and
+   * raise them again, up to `maxConnections`, as its answers recover (concurrency-policy.ts). `false` keeps
+   * `maxConnections` in flight whatever the answers. Default true.
+   */
+  adaptiveConcurrency?: boolean;
   /** Longest wait for a connection (TCP and TLS, through the proxy when there is one). Default 10 000 ms. */
   connectTimeoutMs?: number;
   /** Longest wait for the status line and headers of an answer after the request was sent. Default 60 000 ms. */
@@ -65,6 +71,7 @@ export interface ResolvedOptions {
   caCert?: string;
   insecureSkipTlsVerify: boolean;
   maxConnections: number;
+  adaptiveConcurrency: boolean;
   connectTimeoutMs: number;
   headersTimeoutMs: number;
   bodyTimeoutMs: number;
@@ -119,6 +126,7 @@ export function resolveOptions(opts: JenkinsClientOptions): ResolvedOptions {
     caCert: opts.caCert || undefined,
     insecureSkipTlsVerify: opts.insecureSkipTlsVerify === true,
     maxConnections: Math.floor(maxConnections),
+    adaptiveConcurrency: opts.adaptiveConcurrency !== false,
     connectTimeoutMs: timeouts.connectTimeoutMs.ms,
     headersTimeoutMs: timeouts.headersTimeoutMs.ms,
     bodyTimeoutMs: timeouts.bodyTimeoutMs.ms,

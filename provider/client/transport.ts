@@ -11,6 +11,8 @@
  * - Requests that are safe to repeat go through undici's retry interceptor (configured by retry-policy.ts);
  *   the others go straight to the pool and are sent exactly once.
  * - A logging interceptor sits below the retry interceptor, so every attempt on the wire gets its own line.
+ * - Between the two, every request of the client passes one gate (concurrency-gate.ts) that holds the requests in
+ *   flight to a limit following the controller's answers, never above `maxConnections`.
  */
 import { performance } from "node:perf_hooks";
 import type * as Undici from "undici";
@@ -19,6 +21,8 @@ import type { ResolvedOptions } from "./options";
 import { proxyPassword } from "./proxy-env";
 import { proxyRoute, type ProxyRoute } from "./proxy-route";
 import type { Redactor } from "./redact";
+import { ConcurrencyGate } from "./concurrency-gate";
+import { concurrencySettings } from "./concurrency-policy";
 import { RETRY_STATUS_CODES, retryCallback, retryErrorCodes } from "./retry-policy";
 
 export interface JenkinsBase {
@@ -269,6 +273,7 @@ export class Transport {
   private readonly dispatcher: Dispatcher;
   private readonly once: Dispatcher;
   private readonly retrying: Dispatcher;
+  private readonly gate: ConcurrencyGate;
 
   constructor(
     readonly base: JenkinsBase,
@@ -282,10 +287,17 @@ export class Transport {
     this.route = proxyRoute(base.origin, opts.proxy);
     this.dispatcher = dispatcherFor(base, opts, this.route);
     const log = opts.log;
-    const logged = log ? [loggingInterceptor(log, redactor)] : [];
-    this.once = this.dispatcher.compose(...logged);
+    this.gate = new ConcurrencyGate(
+      opts.maxConnections,
+      opts.adaptiveConcurrency ? concurrencySettings(opts.maxConnections) : undefined,
+      log ? (c) => log(`requests in flight: at most ${c.to} (was ${c.from}) after ${c.reason}`) : undefined,
+    );
+    // One gate for both paths: requests sent once and retried ones share the controller's capacity. The log's
+    // timings stay those of the wire: the logging interceptor is below the gate.
+    const below = [...(log ? [loggingInterceptor(log, redactor)] : []), this.gate.interceptor()];
+    this.once = this.dispatcher.compose(...below);
     this.retrying = this.dispatcher.compose(
-      ...logged,
+      ...below,
       interceptors.retry({
         maxRetries: opts.retries,
         // POST is listed because only idempotent POSTs (config.xml, description, enable, disable) are ever
@@ -333,9 +345,12 @@ export class Transport {
 
   private closing?: Promise<void>;
 
-  /** Closes the pool (and the proxy's, if any) once; later calls wait for the same close. */
+  /**
+   * Closes the pool (and the proxy's, if any) once, after the requests waiting in the gate went out, as the pool's
+   * close waits for its own queue; later calls wait for the same close.
+   */
   close(): Promise<void> {
-    return (this.closing ??= this.dispatcher.close());
+    return (this.closing ??= this.gate.whenEmpty().then(() => this.dispatcher.close()));
   }
 }
 

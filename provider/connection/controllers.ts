@@ -8,7 +8,7 @@
  *   pulumi config set --secret --path jenkins:controllers.ci2.apiToken 11aa…
  *
  * or of the environment, `JENKINS_CONTROLLER_<NAME>_URL` (`_USER`, `_API_TOKEN`, `_PASSWORD`, `_CA_CERT`,
- * `_INSECURE_SKIP_TLS_VERIFY`, `_MAX_CONNECTIONS`: one per field of CONFIG_KEYS) with NAME upper-cased and every other character than A–Z and 0–9 as `_`. A controller's
+ * `_INSECURE_SKIP_TLS_VERIFY`, `_MAX_CONNECTIONS`, `_ADAPTIVE_CONCURRENCY`: one per field of CONFIG_KEYS) with NAME upper-cased and every other character than A–Z and 0–9 as `_`. A controller's
  * fields never fall back to the stack-wide ones: a second Jenkins with the first one's token would be a surprise.
  * Only the controller's name goes into the state; each controller gets its own client (connection pool, crumb
  * session, concurrency bound), since clients are kept per distinct connection.

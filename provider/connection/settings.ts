@@ -24,6 +24,8 @@ export interface ConnectionSettings {
   insecureSkipTlsVerify: boolean;
   /** Sockets to Jenkins at most (shared by every Job of the provider process). */
   maxConnections: number;
+  /** Fewer requests in flight while Jenkins answers slowly or says it is overloaded (the client's option); default true. */
+  adaptiveConcurrency?: boolean;
   /** The client's timeouts, in ms; the client's defaults when unset. */
   connectTimeoutMs?: number;
   headersTimeoutMs?: number;
@@ -53,6 +55,7 @@ export const CONFIG_KEYS = {
   caCert: { config: "jenkins:caCert", env: undefined },
   insecureSkipTlsVerify: { config: "jenkins:insecureSkipTlsVerify", env: undefined },
   maxConnections: { config: "jenkins:maxConnections", env: "JENKINS_MAX_CONNECTIONS" },
+  adaptiveConcurrency: { config: "jenkins:adaptiveConcurrency", env: "JENKINS_ADAPTIVE_CONCURRENCY" },
   connectTimeoutMs: { config: "jenkins:connectTimeoutMs", env: "JENKINS_CONNECT_TIMEOUT_MS" },
   headersTimeoutMs: { config: "jenkins:headersTimeoutMs", env: "JENKINS_HEADERS_TIMEOUT_MS" },
   bodyTimeoutMs: { config: "jenkins:bodyTimeoutMs", env: "JENKINS_BODY_TIMEOUT_MS" },
@@ -122,6 +125,13 @@ function parseMaxConnections(raw: string | undefined, names: KeyNames): number {
     );
   }
   return n;
+}
+
+/** On unless set to false. */
+function parseAdaptive(raw: string | undefined, names: KeyNames): boolean {
+  if (raw === undefined) return true;
+  const env = names.adaptiveConcurrency.env;
+  return parseBoolean(raw, `${names.adaptiveConcurrency.config}${env ? ` (or ${env})` : ""}`);
 }
 
 /** A timeout in whole milliseconds, or undefined for the client's default. */
@@ -234,6 +244,7 @@ export function resolveConnection(
     caCert: loadCaCert(pick("caCert"), names),
     insecureSkipTlsVerify: parseBoolean(pick("insecureSkipTlsVerify"), names.insecureSkipTlsVerify.config),
     maxConnections: parseMaxConnections(pick("maxConnections"), names),
+    adaptiveConcurrency: parseAdaptive(pick("adaptiveConcurrency"), names),
     ...timeouts(pick, names),
     timeoutNames: timeoutNames(config, env, names),
     credentialFrom,

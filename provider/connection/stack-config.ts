@@ -17,7 +17,7 @@ export type CheckPolicy = "error" | "warn" | "off";
  * One named controller of `jenkins:controllers`: the same fields as the stack-wide connection, without the
  * `jenkins:` prefix. A field left out is read from the environment variable `JENKINS_CONTROLLER_<NAME>_<FIELD>`
  * (NAME upper-cased, every character other than A–Z and 0–9 as `_`; FIELD as `URL`, `USER`, `API_TOKEN`,
- * `PASSWORD`, `CA_CERT`, `INSECURE_SKIP_TLS_VERIFY`, `MAX_CONNECTIONS`, `CONNECT_TIMEOUT_MS`, `HEADERS_TIMEOUT_MS`,
+ * `PASSWORD`, `CA_CERT`, `INSECURE_SKIP_TLS_VERIFY`, `MAX_CONNECTIONS`, `ADAPTIVE_CONCURRENCY`, `CONNECT_TIMEOUT_MS`, `HEADERS_TIMEOUT_MS`,
  * `BODY_TIMEOUT_MS`), never from the stack-wide keys: a second
  * Jenkins with the first one's token would be a surprise. As with the stack-wide keys, a token or password in the
  * environment wins over the config's.
@@ -76,6 +76,12 @@ export interface ControllerConfig {
    */
   maxConnections?: number;
   /**
+   * As `jenkins:adaptiveConcurrency`.
+   *
+   * @defaultValue `JENKINS_CONTROLLER_<NAME>_ADAPTIVE_CONCURRENCY`, else `true`
+   */
+  adaptiveConcurrency?: boolean;
+  /**
    * As `jenkins:connectTimeoutMs`.
    *
    * @defaultValue `JENKINS_CONTROLLER_<NAME>_CONNECT_TIMEOUT_MS`, else `10000`
@@ -107,7 +113,7 @@ export interface ControllerConfig {
  * own process when the engine configures it; they are never written into a resource's serialized provider.
  *
  * A connection key left unset is read from the environment variable named with it (`JENKINS_URL`,
- * `JENKINS_USER`, `JENKINS_API_TOKEN`, `JENKINS_PASSWORD`, `JENKINS_MAX_CONNECTIONS`, `JENKINS_CONNECT_TIMEOUT_MS`,
+ * `JENKINS_USER`, `JENKINS_API_TOKEN`, `JENKINS_PASSWORD`, `JENKINS_MAX_CONNECTIONS`, `JENKINS_ADAPTIVE_CONCURRENCY`, `JENKINS_CONNECT_TIMEOUT_MS`,
  * `JENKINS_HEADERS_TIMEOUT_MS`, `JENKINS_BODY_TIMEOUT_MS`). One exception: an API token
  * or password in the environment wins over the stack config's (with the environment's user, when it names one),
  * because `refresh` and `destroy` run with the config stored at the last `up`, and the environment is how a
@@ -184,6 +190,16 @@ export interface StackConfig {
    * @defaultValue the environment's `JENKINS_MAX_CONNECTIONS`, else `16`
    */
   "jenkins:maxConnections"?: number;
+  /**
+   * Send fewer requests at once while Jenkins, or the proxy in front of it, answers 429, 502, 503 or 504, times out,
+   * or answers more than twice as slowly as its fastest answer of the kind (and 20 ms slower): half as many after an
+   * overload answer or a timeout, a fifth fewer after a slow answer; then one more for each round of good answers,
+   * up to `jenkins:maxConnections`. `false` keeps `jenkins:maxConnections` in flight whatever Jenkins answers (or
+   * `JENKINS_ADAPTIVE_CONCURRENCY`).
+   *
+   * @defaultValue the environment's `JENKINS_ADAPTIVE_CONCURRENCY`, else `true`
+   */
+  "jenkins:adaptiveConcurrency"?: boolean;
   /**
    * Longest wait, in milliseconds, for a connection to Jenkins (TCP and TLS; through the proxy, the connection to
    * the proxy and the TLS handshake inside its tunnel): a whole number from 1 to 3600000 (or

@@ -10,6 +10,8 @@ export type {
   BuildRecord,
   PollRecord,
   FaultSettings,
+  LoadSettings,
+  LoadStats,
   UserSpec,
   AgentSpec,
   CloudSpec,

@@ -22,6 +22,7 @@ import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import type { ServerState } from "./context";
 import { FaultInjector } from "./faults";
+import { LoadTracker, type LoadSettings, type LoadStats } from "./load-model";
 import {
   defaultFaults,
   resolveOptions,
@@ -50,6 +51,8 @@ export type {
   BuildRecord,
   PollRecord,
   FaultSettings,
+  LoadSettings,
+  LoadStats,
   UserSpec,
   AgentSpec,
   CloudSpec,
@@ -104,6 +107,15 @@ export interface JenkinsServer {
   indexBranches(fullName: string): IndexingResult;
   /** Mutable at run time; changing `seed` (or assigning a new object) restarts the random sequence. */
   faults: FaultSettings;
+  /**
+   * How the server slows down with the requests in flight, and past how many it answers 503 (option `load`);
+   * undefined: it does not. Mutable at run time.
+   */
+  load: LoadSettings | undefined;
+  /** Requests in flight now, the most at once and the load model's 503s since the start or `resetLoadStats()`. */
+  readonly loadStats: Readonly<LoadStats>;
+  /** Starts the peak in flight and the count of the load model's 503s afresh. */
+  resetLoadStats(): void;
   /** The current session cookie name (JSESSIONID.<8 hex>). */
   readonly sessionCookieName: string;
   close(): Promise<void>;
@@ -140,6 +152,7 @@ export async function startJenkinsServer(opts: JenkinsServerOptions = {}): Promi
     state,
     requests: [] as RequestRecord[],
     faults: new FaultInjector(defaultFaults()),
+    load: new LoadTracker(opts.load),
     answered: new Set<(record: RequestRecord) => void>(),
   };
   const handler = createHandler(pipeline);
@@ -217,6 +230,16 @@ export async function startJenkinsServer(opts: JenkinsServerOptions = {}): Promi
       // Assigning a whole settings object starts the random sequence afresh (reproducible runs).
       pipeline.faults = new FaultInjector({ ...defaultFaults(), ...v });
     },
+    get load() {
+      return pipeline.load.settings;
+    },
+    set load(v: LoadSettings | undefined) {
+      pipeline.load.settings = v;
+    },
+    get loadStats() {
+      return { ...pipeline.load.stats };
+    },
+    resetLoadStats: () => pipeline.load.reset(),
     get sessionCookieName() {
       return state.sessions.cookieName;
     },

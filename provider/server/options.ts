@@ -3,8 +3,10 @@ import { INSTALLED_PLUGINS } from "./xstream/plugins";
 import { randomBytes } from "node:crypto";
 import type { AgentSpec, CloudSpec, NodeModel } from "./nodes/specs";
 import { TOOL_TYPES } from "./lint/declarative";
+import type { LoadSettings } from "./load-model";
 
 export type { AgentSpec, CloudSpec } from "./nodes/specs";
+export type { LoadSettings, LoadStats } from "./load-model";
 
 /** A tool installation of the global tool configuration: `type` as a declarative `tools {}` block names it. */
 export interface ToolSpec {
@@ -75,6 +77,11 @@ export interface JenkinsServerOptions {
   tools?: readonly ToolSpec[];
   /** Names of the global shared libraries (GlobalLibraries). Default none. */
   globalLibraries?: readonly string[];
+  /**
+   * Slow down with load as a busy controller does, and answer 503 past a number of requests in flight
+   * (load-model.ts). Default: off.
+   */
+  load?: LoadSettings;
 }
 
 export interface RequestRecord {
@@ -88,7 +95,10 @@ export interface RequestRecord {
   user?: string;
   viaToken: boolean;
   /** Set when an injected fault decided the outcome. */
-  fault?: "error" | "dropBefore" | "dropAfter";
+  /** "overload": the load model answered 503 (option `load`). */
+  fault?: "error" | "dropBefore" | "dropAfter" | "overload";
+  /** The wait the load model gave it, in ms; only while the model is on. */
+  loadWaitMs?: number;
 }
 
 export interface BuildRecord {

@@ -1,13 +1,15 @@
 /**
  * The request pipeline, in the order Jenkins applies it: semicolons (400) → Basic authentication (401) →
  * crumb for POSTs unless authenticated by API token (403) → URL dispatch (404) → permission (403) → 405.
- * Fault injection wraps the pipeline for item endpoints.
+ * Fault injection wraps the pipeline for item endpoints; before it, the load model (load-model.ts), when on, makes
+ * every request wait by the requests in flight or answers 503 past its threshold.
  */
 import * as http from "node:http";
 import type { Socket } from "node:net";
 import { authenticate } from "./auth";
 import type { RequestContext, ServerState } from "./context";
 import { FaultInjector } from "./faults";
+import type { LoadTracker } from "./load-model";
 import { containerErrorReply, errorToReply, oopsReply, Oops, type PageInfo } from "./http-errors";
 import type { RequestRecord } from "./options";
 import { reply, type Reply } from "./reply";
@@ -27,6 +29,8 @@ export interface Pipeline {
   state: ServerState;
   requests: RequestRecord[];
   faults: FaultInjector;
+  /** Requests in flight, and the load model that slows answers down with them. */
+  load: LoadTracker;
   /** Called with each request once it is answered (or its connection dropped after the state changed). */
   answered: Set<(record: RequestRecord) => void>;
 }
@@ -50,7 +54,7 @@ function readBody(req: http.IncomingMessage): Promise<Buffer | undefined> {
   });
 }
 
-function faultReply(status: number, info: PageInfo): Reply {
+function faultReply(status: number, info: PageInfo, retryAfterS?: number): Reply {
   if (status === 500) return oopsReply(new Oops("java.lang.IllegalStateException", "Injected failure"), info);
   const phrase = http.STATUS_CODES[status] ?? "Error";
   // What a reverse proxy in front of Jenkins answers by itself: its own small page and Server header, no X-Jenkins.
@@ -59,6 +63,7 @@ function faultReply(status: number, info: PageInfo): Reply {
     [
       ["Content-Type", "text/html"],
       ["Server", "nginx"],
+      ...(retryAfterS === undefined ? [] : [["Retry-After", String(retryAfterS)] as [string, string]]),
     ],
     `<html><head><title>${status} ${phrase}</title></head><body><center><h1>${status} ${phrase}</h1></center><hr><center>nginx</center></body></html>\n`,
   );
@@ -155,6 +160,9 @@ export function createHandler(p: Pipeline): http.RequestListener {
       const method = req.method ?? "GET";
       const record: RequestRecord = { method, path: rawPath, query: rawQuery, status: 0, viaToken: false };
       p.requests.push(record);
+      // Decided on arrival, from the requests found in flight; applied once the body is read.
+      const load = p.load.arrived();
+      res.once("close", () => p.load.left());
       const body = await readBody(req);
       const host = req.headers.host ?? `${p.state.options.host}`;
       const base = {
@@ -174,6 +182,17 @@ export function createHandler(p: Pipeline): http.RequestListener {
         record.status = 503;
         write(res, restartingReply(), method);
         return;
+      }
+      if (load?.kind === "overloaded") {
+        record.fault = "overload";
+        record.status = 503;
+        write(res, faultReply(503, pageInfo(base, p.state), load.retryAfterS), method);
+        tell(p, record);
+        return;
+      }
+      if (load !== undefined) {
+        record.loadWaitMs = load.waitMs;
+        if (load.waitMs > 0) await sleep(load.waitMs);
       }
       let decision: ReturnType<FaultInjector["decide"]> = { kind: "none" };
       if (p.faults.appliesTo(rawPath)) {

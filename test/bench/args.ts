@@ -44,6 +44,10 @@ export interface BenchOptions {
   pluginProgramRounds: number;
   /** Extra NODE_OPTIONS for the dynamic-provider process (heap experiments: "--max-old-space-size=96"). */
   providerNodeOptions?: string;
+  /** Config saves per run of `adaptive` (the client against a server that slows down with load). */
+  adaptiveSaves: number;
+  /** Rounds of `adaptive`: adaptive, fixed 8 and fixed 32 each once, the order alternating. */
+  adaptiveRounds: number;
 }
 
 export const USAGE = `Usage: npm run bench -- [--jobs N] [--large N100K,N1M] [--parallel P] [--json [PATH]] [--only LIST] [--mode current|legacy]
@@ -60,7 +64,9 @@ export const USAGE = `Usage: npm run bench -- [--jobs N] [--large N100K,N1M] [--
                   plugin-preview (no-op preview through the provider plugin and through the dynamic provider, and
                   the state bytes per job of each),
                   plugin-program (up and no-op preview of a program through the language host: the provider
-                  plugin, a do-nothing plugin and the dynamic provider)
+                  plugin, a do-nothing plugin and the dynamic provider),
+                  adaptive (the client's adaptive requests in flight against a fixed 8 and a fixed 32, on a server
+                  that slows down with load and answers 503 past 24 in flight)
   --lh-jobs N     jobs in the language-host benchmark's program (default 1000)
   --lh-previews R no-op previews of each language-host program, alternating (default 3)
   --lh-shapes L   language-host program shapes, comma-separated: files (configs read from files), template
@@ -78,6 +84,8 @@ export const USAGE = `Usage: npm run bench -- [--jobs N] [--large N100K,N1M] [--
   --plugin-pairs R  pairs of no-op previews of plugin-preview, alternating (default 3)
   --plugin-program-jobs N    jobs of plugin-program's program (default 1000)
   --plugin-program-rounds R  rounds of plugin-program, the order alternating (default 3)
+  --adaptive-saves N   config saves per run of adaptive (default 500)
+  --adaptive-rounds R  rounds of adaptive, the order alternating (default 2)
   --mode M        server mode: config.xml GET re-serialized ("current", default) or stored bytes ("legacy")
   --latency MS    the server waits MS before answering each request (a remote controller); default 0
   --cpu-prof DIR  write a V8 CPU profile of the dynamic-provider process into DIR (open it in Chrome DevTools);
@@ -114,6 +122,8 @@ export function parseArgs(argv: string[]): BenchOptions {
     pluginPairs: 3,
     pluginProgramJobs: 1000,
     pluginProgramRounds: 3,
+    adaptiveSaves: 500,
+    adaptiveRounds: 2,
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
@@ -159,6 +169,12 @@ export function parseArgs(argv: string[]): BenchOptions {
         break;
       case "--plugin-program-rounds":
         opts.pluginProgramRounds = positiveInt(flag, next());
+        break;
+      case "--adaptive-saves":
+        opts.adaptiveSaves = positiveInt(flag, next());
+        break;
+      case "--adaptive-rounds":
+        opts.adaptiveRounds = positiveInt(flag, next());
         break;
       case "--lh-scale":
         opts.lhScaleJobs = positiveInt(flag, next());

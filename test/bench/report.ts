@@ -5,6 +5,7 @@ import { renderDiyBackend } from "./diy-backend";
 import { renderLanguageHost } from "./lh-summary";
 import { renderPluginPreview } from "./plugin-preview";
 import { renderPluginProgram } from "./plugin-program";
+import { renderAdaptive } from "./adaptive";
 import { PHASES, type ContenderName } from "./types";
 
 const CONTENDERS: ContenderName[] = ["provider", "null-provider", "floor", "python-seq", "python-threads"];
@@ -154,6 +155,7 @@ export function renderReport(m: Measurements, targets: TargetResult[], header: s
   if (m.diyBackend && m.diyBackend.length > 0) out.push(...renderDiyBackend(m.diyBackend));
   if (m.pluginPreview) out.push(...renderPluginPreview(m.pluginPreview));
   if (m.pluginProgram) out.push(...renderPluginProgram(m.pluginProgram));
+  if (m.adaptive) out.push(...renderAdaptive(m.adaptive));
   out.push("", "Targets:");
   for (const t of targets) {
     const verdict = t.pass === null ? "n/a " : t.pass ? "PASS" : "MISS";

@@ -7,6 +7,7 @@ import "../../provider/runtime/node-version"; // first: an unsupported Node.js s
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { runAdaptive } from "./adaptive";
 import { parseArgs, wants, type BenchOptions } from "./args";
 import { makeJobs } from "./configs";
 import { measureDiffCost } from "./diff-cost";
@@ -130,6 +131,10 @@ async function main(): Promise<void> {
       profiles: opts.lhProfile,
     });
   }
+  if (wants(opts, "adaptive")) {
+    log(`adaptive: ${opts.adaptiveSaves} saves, adaptive against fixed 8 and fixed 32, ${opts.adaptiveRounds} rounds`);
+    m.adaptive = await runAdaptive(opts.adaptiveSaves, opts.adaptiveRounds);
+  }
   if (wants(opts, "python-seq"))
     contenders.push(await onFreshServer(opts, "python-jenkins sequential", (h) => runPython(h, jobs, 1)));
   if (wants(opts, "python-threads")) {
@@ -165,6 +170,7 @@ async function main(): Promise<void> {
     diyBackend: m.diyBackend,
     pluginPreview: m.pluginPreview && { ...m.pluginPreview, summary: summarizePluginPreview(m.pluginPreview) },
     pluginProgram: m.pluginProgram && { ...m.pluginProgram, summary: summarizePluginProgram(m.pluginProgram) },
+    adaptive: m.adaptive,
     targets,
   };
   if (opts.json === "-") {

@@ -2,6 +2,7 @@
 import { randomBytes } from "node:crypto";
 import * as path from "node:path";
 import { Worker } from "node:worker_threads";
+import type { LoadSettings, LoadStats } from "../../provider/server";
 import type { WorkerInit, WorkerRequest } from "./server-worker";
 import type { ServerStats } from "./types";
 
@@ -43,12 +44,25 @@ export class ServerHost {
     return new ServerHost(worker, url, user);
   }
 
-  private ask<T>(op: WorkerRequest["op"]): Promise<T> {
-    const id = this.nextId++;
+  private ask<T>(op: Exclude<WorkerRequest["op"], "setLoad">): Promise<T> {
+    return this.send<T>({ id: this.nextId++, op });
+  }
+
+  private send<T>(msg: WorkerRequest): Promise<T> {
     return new Promise<T>((resolve) => {
-      this.pending.set(id, (v) => resolve(v as T));
-      this.worker.postMessage({ id, op } satisfies WorkerRequest);
+      this.pending.set(msg.id, (v) => resolve(v as T));
+      this.worker.postMessage(msg);
     });
+  }
+
+  /** Switches the server's load model on (settings) or off (null); its counts start afresh. */
+  setLoad(load: LoadSettings | null): Promise<void> {
+    return this.send({ id: this.nextId++, op: "setLoad", load });
+  }
+
+  /** Requests in flight now, the most at once and the load model's 503s since the last setLoad. */
+  loadStats(): Promise<LoadStats> {
+    return this.ask("loadStats");
   }
 
   stats(): Promise<ServerStats> {

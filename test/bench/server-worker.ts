@@ -4,7 +4,7 @@
  * against a real controller. Answers messages from server-host.ts.
  */
 import { parentPort, workerData } from "node:worker_threads";
-import { startJenkinsServer, type JenkinsServer } from "../../provider/server";
+import { startJenkinsServer, type JenkinsServer, type LoadSettings } from "../../provider/server";
 import { TEAMS } from "./configs";
 import { usernamePassword } from "../harness/credential-configs";
 import { threadCpuTimeMs } from "./proc-stats";
@@ -15,7 +15,10 @@ export interface WorkerInit {
   latencyMs: number;
   user: { name: string; password: string; apiToken: string };
 }
-export type WorkerRequest = { id: number; op: "stats" | "reset" | "close" | "jobCount" | "cpu" | "requests" };
+export type WorkerRequest =
+  | { id: number; op: "stats" | "reset" | "close" | "jobCount" | "cpu" | "requests" | "loadStats" }
+  /** Switches the load model on (settings) or off (null), and starts its counts afresh. */
+  | { id: number; op: "setLoad"; load: LoadSettings | null };
 
 /** "POST createItem", "GET config.xml", "POST doDelete", … : method and the last path segment. */
 function kindOf(method: string, path: string): string {
@@ -74,6 +77,14 @@ async function main(): Promise<void> {
           break;
         case "cpu":
           port.postMessage({ id: msg.id, value: threadCpuTimeMs() });
+          break;
+        case "setLoad":
+          server.load = msg.load ?? undefined;
+          server.resetLoadStats();
+          port.postMessage({ id: msg.id, value: null });
+          break;
+        case "loadStats":
+          port.postMessage({ id: msg.id, value: server.loadStats });
           break;
         case "reset":
           server.resetCounters();

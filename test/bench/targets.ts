@@ -14,6 +14,7 @@ import { languageHostTargets } from "./lh-summary";
 import type { DiyBackendResult } from "./diy-backend";
 import type { PluginPreviewResult } from "./plugin-preview";
 import { pluginProgramTargets, type PluginProgramResult } from "./plugin-program";
+import { adaptiveTargets, type AdaptiveResult } from "./adaptive";
 
 export interface TargetResult {
   target: string;
@@ -35,6 +36,8 @@ export interface Measurements {
   pluginPreview?: PluginPreviewResult;
   /** A program through the language host: the provider plugin, a do-nothing plugin and the dynamic provider. */
   pluginProgram?: PluginProgramResult;
+  /** The client's adaptive requests in flight against fixed ones, on a server that slows down with load. */
+  adaptive?: AdaptiveResult;
 }
 
 const COMMON: PhaseName[] = ["create", "refresh", "update", "delete"];
@@ -144,6 +147,7 @@ export function evaluateTargets(m: Measurements): TargetResult[] {
   }
   if (m.languageHost) out.push(...languageHostTargets(m.languageHost));
   if (m.pluginProgram) out.push(...pluginProgramTargets(m.pluginProgram));
+  if (m.adaptive) out.push(...adaptiveTargets(m.adaptive));
   if (m.review) {
     const worst = Math.max(...m.review.map((r) => r.wallMedianMs));
     out.push({

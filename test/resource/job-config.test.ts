@@ -191,6 +191,16 @@ describe("connection settings", () => {
     expect(() => resolveConnection({ ...base, maxConnections: "many" }, {})).toThrow(/JENKINS_MAX_CONNECTIONS/);
   });
 
+  it("sends fewer requests at once under load unless jenkins:adaptiveConcurrency (or its variable) says false", () => {
+    expect(resolveConnection(base, {}).adaptiveConcurrency).toBe(true);
+    expect(resolveConnection(base, { JENKINS_ADAPTIVE_CONCURRENCY: "false" }).adaptiveConcurrency).toBe(false);
+    const configured = { ...base, adaptiveConcurrency: "true" };
+    expect(resolveConnection(configured, { JENKINS_ADAPTIVE_CONCURRENCY: "0" }).adaptiveConcurrency).toBe(true);
+    expect(() => resolveConnection({ ...base, adaptiveConcurrency: "sometimes" }, {})).toThrow(
+      /jenkins:adaptiveConcurrency \(or JENKINS_ADAPTIVE_CONCURRENCY\) must be true or false/,
+    );
+  });
+
   it("takes the client timeouts from the config, then the environment, and leaves unset ones to the client", () => {
     expect(resolveConnection(base, {})).not.toHaveProperty("headersTimeoutMs");
     expect(

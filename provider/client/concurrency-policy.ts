@@ -1,0 +1,145 @@
+/**
+ * How many requests a client keeps in flight to one Jenkins: additive increase, multiplicative decrease (AIMD), the
+ * rule of TCP's congestion avoidance, applied to requests instead of packets. Pure: the gate that applies the limit
+ * (concurrency-gate.ts) hands every answer to `observe` and admits requests while fewer than `currentLimit` are in
+ * flight.
+ *
+ * The limit starts at `maxConnections` (a controller that keeps up is never slowed down) and never goes above it.
+ * Two signals lower it:
+ * - an answer that says the controller, or the proxy in front of it, is overloaded (429, 502, 503, 504), or no
+ *   answer within the header timeout: the limit is halved;
+ * - an answer much slower than the fastest answer of its kind seen so far (more than `latencyTolerance` times it and
+ *   more than `latencySlackMs` above it): the controller is queueing work, and more in flight only adds waiting (a
+ *   config POST makes Jenkins rebuild its dependency graph under a lock). The limit drops by a fifth.
+ * A decrease starts a new window: answers to requests sent before it describe the load that caused it, and do not
+ * lower the limit again; without this, one burst of 503s would take the limit down to 1. Every good answer to a
+ * request of the current window raises the limit by 1/limit, one request per window of good answers, but only while
+ * at least half of the limit is in use: a limit that nobody reaches proves nothing about the controller.
+ *
+ * The fastest answer of a kind is the controller's unloaded latency for it (TCP Vegas's base RTT). Kinds are told
+ * apart by method, endpoint and body size, so a 1 MB config POST is not held to a 5 KB one's time; only answers below
+ * 400 count, as an error page is often quicker than the work.
+ */
+
+/** Answers by which a controller, or the proxy in front of it, says it is overloaded. */
+export const OVERLOAD_STATUS_CODES: readonly number[] = [429, 502, 503, 504];
+
+export interface ConcurrencySettings {
+  /** The ceiling: `maxConnections`, the size of the connection pool. */
+  max: number;
+  /** Factor of the limit after an overload answer. */
+  overloadFactor: number;
+  /** Factor of the limit after a slow answer. */
+  slowFactor: number;
+  /** An answer is slow when it took more than this many times the fastest of its kind… */
+  latencyTolerance: number;
+  /** …and more than this many milliseconds above it (jitter of a fast controller is not load). */
+  latencySlackMs: number;
+}
+
+export function concurrencySettings(max: number): ConcurrencySettings {
+  return { max, overloadFactor: 0.5, slowFactor: 0.8, latencyTolerance: 2, latencySlackMs: 20 };
+}
+
+export interface ConcurrencyState {
+  /** Fractional: additive increase adds 1/limit per good answer. The gate uses its whole part. */
+  readonly limit: number;
+  /** Requests are numbered as they are sent; answers to those numbered below this belong to an earlier window. */
+  readonly windowStart: number;
+  /** Fastest answer seen per kind, in ms. */
+  readonly best: Readonly<Record<string, number>>;
+}
+
+/** What became of one request sent through the gate. */
+export type Outcome =
+  | { kind: "answer"; status: number; latencyMs: number; requestKind: string }
+  | { kind: "timeout" }
+  /** A broken or refused connection: says nothing about load. */
+  | { kind: "failed" };
+
+export interface Observation {
+  /** The request's number, given when it was sent. */
+  ticket: number;
+  /**
+   * Requests in flight when it was sent or when its answer came, whichever was more, this one included: whether
+   * the limit was in use while it was out.
+   */
+  inFlight: number;
+  /** The number the next request sent will get. */
+  nextTicket: number;
+  outcome: Outcome;
+}
+
+export interface LimitChange {
+  from: number;
+  to: number;
+  reason: string;
+}
+
+export function initialState(settings: ConcurrencySettings): ConcurrencyState {
+  return { limit: settings.max, windowStart: 0, best: {} };
+}
+
+/** The requests the gate lets into flight: the whole part of the limit, at least 1. */
+export function currentLimit(state: ConcurrencyState): number {
+  return wholePart(state.limit);
+}
+
+/** At least 1; a sum of n steps of 1/n that falls a rounding error short of a whole number counts as it. */
+function wholePart(limit: number): number {
+  return Math.max(1, Math.floor(limit + 1e-9));
+}
+
+/** The kind an answer's latency is compared within: "POST config.xml 8K" and "POST config.xml 1M" differ. */
+export function requestKind(method: string, path: string, bodyBytes: number): string {
+  const endpoint = path.split("?")[0].split("/").pop() ?? "";
+  // Classes by a factor of 8: up to 8 KB, 64 KB, 512 KB, 4 MB…
+  const sizeClass = bodyBytes <= 8192 ? 0 : Math.ceil(Math.log2(bodyBytes / 8192) / 3);
+  return `${method} ${endpoint} ${sizeClass}`;
+}
+
+function decreased(
+  state: ConcurrencyState,
+  obs: Observation,
+  factor: number,
+  reason: string,
+): { state: ConcurrencyState; change?: LimitChange } {
+  const to = wholePart(state.limit * factor);
+  const next = { ...state, limit: to, windowStart: obs.nextTicket };
+  const from = currentLimit(state);
+  return { state: next, change: from === to ? undefined : { from, to, reason } };
+}
+
+/** The state after one answer (or failure), and the change of the limit it made, if any. */
+export function observe(
+  settings: ConcurrencySettings,
+  state: ConcurrencyState,
+  obs: Observation,
+): { state: ConcurrencyState; change?: LimitChange } {
+  const current = obs.ticket >= state.windowStart;
+  const { outcome } = obs;
+  if (outcome.kind === "failed") return { state };
+  if (outcome.kind === "timeout") {
+    return current ? decreased(state, obs, settings.overloadFactor, "no answer in time") : { state };
+  }
+  if (OVERLOAD_STATUS_CODES.includes(outcome.status)) {
+    return current ? decreased(state, obs, settings.overloadFactor, `HTTP ${outcome.status}`) : { state };
+  }
+  if (outcome.status >= 400) return { state };
+  const best = state.best[outcome.requestKind];
+  if (best === undefined || outcome.latencyMs < best) {
+    state = { ...state, best: { ...state.best, [outcome.requestKind]: outcome.latencyMs } };
+  } else if (
+    outcome.latencyMs > best * settings.latencyTolerance &&
+    outcome.latencyMs > best + settings.latencySlackMs
+  ) {
+    if (!current) return { state };
+    const reason = `a slow answer (${Math.round(outcome.latencyMs)} ms, fastest ${Math.round(best)} ms)`;
+    return decreased(state, obs, settings.slowFactor, reason);
+  }
+  if (!current || state.limit >= settings.max || obs.inFlight * 2 < currentLimit(state)) return { state };
+  const from = currentLimit(state);
+  const limit = Math.min(settings.max, state.limit + 1 / from);
+  const to = wholePart(limit);
+  return { state: { ...state, limit }, change: to === from ? undefined : { from, to, reason: "good answers" } };
+}
