@@ -4,9 +4,10 @@
  * In Jenkins, each job gets three edits at once: a setting changed (`numToKeep` 20 → 5; a folder's health metric made
  * recursive), one line of its text changed (a `sh` line, a shell command, the display name, the script path) and an
  * element added ahead of the others where no spec writes it (a job property ahead of the build discarder, a health
- * metric ahead of the one every folder has). `pulumi refresh --diff`, the next `pulumi preview --diff` and `pulumi-jenkins review` of
- * that preview show those edits as config.xml lines within 20 lines each, never the whole config or the whole spec;
- * the plan puts the declared jobs back, and after `up` a refresh and a preview find nothing.
+ * metric ahead of the one every folder has). `pulumi refresh --diff`, the next `pulumi preview --diff` and
+ * `pulumi-jenkins review` of that preview show those edits as config.xml lines (a line diff of at most 20 lines in
+ * the refresh and the preview; the review, with three lines of context, at most 32), never the whole config or the
+ * whole spec; the plan puts the declared jobs back, and after `up` a refresh and a preview find nothing.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import * as os from "node:os";
