@@ -1823,7 +1823,7 @@ function bodyBytes(body) {
 }
 
 // provider/client/retry-policy.ts
-var RETRY_STATUS_CODES = [502, 503, 504];
+var RETRY_STATUS_CODES = [429, 502, 503, 504];
 var RETRY_ERROR_CODES = [
   "ECONNRESET",
   "ECONNREFUSED",

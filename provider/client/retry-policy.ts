@@ -2,8 +2,9 @@
  * When undici's retry handler may repeat a request, and how long it waits.
  *
  * Only requests that are safe to repeat are ever routed through the retrying dispatcher; this policy decides
- * which failures are worth another attempt: a connection that broke or was refused, and the gateway/
- * availability answers 502, 503 and 504 (a Jenkins that is starting, restarting or behind a busy proxy).
+ * which failures are worth another attempt: a connection that broke or was refused, the gateway/availability
+ * answers 502, 503 and 504 (a Jenkins that is starting, restarting or behind a busy proxy), and 429 (a rate limit
+ * in front of Jenkins turned the request away before it arrived).
  * 500 is not retried: in Jenkins it means the request itself was refused (bad XML) or a bug, and repeating
  * it gives the same answer. Through a proxy, the only sockets the client opens are to the proxy, so a connection
  * refused or a host unreachable is the proxy's: not running, or misnamed in HTTPS_PROXY/HTTP_PROXY, which waiting
@@ -13,7 +14,7 @@
  */
 import type { Dispatcher, RetryHandler } from "undici";
 
-export const RETRY_STATUS_CODES: readonly number[] = [502, 503, 504];
+export const RETRY_STATUS_CODES: readonly number[] = [429, 502, 503, 504];
 
 export const RETRY_ERROR_CODES: readonly string[] = [
   "ECONNRESET",

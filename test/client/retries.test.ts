@@ -123,6 +123,25 @@ describe("idempotent calls recover", () => {
     await admin.close();
   });
 
+  it("a read turned away by a rate limit in front of Jenkins (429) is repeated", async () => {
+    const admin = tokenClient(server);
+    if (!(await admin.exists("r-limited"))) await admin.createJob("r-limited", freestyle({ description: "kept" }));
+    server.resetCounters();
+    Object.assign(server.faults, { errorRate: 1, errorStatuses: [429] });
+    const lines: string[] = [];
+    const client = clientFailingOnce(/ 429 /, lines);
+    expect(await client.getDescription("r-limited")).toBe("kept");
+    expect(trace(["/description"])).toEqual([
+      "GET /job/r-limited/description 429 error",
+      "GET /job/r-limited/description 200",
+    ]);
+    expect(
+      lines.some((l) => /^retrying GET \/job\/r-limited.* after HTTP 429 in \d+ms \(retry 1 of 3\)$/.test(l)),
+    ).toBe(true);
+    await client.close();
+    await admin.close();
+  });
+
   it("gives up after `retries` retries of a gateway's 503, naming the status and the gateway", async () => {
     const client = tokenClient(server, { retries: 2 });
     await client.createJob("r-giveup", freestyle());
