@@ -8092,7 +8092,7 @@ function oldSpecRoot(olds, key) {
 }
 function oldRoot(olds) {
   const key = sourceOf(olds);
-  if (key !== "configXml") {
+  if (key !== "configXml" && !holdsFoundConfig(olds)) {
     const rendered = oldSpecRoot(olds, key);
     if (rendered !== void 0) return rendered;
   }
@@ -8102,11 +8102,8 @@ var recentAnswers = new TextCache(256, 8 * 1024 * 1024);
 function configChanged(olds, declared2) {
   if (!configKnown(olds)) return true;
   const oldKey = sourceOf(olds);
-  if (holdsFoundConfig(olds)) {
-    return !elementsEqual(parseXml(olds.configXml).root, declared2.root(), { ignoreRootFields: FIELD_NAMES });
-  }
-  if (!olds.configXml || oldKey !== "configXml" && isDigest(olds.__digest))
-    return digestChanged(olds, oldKey, declared2);
+  const specDecides = oldKey !== "configXml" && isDigest(olds.__digest) && !holdsFoundConfig(olds);
+  if (!olds.configXml || specDecides) return digestChanged(olds, oldKey, declared2);
   if (oldKey === "configXml" && declared2.key === "configXml") {
     const declaredXml2 = declared2.canonical();
     if (olds.configXml === declaredXml2) return false;

@@ -51,10 +51,13 @@ function oldSpecRoot(olds: JobOutputs, key: Exclude<SourceKey, "configXml">): Xm
   }
 }
 
-/** The old config's tree: the old spec rendered again, or the old config output. */
+/**
+ * The old config's tree: the old spec rendered again, or the old config output (for a spec, when that output is
+ * Jenkins's config found beside it: found-config.ts).
+ */
 function oldRoot(olds: JobOutputs): XmlElement {
   const key = sourceOf(olds as unknown as Record<string, unknown>);
-  if (key !== "configXml") {
+  if (key !== "configXml" && !holdsFoundConfig(olds)) {
     // A spec stored by an older version that the code installed now no longer renders: use what was applied.
     const rendered = oldSpecRoot(olds, key);
     if (rendered !== undefined) return rendered;
@@ -69,13 +72,10 @@ export function configChanged(olds: JobOutputs, declared: Declared): boolean {
   // No config known (the answer to a create was lost): send it.
   if (!configKnown(olds)) return true;
   const oldKey = sourceOf(olds as unknown as Record<string, unknown>);
-  // Jenkins's config beside the declared spec (found-config.ts): that config is what the job holds.
-  if (holdsFoundConfig(olds)) {
-    return !elementsEqual(parseXml(olds.configXml as string).root, declared.root(), { ignoreRootFields: FIELD_NAMES });
-  }
-  // A typed job's outputs keep its rendered config beside the digest: the spec decides, as without it.
-  if (!olds.configXml || (oldKey !== "configXml" && isDigest(olds.__digest)))
-    return digestChanged(olds, oldKey, declared);
+  // A typed job's outputs keep its rendered config beside the digest: the spec decides, as without it; unless that
+  // config is Jenkins's, found beside the declared spec (oldRoot).
+  const specDecides = oldKey !== "configXml" && isDigest(olds.__digest) && !holdsFoundConfig(olds);
+  if (!olds.configXml || specDecides) return digestChanged(olds, oldKey, declared);
   if (oldKey === "configXml" && declared.key === "configXml") {
     const declaredXml = declared.canonical();
     if (olds.configXml === declaredXml) return false;
