@@ -1,6 +1,7 @@
 /** Command-line arguments of `pulumi-jenkins import`. Pure: argv in, options or a usage error out. */
 import { parseArgs } from "node:util";
 import type { ScriptConnection } from "../connection/script";
+import { ownerNameProblem } from "../ownership/mark";
 import type { ProgramLanguage } from "./templates";
 
 const LANGUAGES: readonly ProgramLanguage[] = ["typescript", "yaml"];
@@ -26,6 +27,10 @@ Options:
   --credentials         also declare the credentials of the system store (whole server only) and of the imported
                         folders, each secret read from a stack config key the generated README lists; adopting
                         them writes those secrets over the ones Jenkins holds
+  --owner <name>        the owner the program's stack will be (its Pulumi project/stack, or the jenkins:owner
+                        it sets): items whose description carries that owner's mark are imported as its own
+  --take-over           also declare the items another owner's mark names, each to be handed over to this
+                        program by its first \`pulumi up\` (by default they are left out and listed)
   --out <dir>           folder to write the program into (required)
   --project <name>      Pulumi project name (default: the name of the --out folder)
   --language <lang>     typescript (default: index.ts with this package's classes) or yaml (Pulumi.yaml whose
@@ -49,6 +54,10 @@ export class UsageError extends Error {
 export interface ImportArgs {
   connection: ScriptConnection;
   folder?: string;
+  /** The owner the program's stack will be: items its mark names are imported as its own. */
+  owner?: string;
+  /** Also declare other owners' items, to be handed over by the first `up`. */
+  takeOver?: boolean;
   /** Declare the credentials (system store and imported folders) as `Credential`s; by default they stay in Jenkins. */
   credentials: boolean;
   out: string;
@@ -83,6 +92,8 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
         insecure: { type: "boolean" },
         folder: { type: "string" },
         credentials: { type: "boolean" },
+        owner: { type: "string" },
+        "take-over": { type: "boolean" },
         out: { type: "string" },
         project: { type: "string" },
         language: { type: "string" },
@@ -110,6 +121,9 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
   if (!(LANGUAGES as readonly string[]).includes(language)) {
     throw new UsageError(`--language must be one of ${LANGUAGES.join(", ")}; "${language}" is not.`);
   }
+  const owner = values.owner as string | undefined;
+  const ownerProblem = owner === undefined ? undefined : ownerNameProblem(owner);
+  if (ownerProblem !== undefined) throw new UsageError(`--owner "${owner}": ${ownerProblem}.`);
   const folder = (values.folder as string | undefined)?.replace(/^\/+|\/+$/g, "");
   return {
     command: "import",
@@ -124,6 +138,8 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
       },
       folder: folder === "" ? undefined : folder,
       credentials: values.credentials === true,
+      owner,
+      takeOver: values["take-over"] === true,
       out,
       projectName: values.project as string | undefined,
       language: values.language === undefined ? undefined : (language as ProgramLanguage),

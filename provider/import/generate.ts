@@ -38,6 +38,7 @@ import {
   type ProjectSettings,
 } from "./templates";
 import { pulumiYamlProgram } from "./yaml";
+import { HAND_OVER_INPUT, type OwnedItem } from "./owners";
 
 export interface ImportedItem {
   fullName: string;
@@ -78,6 +79,12 @@ export interface GenerateInput {
   pluginSource?: string;
   /** The items the runnable check found unable to run today (listed in the README when declared). */
   cannotRun?: readonly CannotRun[];
+  /** Every marked item and its owner (listed in the README). */
+  owners?: readonly OwnedItem[];
+  /** Full names of other owners' items to declare with the hand-over input (`--take-over`). */
+  takeOver?: readonly string[];
+  /** Other owners' views to declare with it, as "folder/name" ("name" at the root). */
+  takeOverViews?: readonly string[];
 }
 
 export interface GeneratedProgram {
@@ -283,6 +290,7 @@ export function generateProgram(input: GenerateInput): GeneratedProgram {
     else prepared.push(p);
   }
   const ordered = parentsFirst(prepared);
+  const takeOver = new Set(input.takeOver ?? []);
 
   const files = new Map<string, string>();
   const idents = new IdentifierAllocator([
@@ -345,6 +353,7 @@ export function generateProgram(input: GenerateInput): GeneratedProgram {
       props.push(["configXml", { kind: "file", path: file }]);
     }
     props.push(["adopt", flag(true)]);
+    if (takeOver.has(item.fullName)) props.push([HAND_OVER_INPUT, flag(true)]);
     const declaration: Declaration = { kind: "Job", name: item.fullName, props };
     if (
       (item.isFolder && (hasChildren.has(item.fullName) || holdsCredentials.has(item.fullName))) ||
@@ -364,11 +373,16 @@ export function generateProgram(input: GenerateInput): GeneratedProgram {
     pulumiRange: input.pulumiRange ?? "^3.0.0",
     registryRange: input.registryRange,
   };
+  const takeOverViews = new Set(input.takeOverViews ?? []);
   const viewDeclarations = views.map((v) =>
-    viewDeclaration(v, (full) => {
-      const declared = declaredByKey.get(full.toLowerCase());
-      return declared !== undefined && folderVars.has(declared) ? declared : undefined;
-    }),
+    viewDeclaration(
+      v,
+      (full) => {
+        const declared = declaredByKey.get(full.toLowerCase());
+        return declared !== undefined && folderVars.has(declared) ? declared : undefined;
+      },
+      takeOverViews.has(v.folder === "" ? v.name : `${v.folder}/${v.name}`),
+    ),
   );
   const keys = new ConfigKeyAllocator();
   const secretKeys: CredentialSecretKey[] = [];
@@ -431,6 +445,7 @@ export function generateProgram(input: GenerateInput): GeneratedProgram {
       { declare: input.declareCredentials === true, count: credentials.length, secretKeys },
       language,
       cannotRunOf(input.cannotRun, new Set(ordered.map((i) => i.fullName))),
+      { owners: input.owners ?? [], takenOver: [...takeOver, ...(input.takeOverViews ?? [])] },
     ),
   );
   return {
@@ -494,7 +509,11 @@ function viewJobFullName(v: PreparedView, job: string): string {
  * A `View` with `adopt: true` and its listView spec; folder and jobs refer to declared resources where there are
  * (`declared` gives the resource's name of a full name, when the program refers to it).
  */
-function viewDeclaration(v: PreparedView, declared: (fullName: string) => string | undefined): Declaration {
+function viewDeclaration(
+  v: PreparedView,
+  declared: (fullName: string) => string | undefined,
+  handOver: boolean,
+): Declaration {
   const full = v.folder === "" ? v.name : `${v.folder}/${v.name}`;
   const props: Prop[] = [["name", text(v.name)]];
   if (v.folder !== "") {
@@ -516,6 +535,7 @@ function viewDeclaration(v: PreparedView, declared: (fullName: string) => string
   if (written.columns !== undefined) spec.push(["columns", { kind: "data", value: written.columns, layout: "inline" }]);
   if (written.description !== undefined) spec.push(["description", text(written.description)]);
   props.push(["listView", { kind: "object", props: spec }], ["adopt", flag(true)]);
+  if (handOver) props.push([HAND_OVER_INPUT, flag(true)]);
   return { kind: "View", name: full, props };
 }
 

@@ -17,6 +17,7 @@ import { generateProgram } from "./generate";
 import { checkImportedJobs } from "./runnable";
 import { startProgress, type ProgressStream } from "./progress";
 import { selectItems, type SkippedItem } from "./select";
+import { splitItemsByOwner, splitViewsByOwner, type OwnedItem } from "./owners";
 import { findOwnPackage, installedFromRegistry, packageSource, pluginSource } from "./package-source";
 import { OutputExistsError, PROGRAM_FILE, programExists, writeProgram } from "./write";
 
@@ -63,6 +64,14 @@ async function checkIsJenkins(client: JenkinsClient, url: string): Promise<void>
   }
 }
 
+/** One line naming each owner found and how many items it marked. */
+function ownersLine(owners: readonly OwnedItem[], own: string | undefined): string {
+  const counts = new Map<string, number>();
+  for (const o of owners) counts.set(o.owner, (counts.get(o.owner) ?? 0) + 1);
+  const parts = [...counts].map(([owner, n]) => `${owner} ${n}${owner === own ? " (--owner)" : ""}`);
+  return `Items managed as code, by owner: ${parts.join(", ")}`;
+}
+
 export async function runImport(args: ImportArgs, io: ImportIo): Promise<ImportSummary> {
   checkSettingsPresent(args, io.env);
   const settings = resolveScriptConnection(args.connection, io.env);
@@ -94,16 +103,23 @@ export async function runImport(args: ImportArgs, io: ImportIo): Promise<ImportS
       stream: io.stderr,
       minTotal: args.quiet ? Infinity : 50,
     });
-    const items = await fetchConfigs(client, selection.items, {
+    const fetched = await fetchConfigs(client, selection.items, {
       concurrency: args.concurrency,
       onFetched: () => progress.tick(),
     });
     progress.done();
+    // Items another stack manages as code are left out unless asked for; every config loses its mark.
+    const choice = { owner: args.owner, takeOver: args.takeOver === true };
+    const byOwner = splitItemsByOwner(fetched, choice);
+    const items = byOwner.kept;
     // What the jobs lack to run today, for the README: the adoption preview warns about the same.
     say("Checking that the jobs can run (scripts linted, labels, libraries and named jobs looked up)");
     const runnable = await checkImportedJobs(client, settings.url, items, args.concurrency);
     // The root's views, when the whole server is imported (a folder's are in its config.xml).
-    const views = args.folder ? [] : await fetchRootViews(client);
+    const viewsByOwner = splitViewsByOwner(args.folder ? [] : await fetchRootViews(client), choice);
+    const views = viewsByOwner.kept;
+    const owners = [...byOwner.owners, ...viewsByOwner.owners];
+    if (owners.length > 0) say(ownersLine(owners, args.owner));
     // The system store's credentials, likewise (a folder's are in its config.xml); never their secrets. Only when
     // asked for: by default credentials stay in Jenkins and the store is not even read.
     const system =
@@ -117,7 +133,7 @@ export async function runImport(args: ImportArgs, io: ImportIo): Promise<ImportS
       root: args.folder,
       sourceUrl: settings.url,
       projectName: args.projectName ?? path.basename(out),
-      skipped: [...selection.skipped, ...system.skipped],
+      skipped: [...selection.skipped, ...byOwner.skipped, ...viewsByOwner.skipped, ...system.skipped],
       views,
       credentials: system.credentials,
       declareCredentials: args.credentials,
@@ -128,6 +144,9 @@ export async function runImport(args: ImportArgs, io: ImportIo): Promise<ImportS
       language,
       pluginSource: plugin?.source,
       cannotRun: runnable.cannotRun,
+      owners,
+      takeOver: byOwner.takenOver,
+      takeOverViews: viewsByOwner.takenOver,
     });
     writeProgram(out, program.files, { force: args.force, programFile });
     const withFiles = [...program.files.keys()].some((f) => f.startsWith("jobs/"));

@@ -208,6 +208,33 @@ export interface CannotRun {
   findings: readonly string[];
 }
 
+/** The owners the import found, for the README. */
+export interface OwnersPlan {
+  /** Every item whose description carries an owner's mark, and that owner. */
+  owners: readonly { fullName: string; owner: string }[];
+  /** The full names of other owners' items declared to be handed over to this program. */
+  takenOver: readonly string[];
+}
+
+/** The README's list of the items another stack (or the owner named) manages as code. */
+function ownersSection(plan: OwnersPlan): string {
+  if (plan.owners.length === 0) return "";
+  const takenOver = new Set(plan.takenOver);
+  const lines = plan.owners.map(
+    (o) =>
+      `- \`${o.fullName}\`: ${o.owner}${takenOver.has(o.fullName) ? " (declared to be handed over to this program)" : ""}`,
+  );
+  return `
+## Owners
+
+These items carry the mark of an owner: the stack (or the owner name set in its config) that manages them as code.
+An item another owner marked is left out unless the import was given \`--take-over\`; one declared to be handed over
+moves to this program's stack at its first \`up\`, and the former owner's next refresh lets it go.
+
+${lines.join("\n")}
+`;
+}
+
 /** The README's list of the jobs that cannot run today: what the adoption preview warns about. */
 function cannotRunSection(s: ProjectSettings, jobs: readonly CannotRun[]): string {
   if (jobs.length === 0) return "";
@@ -238,6 +265,7 @@ export function readme(
   credentials: CredentialsPlan = { declare: false, count: 0, secretKeys: [] },
   language: ProgramLanguage = "typescript",
   cannotRun: readonly CannotRun[] = [],
+  owners: OwnersPlan = { owners: [], takenOver: [] },
 ): string {
   const w = WORDING[language];
   const writes = credentials.declare && credentials.count > 0;
@@ -273,5 +301,5 @@ and every preview after it shows no changes. From then on, edit ${
       : `a typed spec in \`${w.program}\``
   }
 and \`pulumi preview --diff\` shows the lines that change.
-${cannotRunSection(s, cannotRun)}${credentialsSection(credentials, w)}`;
+${ownersSection(owners)}${cannotRunSection(s, cannotRun)}${credentialsSection(credentials, w)}`;
 }

@@ -8,7 +8,8 @@
 /** The words that open the mark's line; what follows up to the first ". " is the owner. */
 export const MARK_PREFIX = "Managed as code by ";
 
-const MARK_SUFFIX = ". Changes made in Jenkins are put back by its next update.";
+/** The sentence that closes the mark's line, after the owner. */
+export const MARK_SUFFIX = ". Changes made in Jenkins are put back by its next update.";
 
 /**
  * Owner names: a Pulumi project and stack (`project/stack`, or `org/project/stack`) or a name set in config.

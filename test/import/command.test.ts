@@ -49,6 +49,7 @@ describe("parseCommandLine", () => {
         },
         folder: "a/b",
         credentials: true,
+        takeOver: false,
         out: "dir",
         projectName: undefined,
         concurrency: 4,

@@ -1,0 +1,31 @@
+/**
+ * The mark of ownership as it appears in a saved config.xml (a job's, a folder's, a view's or a credential's): the
+ * end of the root element's `<description>`. Read and removed on the text, without parsing: the owner name holds no
+ * character XML escapes, and the line ends before it are written as Jenkins writes them (a newline as is, a
+ * carriage return as `&#xd;`).
+ */
+import { MARK_PREFIX, MARK_SUFFIX } from "./mark";
+
+const LINE_END = String.raw`(?:\r|\n|&#xd;|&#xD;|&#13;|&#xa;|&#xA;|&#10;)`;
+const OWNER = String.raw`([A-Za-z0-9._@/-]+)`;
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The mark right before a `</description>`, with the line ends before it. */
+const MARK_IN_CONFIG = new RegExp(
+  `${LINE_END}*${escape(MARK_PREFIX)}${OWNER}${escape(MARK_SUFFIX)}[ \\t]*${LINE_END}*(?=</description>)`,
+);
+
+/** Every mark of the document: a folder's config holds its views' and credentials' descriptions too. */
+const MARKS_IN_CONFIG = new RegExp(MARK_IN_CONFIG.source, "g");
+
+/** The owner the mark of the config's first description names (the root's own: it comes first); undefined when none. */
+export function ownerOfConfig(configXml: string): string | undefined {
+  if (!configXml.includes(MARK_PREFIX)) return undefined;
+  return MARK_IN_CONFIG.exec(configXml)?.[1];
+}
+
+/** The config without its mark: what an import declares, so that a program never declares an owner's line. */
+export function configWithoutMark(configXml: string): string {
+  if (!configXml.includes(MARK_PREFIX)) return configXml;
+  return configXml.replace(MARKS_IN_CONFIG, "");
+}

@@ -1,0 +1,101 @@
+/**
+ * An import of a controller where some items are managed as code by other stacks: each item's owner is read from
+ * the mark its description ends with, over real HTTP. Items of other owners are left out and listed with their
+ * owner; `--owner` imports the items that owner marked as its own; `--take-over` declares the others to be handed
+ * over. No generated declaration ever carries a mark: the provider writes it.
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { runImport } from "../../provider/import";
+import { markLine, withMark } from "../../provider/ownership/mark";
+import { renderPipeline } from "../../provider/specs";
+import type { JenkinsServer } from "../../provider/server";
+import { JenkinsUser } from "../harness/jenkins-user";
+import { folder, freestyle } from "../harness/job-configs";
+import { ADMIN, startServer } from "../harness/test-server";
+
+class Capture {
+  text = "";
+  readonly isTTY = false;
+  write(s: string) {
+    this.text += s;
+  }
+}
+
+const LIST_VIEW = (description: string) =>
+  `<hudson.model.ListView><name>v</name><description>${description}</description><filterExecutors>false</filterExecutors>` +
+  `<filterQueue>false</filterQueue><properties class="hudson.model.View$PropertyList"/><jobNames>` +
+  `<comparator class="hudson.util.CaseInsensitiveComparator"/></jobNames><jobFilters/><columns/>` +
+  `<recurse>false</recurse></hudson.model.ListView>`;
+
+describe("an import knows each item's owner", () => {
+  let server: JenkinsServer;
+  let out: string;
+  const env = () => ({ JENKINS_URL: server.url, JENKINS_USER: ADMIN.name, JENKINS_API_TOKEN: ADMIN.apiToken });
+  const run = (extra: Partial<Parameters<typeof runImport>[0]> = {}) =>
+    runImport(
+      { connection: {}, out, concurrency: 4, credentials: false, force: true, quiet: false, ...extra },
+      { stderr: stderr, env: env() },
+    );
+  let stderr: Capture;
+  const file = (name: string) => fs.readFileSync(path.join(out, name), "utf8");
+
+  beforeAll(async () => {
+    server = await startServer("current");
+    const user = new JenkinsUser(server.url, { user: ADMIN.name, apiToken: ADMIN.apiToken });
+    // A folder and a job another stack manages, a job this program's stack marked, a job nobody marked.
+    await user.createJob("payments", folder({ description: withMark("Payments team", "payments/prod") }));
+    await user.createJob(
+      "payments/deploy",
+      renderPipeline({ script: "echo deploy" }, { description: markLine("payments/prod") }),
+    );
+    await user.createJob("site", freestyle({ description: withMark("Builds the site", "web/prod"), command: "make" }));
+    await user.createJob("tools", freestyle({ description: "A hand-made job", command: "make tools" }));
+    await user.createView("", "v", LIST_VIEW(markLine("payments/prod")));
+  });
+  afterAll(async () => server?.close());
+  beforeEach(() => {
+    out = fs.mkdtempSync(path.join(os.tmpdir(), "jenkins-import-owners-"));
+    stderr = new Capture();
+  });
+  afterEach(() => fs.rmSync(out, { recursive: true, force: true }));
+
+  it("leaves out every marked item unless told whose they are, and lists each with its owner", async () => {
+    const summary = await run();
+    expect(summary.declared).toEqual(["tools"]);
+    expect(summary.skipped.map((s) => s.fullName).sort()).toEqual(["payments", "payments/deploy", "site", "v"]);
+    const site = summary.skipped.find((s) => s.fullName === "site");
+    expect(site?.reason).toMatch(/managed as code by web\/prod; --take-over declares it/);
+    expect(site?.reason).toMatch(/--owner <name>/);
+    expect(stderr.text).toContain("Items managed as code, by owner: payments/prod 3, web/prod 1");
+    const readme = file("README.md");
+    expect(readme).toContain("## Owners");
+    expect(readme).toContain("- `payments/deploy`: payments/prod");
+    expect(readme).toContain("- `site`: web/prod");
+    expect(file("index.ts")).toContain("//   site: the item is managed as code by web/prod");
+  });
+
+  it("imports the items the owner given marked as its own, with their descriptions and no mark", async () => {
+    const summary = await run({ owner: "web/prod" });
+    expect(summary.declared.sort()).toEqual(["site", "tools"]);
+    const index = file("index.ts");
+    expect(index).not.toContain("Managed as code");
+    // Declared with the typed spec it fits, under the description a person wrote.
+    expect(index).toMatch(/new Job\("site", \{[^]*?description: "Builds the site",/);
+    expect(index).not.toMatch(/takeOver/);
+    expect(stderr.text).toContain("web/prod 1 (--owner)");
+  });
+
+  it("declares other owners' items to be handed over when asked to take them over", async () => {
+    const summary = await run({ owner: "web/prod", takeOver: true });
+    expect(summary.declared.sort()).toEqual(["payments", "payments/deploy", "site", "tools"]);
+    const index = file("index.ts");
+    expect(index).not.toContain("Managed as code");
+    expect(index).toMatch(/new Job\("payments\/deploy", \{[^]*?takeOver: true/);
+    expect(index).toMatch(/new View\("v", \{[^]*?takeOver: true/);
+    // The stack's own item is not handed over: it is already its own.
+    expect(index).not.toMatch(/new Job\("site", \{[^\n]*takeOver/);
+    expect(file("README.md")).toContain("- `payments`: payments/prod (declared to be handed over to this program)");
+  });
+});
