@@ -81,10 +81,10 @@ export interface GenerateInput {
   cannotRun?: readonly CannotRun[];
   /** Every marked item and its owner (listed in the README). */
   owners?: readonly OwnedItem[];
-  /** Full names of other owners' items to declare with the hand-over input (`--take-over`). */
-  takeOver?: readonly string[];
-  /** Other owners' views to declare with it, as "folder/name" ("name" at the root). */
-  takeOverViews?: readonly string[];
+  /** Other owners' items to declare with the hand-over input (`--take-over`), each with the owner it names. */
+  takeOver?: readonly OwnedItem[];
+  /** Other owners' views to declare with it, named "folder/name" ("name" at the root). */
+  takeOverViews?: readonly OwnedItem[];
 }
 
 export interface GeneratedProgram {
@@ -290,7 +290,7 @@ export function generateProgram(input: GenerateInput): GeneratedProgram {
     else prepared.push(p);
   }
   const ordered = parentsFirst(prepared);
-  const takeOver = new Set(input.takeOver ?? []);
+  const takeOver = new Map((input.takeOver ?? []).map((o) => [o.fullName, o.owner]));
 
   const files = new Map<string, string>();
   const idents = new IdentifierAllocator([
@@ -353,7 +353,8 @@ export function generateProgram(input: GenerateInput): GeneratedProgram {
       props.push(["configXml", { kind: "file", path: file }]);
     }
     props.push(["adopt", flag(true)]);
-    if (takeOver.has(item.fullName)) props.push([HAND_OVER_INPUT, flag(true)]);
+    const from = takeOver.get(item.fullName);
+    if (from !== undefined) props.push([HAND_OVER_INPUT, text(from)]);
     const declaration: Declaration = { kind: "Job", name: item.fullName, props };
     if (
       (item.isFolder && (hasChildren.has(item.fullName) || holdsCredentials.has(item.fullName))) ||
@@ -373,7 +374,7 @@ export function generateProgram(input: GenerateInput): GeneratedProgram {
     pulumiRange: input.pulumiRange ?? "^3.0.0",
     registryRange: input.registryRange,
   };
-  const takeOverViews = new Set(input.takeOverViews ?? []);
+  const takeOverViews = new Map((input.takeOverViews ?? []).map((o) => [o.fullName, o.owner]));
   const viewDeclarations = views.map((v) =>
     viewDeclaration(
       v,
@@ -381,7 +382,7 @@ export function generateProgram(input: GenerateInput): GeneratedProgram {
         const declared = declaredByKey.get(full.toLowerCase());
         return declared !== undefined && folderVars.has(declared) ? declared : undefined;
       },
-      takeOverViews.has(v.folder === "" ? v.name : `${v.folder}/${v.name}`),
+      takeOverViews.get(v.folder === "" ? v.name : `${v.folder}/${v.name}`),
     ),
   );
   const keys = new ConfigKeyAllocator();
@@ -445,7 +446,10 @@ export function generateProgram(input: GenerateInput): GeneratedProgram {
       { declare: input.declareCredentials === true, count: credentials.length, secretKeys },
       language,
       cannotRunOf(input.cannotRun, new Set(ordered.map((i) => i.fullName))),
-      { owners: input.owners ?? [], takenOver: [...takeOver, ...(input.takeOverViews ?? [])] },
+      {
+        owners: input.owners ?? [],
+        takenOver: [...(input.takeOver ?? []), ...(input.takeOverViews ?? [])].map((o) => o.fullName),
+      },
     ),
   );
   return {
@@ -512,7 +516,7 @@ function viewJobFullName(v: PreparedView, job: string): string {
 function viewDeclaration(
   v: PreparedView,
   declared: (fullName: string) => string | undefined,
-  handOver: boolean,
+  handOverFrom: string | undefined,
 ): Declaration {
   const full = v.folder === "" ? v.name : `${v.folder}/${v.name}`;
   const props: Prop[] = [["name", text(v.name)]];
@@ -535,7 +539,7 @@ function viewDeclaration(
   if (written.columns !== undefined) spec.push(["columns", { kind: "data", value: written.columns, layout: "inline" }]);
   if (written.description !== undefined) spec.push(["description", text(written.description)]);
   props.push(["listView", { kind: "object", props: spec }], ["adopt", flag(true)]);
-  if (handOver) props.push([HAND_OVER_INPUT, flag(true)]);
+  if (handOverFrom !== undefined) props.push([HAND_OVER_INPUT, text(handOverFrom)]);
   return { kind: "View", name: full, props };
 }
 

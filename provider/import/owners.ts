@@ -11,8 +11,8 @@ import type { ImportedItem } from "./generate";
 import type { SkippedItem } from "./select";
 import type { ImportedView } from "./views";
 
-/** The input that hands an item another owner marked over to the program that declares it. */
-export const HAND_OVER_INPUT = "takeOver";
+/** The input that hands an item another owner marked over to the program that declares it, naming that owner. */
+export const HAND_OVER_INPUT = "takeOverFrom";
 
 export interface OwnerChoice {
   /** The owner the generated program's stack will be: items it marked are imported as its own. */
@@ -34,8 +34,8 @@ export interface OwnerSplit<T> {
   skipped: SkippedItem[];
   /** Every marked item and its owner, in listing order. */
   owners: OwnedItem[];
-  /** The full names of other owners' items declared to be taken over (with `takeOver`). */
-  takenOver: string[];
+  /** Other owners' items declared to be taken over (with `takeOver`), and the owner each is taken from. */
+  takenOver: OwnedItem[];
 }
 
 interface Marked {
@@ -56,7 +56,7 @@ function split<T extends Marked>(items: readonly T[], choice: OwnerChoice, kind:
     if (owner === choice.owner) out.kept.push(clean);
     else if (choice.takeOver) {
       out.kept.push(clean);
-      out.takenOver.push(item.fullName);
+      out.takenOver.push({ fullName: item.fullName, owner });
     } else {
       out.skipped.push({
         fullName: item.fullName,

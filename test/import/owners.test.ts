@@ -92,8 +92,8 @@ describe("an import knows each item's owner", () => {
     expect(summary.declared.sort()).toEqual(["payments", "payments/deploy", "site", "tools"]);
     const index = file("index.ts");
     expect(index).not.toContain("Managed as code");
-    expect(index).toMatch(/new Job\("payments\/deploy", \{[^]*?takeOver: true/);
-    expect(index).toMatch(/new View\("v", \{[^]*?takeOver: true/);
+    expect(index).toMatch(/new Job\("payments\/deploy", \{[^]*?takeOverFrom: "payments\/prod"/);
+    expect(index).toMatch(/new View\("v", \{[^]*?takeOverFrom: "payments\/prod"/);
     // The stack's own item is not handed over: it is already its own.
     expect(index).not.toMatch(/new Job\("site", \{[^\n]*takeOver/);
     expect(file("README.md")).toContain("- `payments`: payments/prod (declared to be handed over to this program)");
