@@ -150,6 +150,11 @@ export class JenkinsClient {
     return this.http.run(() => server.listJobs(this.http, folder ?? ""));
   }
 
+  /** An item's description and those of the items in it ("" for the root), `levels` deep, in one request. */
+  itemDescriptions(folder: string, levels: number): Promise<{ description: string; items: server.ItemDescription[] }> {
+    return this.http.run(() => server.itemDescriptions(this.http, folder, levels));
+  }
+
   /** The folder's own Java class and every item under it (as `listJobs`), in the same requests. */
   listFolder(folder: string): Promise<{ className: string; items: JobSummary[] }> {
     return this.http.run(() => server.listFolderOf(this.http, folder));

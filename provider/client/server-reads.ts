@@ -134,3 +134,51 @@ async function collect(
     else await listFolder(http, fullName, out);
   }
 }
+
+/** An item and its description, as one listing of descriptions gives them. */
+export interface ItemDescription {
+  fullName: string;
+  /** The description Jenkins holds ("" for none). */
+  description: string;
+}
+
+function describedTree(levels: number): string {
+  return levels <= 1 ? "jobs[name,description]" : `jobs[name,description,${describedTree(levels - 1)}]`;
+}
+
+/**
+ * An item's (or the root's) description and those of the items in it, `levels` folder levels deep, in one
+ * request: what the ownership checks read (the mark is the description's last line). An item below `levels` is
+ * not listed; a job that is no folder has no items.
+ */
+export async function itemDescriptions(
+  http: JenkinsHttp,
+  folder: string,
+  levels: number,
+): Promise<{ description: string; items: ItemDescription[] }> {
+  if (folder !== "") validateJobPath(folder);
+  const ctx = http.ctx(folder === "" ? undefined : folder, "list descriptions", {
+    notFound: "the folder does not exist",
+  });
+  const res = await http.exchange(ctx, {
+    method: "GET",
+    path: `${folderPath(folder)}api/json?tree=${encodeQueryValue(`description,${describedTree(levels)}`)}`,
+    retry: true,
+  });
+  interface Described {
+    name?: string;
+    description?: string | null;
+    jobs?: Described[];
+  }
+  const out: ItemDescription[] = [];
+  const walk = (items: Described[], parent: string) => {
+    for (const item of items) {
+      const fullName = parent === "" ? (item.name ?? "") : `${parent}/${item.name ?? ""}`;
+      out.push({ fullName, description: typeof item.description === "string" ? item.description : "" });
+      if (Array.isArray(item.jobs)) walk(item.jobs, fullName);
+    }
+  };
+  const json = parseJson<Described>(ctx, res, "api/json");
+  walk(json.jobs ?? [], folder);
+  return { description: typeof json.description === "string" ? json.description : "", items: out };
+}

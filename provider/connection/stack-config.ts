@@ -2,7 +2,7 @@
  * The stack config keys the provider reads, documented in one place for the reference (`npm run docs`). The code
  * that reads each key names it next to its parser: settings.ts (`jenkins:url` … `jenkins:bodyTimeoutMs`),
  * controllers.ts (`jenkins:controllers`), plugins/preflight.ts (`jenkins:pluginCheck`), references/check.ts
- * (`jenkins:credentialsCheck`). A test of the reference holds every `"jenkins:…"` key named in provider/ to a
+ * (`jenkins:credentialsCheck`), ownership/settings.ts (`jenkins:owner`, `jenkins:ownershipMarks`). A test of the reference holds every `"jenkins:…"` key named in provider/ to a
  * property of StackConfig.
  */
 
@@ -259,4 +259,22 @@ export interface StackConfig {
    * @defaultValue `"error"`
    */
   "jenkins:runnableCheck"?: CheckPolicy;
+  /**
+   * The owner named in the mark of ownership that every job, folder and multibranch project this stack creates or
+   * adopts carries as the last line of its description ("Managed as code by <owner>. …"), and that another stack
+   * must name (`takeOverFrom`) to take the item over. Letters, digits and `. _ @ -`, in parts separated by `/`.
+   * Set it when two stacks should share one owner name, or to give the items a name a person recognises; changing it
+   * re-marks the stack's items on the next `up`. See docs/guide/ownership.md.
+   *
+   * @defaultValue the Pulumi project and stack, as `<project>/<stack>`
+   */
+  "jenkins:owner"?: string;
+  /**
+   * Whether the stack writes its mark of ownership into the description of the items it manages. `false` writes
+   * none (and removes the stack's mark at each item's next update); the stack still refuses to create over, adopt
+   * or delete an item another owner marked.
+   *
+   * @defaultValue `true`
+   */
+  "jenkins:ownershipMarks"?: boolean;
 }

@@ -20,6 +20,7 @@ import { LIFECYCLES, resourceOf, typeOfUrn } from "./resources";
 import { anyPb, emptyPb, grpc, pluginPb, providerPb, statusPb, structPb } from "./stubs";
 import type { Grpc, ProviderPb, StructPb } from "./stubs";
 import { plain, wire, type Props } from "./values";
+import { configuredOwnerProblem, withOwner } from "./owner";
 
 export interface ServiceOptions {
   /** The plugin's version, as GetPluginInfo reports it. */
@@ -207,6 +208,8 @@ function sameValue(a: unknown, b: unknown): boolean {
 }
 
 export function providerService(options: ServiceOptions): Grpc.UntypedServiceImplementation {
+  /** `jenkins:owner` as Configure gave it: the owner of every resource's items, else the URN's project and stack. */
+  let configuredOwner: unknown;
   return {
     getPluginInfo(_call: Call<unknown>, callback: Callback<unknown>) {
       const info = new pluginPb.PluginInfo();
@@ -272,6 +275,9 @@ export function providerService(options: ServiceOptions): Grpc.UntypedServiceImp
         const variables: Record<string, string> = {};
         call.request.getVariablesMap().forEach((v: string, k: string) => (variables[k] = v));
         const config = configSource(args, variables);
+        configuredOwner = config.get("jenkins:owner");
+        const ownerProblem = configuredOwnerProblem(configuredOwner);
+        if (ownerProblem !== undefined) throw new Error(ownerProblem);
         for (const lifecycle of LIFECYCLES) await lifecycle.configure({ config } as never);
         const resp = new providerPb.ConfigureResponse();
         resp.setAcceptsecrets(true);
@@ -289,7 +295,8 @@ export function providerService(options: ServiceOptions): Grpc.UntypedServiceImp
         const { lifecycle } = resourceOf(token);
         const olds = plainOf(call.request.getOlds());
         const given = plainOf(call.request.getNews());
-        const news = asFromProgram(token, given.props, given.secrets);
+        const prepared = asFromProgram(token, given.props, given.secrets);
+        const news = { ...prepared, props: withOwner(prepared.props, call.request.getUrn(), configuredOwner) };
         const result = await lifecycle.check(olds.props, news.props);
         const inputs = withoutProvider((result.inputs ?? news.props) as Props);
         return checkResponse(

@@ -17,6 +17,7 @@ import { JobExistsError } from "./errors";
 import { caseClash, managedTwice } from "./same-item";
 import { fieldsOf } from "./job-config";
 import { maskSecrets } from "./secrets/state";
+import { readMark } from "../ownership/mark";
 
 export interface Held {
   /** Jenkins's config.xml, as read. */
@@ -35,7 +36,8 @@ export function compareHeld(declared: Declared, text: string): Held {
   return {
     text,
     sameConfig: sameConfig(declared.root(), maskSecrets(root, text).root),
-    sameDescription: fields.description === wanted.description,
+    // The mark of ownership aside: whose item it is, is the ownership check's business.
+    sameDescription: readMark(fields.description).description === wanted.description,
     sameEnabled: fields.enabled === wanted.enabled,
   };
 }

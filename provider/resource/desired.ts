@@ -17,6 +17,7 @@ import { knownFields } from "./known-fields";
 import { renderSpec, sourceOf, SPEC_KEYS, type SourceKey } from "./sources";
 import { revealSecrets, secretCount } from "./secrets/state";
 import { UNKNOWN, type JobInputs, type JobOutputs } from "./types";
+import { readMark, withMark } from "../ownership/mark";
 
 export { strip, type Props } from "../dynamic/props";
 import type { Props } from "../dynamic/props";
@@ -50,10 +51,15 @@ export interface Declared {
   canonical(): string;
   /** Parsed tree of the declared config; not to be modified. */
   root(): XmlElement;
-  /** Description and enabled state asked for: the explicit inputs win over the XML. */
+  /** Description and enabled state asked for: the explicit inputs win over the XML. No mark of ownership. */
   fields(): JobFields;
-  /** The config.xml to send: carries the description and disabled state asked for, and the secret values. */
+  /**
+   * The config.xml to send: carries the description and disabled state asked for (the description with the mark of
+   * ownership, when there is an owner to mark), and the secret values.
+   */
   toSend(): string;
+  /** The description to send by itself: as asked for, with the mark when there is an owner to mark. */
+  descriptionToSend(): string;
   /** The secret values, in placeholder order (empty for a config without secrets). */
   secrets: readonly string[];
 }
@@ -78,7 +84,12 @@ function explicitFields(news: JobInputs): Partial<JobFields> {
   return out;
 }
 
-function declaredXml(news: JobInputs): Declared {
+/** The description to send: what was asked for, with the owner's mark, or with no mark at all. */
+function sentDescription(description: string, markOwner: string | undefined): string {
+  return markOwner === undefined ? readMark(description).description : withMark(description, markOwner);
+}
+
+function declaredXml(news: JobInputs, markOwner: string | undefined): Declared {
   const xml = news.configXml as string;
   const rootName = rootNameOf(xml);
   const info = describeRoot(rootName);
@@ -99,28 +110,38 @@ function declaredXml(news: JobInputs): Declared {
         ? (knownFields(xml) ?? canonicalFields(xml) ?? fieldsOf(root()))
         : { description: "", enabled: true };
       return {
-        description: explicit.description ?? fromXml.description,
+        description: readMark(explicit.description ?? fromXml.description).description,
         enabled: info?.canDisable === false ? true : (explicit.enabled ?? fromXml.enabled),
       };
     }),
     // Checked inputs carry description and enabled (filled-fields.ts): the text goes as is when they are its own.
     toSend: once(() => {
-      if (explicit.description === undefined && explicit.enabled === undefined) return xml;
       const own = configFieldsOf(news[CONFIG_FIELDS_KEY as keyof JobInputs]) ?? knownFields(xml) ?? fieldsOf(root());
+      const description = sentDescription(explicit.description ?? own.description, markOwner);
+      if (description !== own.description) {
+        return canonicalizeDocument(withFieldsIn(root(), { ...explicit, description }));
+      }
+      if (explicit.description === undefined && explicit.enabled === undefined) return xml;
       const same =
         (explicit.description ?? own.description) === own.description &&
         (explicit.enabled ?? own.enabled) === own.enabled;
       return same ? xml : canonicalizeDocument(withFieldsIn(root(), explicit));
     }),
+    descriptionToSend() {
+      return sentDescription(this.fields().description, markOwner);
+    },
     secrets: [],
   };
 }
 
-function declaredSpec(news: JobInputs, key: Exclude<SourceKey, "configXml">): Declared {
+function declaredSpec(news: JobInputs, key: Exclude<SourceKey, "configXml">, markOwner: string | undefined): Declared {
   // Sent as rendered: the renderer writes description and disabled itself, in the layout Jenkins saves.
-  const xml = renderSpec(key, news[key], explicitFields(news));
+  const explicit = explicitFields(news);
+  const xml = renderSpec(key, news[key], explicit);
   const doc = parseXml(xml);
-  const fields = fieldsOf(doc.root);
+  const found = fieldsOf(doc.root);
+  const fields = { ...found, description: readMark(found.description).description };
+  const description = sentDescription(fields.description, markOwner);
   return {
     key,
     rootName: doc.root.name,
@@ -128,15 +149,20 @@ function declaredSpec(news: JobInputs, key: Exclude<SourceKey, "configXml">): De
     canonical: once(() => canonicalizeDocument(doc)),
     root: () => doc.root,
     fields: () => fields,
-    toSend: () => xml,
+    // The mark travels only in the text sent: what is compared and kept is the spec as declared.
+    toSend: once(() => (description === found.description ? xml : renderSpec(key, news[key], { ...explicit, description }))),
+    descriptionToSend: () => description,
     secrets: [],
   };
 }
 
-/** The declared job of a set of checked inputs. Throws JobSpecError for a spec that does not render. */
-export function declare(news: JobInputs): Declared {
+/**
+ * The declared job of a set of checked inputs, the text to send marked with `markOwner` when given (ownership.ts
+ * `markOwnerOf`). Throws JobSpecError for a spec that does not render.
+ */
+export function declare(news: JobInputs, markOwner?: string): Declared {
   const key = sourceOf(news as unknown as Props);
-  const declared = key === "configXml" ? declaredXml(news) : declaredSpec(news, key);
+  const declared = key === "configXml" ? declaredXml(news, markOwner) : declaredSpec(news, key, markOwner);
   if (secretCount(news.secretValues) === 0) return declared;
   // Only the text sent carries the values; everything compared and kept has the placeholders.
   const secrets = news.secretValues as string[];
@@ -144,7 +170,13 @@ export function declare(news: JobInputs): Declared {
   return { ...declared, secrets, toSend: once(() => revealSecrets(placeholders(), secrets)) };
 }
 
-export function outputsFor(news: JobInputs, declared: Declared, fullName: string, baseUrl: string): JobOutputs {
+export function outputsFor(
+  news: JobInputs,
+  declared: Declared,
+  fullName: string,
+  baseUrl: string,
+  owner?: string,
+): JobOutputs {
   const fields = declared.fields();
   const outs: JobOutputs = {
     name: news.name,
@@ -157,6 +189,8 @@ export function outputsFor(news: JobInputs, declared: Declared, fullName: string
   };
   if (news.folder) outs.folder = news.folder;
   if (news.controller) outs.controller = news.controller;
+  // The owner whose mark the write carries: a later diff sees a change of owner, a delete checks the item's mark.
+  if (owner !== undefined) outs.__owner = owner;
   // Kept so that a refresh reports the inputs the program gives (drift.ts).
   if (news.adopt === true) outs.adopt = true;
   // The spec as written, so the next diff (which gets old outputs) can render it again; and the config it renders

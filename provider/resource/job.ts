@@ -26,6 +26,7 @@ import { itemCandidates, jobsNamed, literalFolder, literalJobNames, recordJob } 
 import { registeredProperties } from "../dynamic/registered-properties";
 import jobProvider from "./provider";
 import { hideSecrets } from "./secrets/hide";
+import { ownershipInputs } from "../ownership/program-owner";
 
 /**
  * A password parameter whose default may be a `pulumi.secret` (it moves into an input Pulumi encrypts).
@@ -147,6 +148,16 @@ export interface JobArgs {
    */
   adopt?: pulumi.Input<boolean>;
   /**
+   * Hand the job over to this stack from the owner its mark of ownership names (`<project>/<stack>` of the stack
+   * that manages it, or its `jenkins:owner`): the job is adopted (with `adopt`) or created over, and the mark moves
+   * to this stack. Without it, declaring a job another owner marked fails at preview, naming that owner. The former
+   * owner's next refresh reports the job as handed over, and its next `up` drops it from its state without deleting
+   * it. Read when the job is created: changing it later changes nothing. See docs/guide/ownership.md.
+   *
+   * @defaultValue none: a job another owner marked is not taken
+   */
+  takeOverFrom?: pulumi.Input<string>;
+  /**
    * The controller the job lives on: a name from the stack config `jenkins:controllers` (or the
    * `JENKINS_CONTROLLER_<NAME>_*` variables). Only the name goes into the state. Changing it replaces the job: it
    * is made on the other Jenkins, then deleted from the old one.
@@ -250,7 +261,9 @@ export class Job extends pulumi.dynamic.Resource {
           enabled: args.enabled,
           adopt: args.adopt,
           controller: args.controller,
+          takeOverFrom: args.takeOverFrom,
           secretValues: hidden.secretValues,
+          ...ownershipInputs(opts),
         },
         JOB_OUTPUTS,
       ),

@@ -79,6 +79,10 @@ import { secretsFailure } from "./secrets/check";
 import { learnSecrets } from "./secrets/learn";
 import { compareSecrets, maskSecrets, secretsChanged } from "./secrets/state";
 import { writeXml } from "../xml/writer";
+import { readMark } from "../ownership/mark";
+import { OwnedElsewhereError, ownedElsewhere } from "../ownership/errors";
+import { marksOn } from "../ownership/settings";
+import { foundForDelete, foundOwner, markMoves, markOwnerOf, ownerInConfig } from "./ownership";
 
 import { diff as diffJob, type JobDiffResult } from "./diff";
 
@@ -91,7 +95,13 @@ export async function diff(id: string, olds: Props, news: Props): Promise<JobDif
   // The refresh's diff after a read that found an edit: "unknown", so the engine shows the inputs that differ.
   if (isRefreshDiffOfEdit(id, strip(news))) return {};
   rememberManaged(olds.fullName, baseUrlIfConfigured(olds.controller), id);
+  // Handed over to another owner (a refresh found its mark): nothing to put back, nothing to send.
+  if (typeof olds.__handedTo === "string") return { changes: false };
   const result = await diffJob(id, olds, news);
+  if (!result.changes && news.__owner !== UNKNOWN && markMoves(olds, markOwnerOf(news, marks === true))) {
+    // The mark alone: an owner renamed, marks turned off, or the item let go (retainOnDelete).
+    return { changes: true, diffs: [] };
+  }
   if (result.changes && news.controller !== UNKNOWN) {
     const unusable = await connections.unusable((news.controller ?? undefined) as string | undefined);
     if (unusable !== undefined) {
@@ -114,11 +124,24 @@ let credentialsCheck: CredentialsCheckMode | Error = "error";
 /** `jenkins:runnableCheck`, stack-wide and per controller (reported by every check of a new or changed config). */
 let runnableCheck: RunnableCheckModes = { stack: "error", controllers: {} };
 
+/** `jenkins:ownershipMarks`, or why its value is refused (reported by every check). */
+let marks: boolean | Error = true;
+
 export async function configure(req: { config: ConfigSource }): Promise<void> {
   connections.configure(req.config);
   pluginCheck = pluginCheckOf(req.config);
   credentialsCheck = credentialsCheckOf(req.config);
   runnableCheck = runnableCheckOf(req.config);
+  try {
+    marks = marksOn(req.config);
+  } catch (e) {
+    marks = e as Error;
+  }
+}
+
+/** The owner a write marks the item with (ownership.ts). */
+function markOwner(news: Partial<JobInputs>): string | undefined {
+  return markOwnerOf(news, marks === true);
 }
 
 function settingsFor(controller: string | undefined) {
@@ -158,6 +181,9 @@ export async function check(olds: Props, news: Props): Promise<dynamic.CheckResu
       };
     }
   }
+  if (marks instanceof Error) return { inputs: checked, failures: [{ property: "", reason: marks.message }] };
+  const owned = await checkOwner(olds, checked);
+  if (owned !== undefined) return { inputs: checked, failures: [owned] };
   const plugins = await checkPlugins(olds, checked, root);
   if (plugins !== undefined) return { inputs: checked, failures: [plugins] };
   const references = await checkCredentialReferences(olds, checked, root);
@@ -165,6 +191,31 @@ export async function check(olds: Props, news: Props): Promise<dynamic.CheckResu
   const runnable = await checkRunnableJob(olds, checked, root);
   if (runnable !== undefined) return { inputs: checked, failures: [runnable] };
   return { ...result, inputs: checked };
+}
+
+/**
+ * No silent takeover: a job to create or adopt whose item another owner marked fails the preview, naming the owner
+ * and the option that hands it over. One listing of descriptions per folder, kept for the process; a job already
+ * in the state asks nothing.
+ */
+async function checkOwner(olds: Props, news: Props): Promise<dynamic.CheckFailure | undefined> {
+  if (Object.keys(strip(olds)).length > 0) return undefined;
+  const fullName = news.fullName;
+  if (typeof fullName !== "string" || news.controller === UNKNOWN || news.takeOverFrom === UNKNOWN) return undefined;
+  let found: { exists: boolean; owner?: string };
+  try {
+    const { client, baseUrl } = await connect(fullName, news.controller as string | undefined);
+    found = await foundOwner(client, baseUrl, fullName);
+  } catch (e) {
+    // Create checks again when it finds the job there; a preview that cannot look says so and goes on.
+    await warn(`the ownership check of Jenkins job "${fullName}" was skipped: ${e instanceof Error ? e.message : String(e)}`);
+    return undefined;
+  }
+  if (!found.exists || !ownedElsewhere(found.owner, news.__owner as string | undefined, news.takeOverFrom)) {
+    return undefined;
+  }
+  const action = news.adopt === true ? "adopted" : "created";
+  return { property: "", reason: new OwnedElsewhereError("Jenkins job", fullName, found.owner, action).message };
 }
 
 /** A resource of the stack records the job it manages, so a create that clashes with it can say so. */
@@ -394,11 +445,12 @@ export async function create(inputsRaw: Props): Promise<dynamic.CreateResult> {
   const news = strip(inputsRaw) as unknown as JobInputs;
   const fullName = fullNameOf(news);
   const { client, baseUrl } = await connect(fullName, news.controller);
-  const declared = declare(news);
+  const owner = markOwner(news);
+  const declared = declare(news, owner);
   const xml = declared.toSend();
   // A generated id: Pulumi cannot change an id on update, and a rename must stay an update.
   const id = randomUUID();
-  const outs = outputsFor(news, declared, fullName, baseUrl);
+  const outs = outputsFor(news, declared, fullName, baseUrl, owner);
   try {
     // One request: description and disabled state travel inside the XML.
     await client.createJob(fullName, xml);
@@ -411,7 +463,7 @@ export async function create(inputsRaw: Props): Promise<dynamic.CreateResult> {
       // any other fails as before (a job of this stack, another letter case, another config).
       const read = news.adopt ? undefined : await takeOver(client, fullName, baseUrl, declared);
       try {
-        const digests = await adopt(client, fullName, declared, outs, read);
+        const digests = await adopt(client, fullName, declared, outs, read, news);
         if (digests !== undefined) outs.secretDigests = digests;
       } catch (adoptError) {
         if (adoptError instanceof InvalidConfigError) throw new AdoptionError(fullName, adoptError);
@@ -449,9 +501,15 @@ async function adopt(
   fullName: string,
   declared: Declared,
   outs: JobOutputs,
-  read?: string,
+  read: string | undefined,
+  news: JobInputs,
 ): Promise<string[] | undefined> {
   const text = read ?? (await client.getConfig(fullName));
+  // Made by another owner since the preview looked (two stacks' `up`s at once): not taken without a hand-over.
+  const found = ownerInConfig(text);
+  if (ownedElsewhere(found, news.__owner, news.takeOverFrom)) {
+    throw new OwnedElsewhereError("Jenkins job", fullName, found, news.adopt === true ? "adopted" : "created");
+  }
   const remote = parseXml(text).root;
   const owned = withPipelineOwned<Partial<JobOutputs>>({}, remote).pipelineOwned;
   if (owned) outs.pipelineOwned = owned;
@@ -461,13 +519,16 @@ async function adopt(
   // A value is known to be Jenkins's only when it is the very text declared (an encrypted value copied from Jenkins).
   const sameSecrets =
     masked.values.length === declared.secrets.length && masked.values.every((v, i) => v.trim() === declared.secrets[i]);
-  const current: JobOutputs = { ...outs, description: fields.description, enabled: fields.enabled };
+  const current: JobOutputs = { ...outs, description: readMark(fields.description).description, enabled: fields.enabled };
+  // The mark Jenkins holds: written again only when it is not the one wanted.
+  if (found === undefined) delete current.__owner;
+  else current.__owner = found;
   if (!sameConfig(declared.root(), masked.root) || !sameSecrets) {
     // No config known makes applyChanges post the declared one.
     delete current.__digest;
     current.configXml = "";
   }
-  const { posted } = await applyChanges(client, fullName, current, declared, remote);
+  const { posted } = await applyChanges(client, fullName, current, declared, outs.__owner, remote);
   if (declared.secrets.length === 0) return undefined;
   return posted ? learnSecrets(client, fullName, declared.secrets) : compareSecrets(outs, masked.values).digests;
 }
@@ -492,7 +553,20 @@ export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadRes
   const masked = maskSecrets(parsed.root, remote);
   const remoteDoc = masked.root === parsed.root ? parsed : { ...parsed, root: masked.root };
   const remoteText = masked.root === parsed.root ? remote : writeXml(remoteDoc, { style: "pretty" });
-  const fields = fieldsOf(remoteDoc.root);
+  const marked = fieldsOf(remoteDoc.root);
+  const { description, owner: found } = readMark(marked.description);
+  const fields = { ...marked, description };
+  // Handed over: the mark names another owner than the one this stack wrote (or any owner, where it wrote none).
+  if (found !== undefined && found !== olds.__owner && !declaresNothing(olds)) {
+    readFoundNothing(id);
+    if (olds.__handedTo !== found) {
+      await warn(
+        `Jenkins job "${fullName}" is now managed by ${found}: this stack leaves it alone and never deletes it. ` +
+          "Remove its resource from the program; the next `pulumi up` then drops it from this stack's state.",
+      );
+    }
+    return { id, props: { ...olds, fullName, __handedTo: found } };
+  }
   let props: JobOutputs = withPipelineOwned(
     { ...olds, fullName, url: jobUrl(baseUrl, fullName), description: fields.description, enabled: fields.enabled },
     remoteDoc.root,
@@ -620,7 +694,8 @@ export async function update(id: string, oldsRaw: Props, newsRaw: Props): Promis
   const oldFullName = olds.fullName || fullNameOf(olds);
   const { client, baseUrl } = await connect(oldFullName, olds.controller);
   rememberManaged(fullNameOf(news), baseUrl, id);
-  const declared = declare(news);
+  const owner = markOwner(news);
+  const declared = declare(news, owner);
   // Where the item is: moves and renames update it step by step.
   const at = { fullName: oldFullName };
   let remote: XmlElement | undefined;
@@ -628,7 +703,7 @@ export async function update(id: string, oldsRaw: Props, newsRaw: Props): Promis
   let posted = false;
   try {
     if (fullNameOf(news) !== oldFullName) await relocate(client, at, { folder: news.folder ?? "", name: news.name });
-    ({ posted, remote } = await applyChanges(client, at.fullName, olds, declared));
+    ({ posted, remote } = await applyChanges(client, at.fullName, olds, declared, owner));
   } catch (e) {
     // Deleted in Jenkins since the last refresh: say so instead of re-creating it behind the user's back.
     const failure = e instanceof JobNotFoundError ? new JobGoneError(at.fullName, e) : e;
@@ -643,7 +718,7 @@ export async function update(id: string, oldsRaw: Props, newsRaw: Props): Promis
     }
     throw failure;
   }
-  const outs = outputsFor(news, declared, at.fullName, baseUrl);
+  const outs = outputsFor(news, declared, at.fullName, baseUrl, owner);
   if (declared.secrets.length > 0) {
     outs.secretDigests = posted ? await learnSecrets(client, at.fullName, declared.secrets) : olds.secretDigests;
   }
@@ -675,11 +750,14 @@ async function applyChanges(
   fullName: string,
   olds: JobOutputs,
   declared: Declared,
+  owner: string | undefined,
   remote?: XmlElement,
 ): Promise<{ posted: boolean; remote?: XmlElement }> {
   const wanted = declared.fields();
+  // The mark changes with the owner; state of an earlier version (no owner recorded) gets it with this write.
+  const descriptionChanged = wanted.description !== olds.description || olds.__owner !== owner;
   // Folders have no description endpoint (Jenkins answers 404): their description travels in config.xml.
-  const folderDescription = declared.info?.kind === "folder" && wanted.description !== olds.description;
+  const folderDescription = declared.info?.kind === "folder" && descriptionChanged;
   const secrets = secretsChanged(olds, declared.secrets);
   if (folderDescription || secrets || configChanged(olds, declared)) {
     // One POST carries the config together with the description and disabled state.
@@ -695,7 +773,7 @@ async function applyChanges(
     }
     return { posted: true, remote };
   }
-  if (wanted.description !== olds.description) await client.setDescription(fullName, wanted.description);
+  if (descriptionChanged) await client.setDescription(fullName, declared.descriptionToSend());
   if (wanted.enabled !== olds.enabled) {
     if (wanted.enabled) await client.enable(fullName);
     else await client.disable(fullName);
@@ -714,6 +792,33 @@ export async function deleteJob(_id: string, propsRaw: Props): Promise<void> {
   const olds = strip(propsRaw) as unknown as JobOutputs;
   const fullName = olds.fullName || fullNameOf(olds);
   const { client, baseUrl } = await connect(fullName, olds.controller);
+  if (typeof olds.__handedTo === "string") {
+    // Handed over: another owner manages it now. Only the state lets it go.
+    forgetManaged(fullName, baseUrl);
+    return;
+  }
+  const found = await foundForDelete(client, fullName, olds.__owner);
+  if (found.gone) {
+    forgetManaged(fullName, baseUrl);
+    return;
+  }
+  if (found.owner !== undefined && found.owner !== olds.__owner) {
+    await warn(
+      `Jenkins job "${fullName}" was left in Jenkins: its mark of ownership names ${found.owner}, not this stack. ` +
+        "It is removed from this stack's state only.",
+    );
+    forgetManaged(fullName, baseUrl);
+    return;
+  }
+  if (found.othersInside.length > 0) {
+    const others = found.othersInside.map((i) => `"${i.fullName}" (${i.owner})`).join(", ");
+    await warn(
+      `Jenkins folder "${fullName}" was left in Jenkins: it holds items another owner manages, which deleting it ` +
+        `would delete: ${others}. It is removed from this stack's state only; delete it by hand once they are gone.`,
+    );
+    forgetManaged(fullName, baseUrl);
+    return;
+  }
   try {
     await client.deleteJob(fullName);
   } catch (e) {

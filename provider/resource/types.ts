@@ -29,6 +29,12 @@ export interface JobInputs {
   enabled?: boolean;
   /** Take over a job that already exists instead of failing. */
   adopt?: boolean;
+  /** The owner a job is handed over from: its mark names that owner, and this stack takes it (ownership). */
+  takeOverFrom?: string;
+  /** The owner this stack writes in the mark of ownership (hidden input, added by the class or the plugin). */
+  __owner?: string;
+  /** Set by the class for a resource declared with `retainOnDelete`: the item is let go, its mark cleared. */
+  __retain?: boolean;
   /** Name of a controller of `jenkins:controllers`; absent for the stack-wide connection. */
   controller?: string;
   /**
@@ -129,10 +135,17 @@ export interface JobOutputs {
   freestyle?: FreestyleSpec;
   folderSpec?: FolderSpec;
   multibranch?: MultibranchSpec;
-  /** The job's description as Jenkins has it. */
+  /** The job's description as Jenkins has it, without the mark of ownership. */
   description: string;
   /** Whether the job is enabled as Jenkins has it. */
   enabled: boolean;
+  /**
+   * The owner whose mark of ownership this stack last wrote on the item (absent when it wrote none: marks off, a
+   * let-go item, or state of an earlier version not updated since). Internal.
+   */
+  __owner?: string;
+  /** Set by a refresh that found the item's mark naming another owner: handed over, left alone. Internal. */
+  __handedTo?: string;
   /**
    * For a Pipeline job whose script sets job properties: what its tracker actions say it set, as "property C",
    * "trigger C", "parameter NAME", as last read from Jenkins (pipeline-owned.ts). Absent when nothing is known.

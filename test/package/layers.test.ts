@@ -21,18 +21,21 @@ const ALLOWED: Record<string, string[]> = {
   server: ["xml", "plugins/versions", "runtime"],
   plugins: ["client", "dynamic", "xml"],
   dynamic: [],
+  // The mark of ownership (pure), its config keys, and the program side's owner (the SDK's project and stack).
+  ownership: [],
   connection: ["client"],
-  resource: ["connection", "dynamic", "plugins", "references", "runnable", "client", "specs", "xml"],
+  resource: ["ownership", "connection", "dynamic", "plugins", "references", "runnable", "client", "specs", "xml"],
   // The reference check of jobs: which credentials a job names, where it looks, the stores' listings.
   references: ["client", "dynamic", "xml"],
   // The runnable check of jobs: what a job names (scripts, labels, libraries, jobs) and what the controller has.
   runnable: ["client", "dynamic", "references", "xml"],
   // The Credential resource; the program side hides secrets with the Job's table (resource/secrets).
-  credential: ["connection", "dynamic", "plugins", "references", "client", "xml", "resource/secrets"],
+  credential: ["ownership", "connection", "dynamic", "plugins", "references", "client", "xml", "resource/secrets"],
   triggers: ["connection", "dynamic", "client"],
-  sweep: ["connection", "dynamic", "client"],
-  view: ["connection", "dynamic", "plugins", "client", "xml"],
+  sweep: ["ownership", "connection", "dynamic", "client"],
+  view: ["ownership", "connection", "dynamic", "plugins", "client", "xml"],
   import: [
+    "ownership/mark",
     "connection",
     "client",
     "specs",
@@ -65,6 +68,9 @@ const ALLOWED: Record<string, string[]> = {
     "references/check",
     "runnable/mode",
     "runtime",
+    // The owner a resource's URN names, as the classes' program side names it; never the program side itself.
+    "ownership/mark",
+    "ownership/settings",
   ],
   // The review command reads a preview's JSON and writes text: it imports nothing of ours, so it never loads the
   // server, a client or a lifecycle.

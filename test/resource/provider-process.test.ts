@@ -83,8 +83,14 @@ describe.each(MODES)("Job provider in the dynamic-provider process, over gRPC (%
       enabled: false,
     });
     // The first call of the process checks once that the URL leads to a Jenkins and reads the installed plugins
-    // (the plugin pre-flight of Check); the create is one request.
-    expect(calls(server)).toEqual(["GET /api/json", "GET /pluginManager/api/json", "POST /createItem"]);
+    // (the plugin pre-flight of Check), and lists the root's items with their descriptions once (the ownership
+    // check of a job to create); the create is one request.
+    expect(calls(server)).toEqual([
+      "GET /api/json",
+      "GET /api/json",
+      "GET /pluginManager/api/json",
+      "POST /createItem",
+    ]);
     expect(state.outputs).toMatchObject({
       name: "api-build",
       fullName: "api-build",
@@ -174,7 +180,7 @@ describe.each(MODES)("Job provider in the dynamic-provider process, over gRPC (%
     // delete → one POST; then refresh finds it gone and a second delete is fine
     server.resetCounters();
     await proc.delete(urn, state.id, state.outputs);
-    expect(calls(server)).toEqual(["POST /job/api-build-2/doDelete"]);
+    expect(calls(server)).toEqual(["GET /job/api-build-2/api/json", "POST /job/api-build-2/doDelete"]);
     const gone = await proc.read(urn, state.id, state.outputs, state.inputs);
     expect(gone.id).toBe("");
     await proc.delete(urn, state.id, state.outputs);
@@ -372,7 +378,8 @@ describe.each(MODES)("Job provider in the dynamic-provider process, over gRPC (%
     expect((await proc.diff(urn, state.id, read.properties, state.inputs)).changes).toBe("none");
     server.resetCounters();
     await proc.delete(urn, state.id, read.properties);
-    expect(calls(server)).toEqual(["POST /job/old-state/doDelete"]);
+    // One read of the item's mark of ownership before the delete.
+    expect(calls(server)).toEqual(["GET /job/old-state/api/json", "POST /job/old-state/doDelete"]);
   });
 
   it("keeps credentials out of __provider, outputs, logs and errors", () => {
