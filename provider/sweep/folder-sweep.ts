@@ -11,6 +11,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import sweepProvider from "./provider";
 import type { SweepAction } from "./types";
+import { ownershipInputs } from "../ownership/program-owner";
 
 /**
  * The inputs of a {@link FolderSweep}. A change of `folder`, `keep`, `action` or `deleteWithBuilds` updates the
@@ -82,6 +83,7 @@ export class FolderSweep extends pulumi.dynamic.Resource {
         controller: args.controller,
         plan: undefined,
         done: undefined,
+        ...ownershipInputs(opts),
       },
       opts,
       "jenkins",

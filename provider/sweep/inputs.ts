@@ -70,8 +70,22 @@ export function unmanaged(children: string[], keep: string[]): string[] {
   return children.filter((c) => !kept.has(c.toLowerCase())).sort();
 }
 
-/** What the next `up` does to each unmanaged item, as a reviewer reads it. */
-export function planOf(items: string[], action: SweepAction): string[] {
+/** An item in the folder whose mark of ownership names another owner: never swept. */
+export interface OwnedItem {
+  fullName: string;
+  owner: string;
+}
+
+/**
+ * What the next `up` does to each unmanaged item, as a reviewer reads it; the items other owners marked come last,
+ * as left alone.
+ */
+export function planOf(items: string[], action: SweepAction, others: readonly OwnedItem[] = []): string[] {
   const verb = action === "report" ? "report" : action === "disable" ? "disable" : "delete";
-  return items.map((i) => `${verb} ${i}`);
+  return [...items.map((i) => `${verb} ${i}`), ...others.map(leftAlone)];
+}
+
+/** The plan's (and `done`'s) entry for an item another owner marked. */
+export function leftAlone(item: OwnedItem): string {
+  return `leave ${item.fullName} (managed as code by ${item.owner})`;
 }

@@ -10,6 +10,9 @@
  *   not deleted unless `deleteWithBuilds` says so; then nothing is deleted and the error names the items. Declared
  *   jobs are in `keep`, whose values are their `fullName` outputs: the sweep runs after they exist.
  * - read/delete: nothing on the server; removing the sweep removes no job.
+ *
+ * An item whose mark of ownership names another owner than the sweep's stack is never reported, disabled or
+ * deleted: another stack manages it in the same folder. The plan lists it as left alone.
  */
 import { randomUUID } from "node:crypto";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
@@ -21,7 +24,8 @@ import { warn } from "../dynamic/engine-log";
 import { strip, UNKNOWN, type Props } from "../dynamic/props";
 import { computesItsItems } from "../client/item-classes";
 import { ComputedFolderSweepError } from "./errors";
-import { checkSweepInputs, planOf, unmanaged } from "./inputs";
+import { checkSweepInputs, leftAlone, planOf, unmanaged, type OwnedItem } from "./inputs";
+import { readMark } from "../ownership/mark";
 import type { SweepInputs, SweepOutputs } from "./types";
 
 const connections = new StackConnections();
@@ -38,6 +42,8 @@ function client(controller: string | undefined): Promise<JenkinsClient> {
 interface Child {
   fullName: string;
   isFolder: boolean;
+  /** The owner the item's mark names, if it carries one. */
+  owner?: string;
 }
 
 /**
@@ -49,9 +55,13 @@ async function childrenOf(c: JenkinsClient, folder: string): Promise<Child[]> {
   try {
     const { className, items } = await c.listFolder(folder);
     if (computesItsItems(className)) throw new ComputedFolderSweepError(folder, className);
-    return items
-      .filter((j) => j.fullName.split("/").length === depth)
-      .map((j) => ({ fullName: j.fullName, isFolder: j.isFolder }));
+    const direct = items.filter((j) => j.fullName.split("/").length === depth);
+    // The marks of ownership are in the descriptions, which the listing above does not carry: one request more.
+    const owners =
+      direct.length === 0
+        ? new Map<string, string | undefined>()
+        : new Map((await c.itemDescriptions(folder, 1)).items.map((i) => [i.fullName, readMark(i.description).owner]));
+    return direct.map((j) => ({ fullName: j.fullName, isFolder: j.isFolder, owner: owners.get(j.fullName) }));
   } catch (e) {
     if (e instanceof JobNotFoundError) return [];
     throw e;
@@ -84,11 +94,12 @@ export async function check(_olds: Props, newsRaw: Props): Promise<dynamic.Check
     if (e instanceof ComputedFolderSweepError) return { inputs, failures: [{ property: "folder", reason: e.message }] };
     throw e;
   }
+  const { mine, others } = byOwner(children, sweep.__owner);
   const items = unmanaged(
-    children.map((c) => c.fullName),
+    mine.map((c) => c.fullName),
     sweep.keep,
   );
-  return { inputs: { ...inputs, plan: planOf(items, sweep.action) } };
+  return { inputs: { ...inputs, plan: planOf(items, sweep.action, othersUndeclared(others, sweep.keep)) } };
 }
 
 const COMPARED = ["folder", "keep", "action", "deleteWithBuilds", "controller", "plan"] as const;
@@ -117,10 +128,37 @@ async function holdsBuilds(c: JenkinsClient, item: Child): Promise<boolean> {
   return false;
 }
 
+/**
+ * The children this stack may sweep (unmarked, or marked by its own owner) and those another owner marked. A sweep
+ * whose program passes no owner (an earlier version's) leaves every marked item.
+ */
+function byOwner(children: Child[], own: string | undefined): { mine: Child[]; others: OwnedItem[] } {
+  const mine: Child[] = [];
+  const others: OwnedItem[] = [];
+  for (const child of children) {
+    if (child.owner === undefined || child.owner === own) mine.push(child);
+    else others.push({ fullName: child.fullName, owner: child.owner });
+  }
+  return { mine, others };
+}
+
+/** Other owners' items the stack does not declare itself (one it declares is its resource's business). */
+function othersUndeclared(others: OwnedItem[], keep: string[]): OwnedItem[] {
+  const names = new Set(
+    unmanaged(
+      others.map((o) => o.fullName),
+      keep,
+    ),
+  );
+  return others.filter((o) => names.has(o.fullName));
+}
+
 async function sweep(newsRaw: Props): Promise<SweepOutputs> {
   const news = sweepOf(strip(newsRaw));
   const c = await client(news.controller);
-  const children = await childrenOf(c, news.folder);
+  const { mine: children, others: owned } = byOwner(await childrenOf(c, news.folder), news.__owner);
+  const others = othersUndeclared(owned, news.keep);
+  const left = others.map(leftAlone);
   const names = unmanaged(
     children.map((x) => x.fullName),
     news.keep,
@@ -135,7 +173,7 @@ async function sweep(newsRaw: Props): Promise<SweepOutputs> {
           `${names.join(", ")}. Declare them (and add them to keep), or set action "disable" or "delete".`,
       );
     }
-    done.push(...names.map((n) => `reported ${n}`));
+    done.push(...names.map((n) => `reported ${n}`), ...left);
   } else if (news.action === "disable") {
     for (const item of items) {
       // Folders cannot be disabled in Jenkins: they stay reported.
@@ -144,6 +182,7 @@ async function sweep(newsRaw: Props): Promise<SweepOutputs> {
       done.push(`disabled ${item.fullName}`);
     }
     remaining = items.filter((i) => i.isFolder);
+    done.push(...left);
   } else {
     if (!news.deleteWithBuilds) {
       const withBuilds: string[] = [];
@@ -160,13 +199,15 @@ async function sweep(newsRaw: Props): Promise<SweepOutputs> {
       done.push(`deleted ${item.fullName}`);
     }
     remaining = [];
+    done.push(...left);
   }
   const plan =
     news.action === "report"
-      ? planOf(names, "report")
+      ? planOf(names, "report", others)
       : planOf(
           remaining.map((r) => r.fullName),
           news.action,
+          others,
         );
   return { ...news, plan, done };
 }

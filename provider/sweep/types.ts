@@ -16,6 +16,8 @@ export interface SweepInputs {
   /** Delete items that hold builds too (default false: such items are refused). */
   deleteWithBuilds?: boolean;
   controller?: string;
+  /** The owner this stack marks its items with (hidden input `__owner`): items another owner marked are left. */
+  __owner?: string;
   /** Filled by check from the server: the unmanaged items and what the next `up` does to each ("delete apps/x"). */
   plan?: string[];
 }
