@@ -26,6 +26,8 @@ Options:
   --credentials         also declare the credentials of the system store (whole server only) and of the imported
                         folders, each secret read from a stack config key the generated README lists; adopting
                         them writes those secrets over the ones Jenkins holds
+  --include-owned       also import the items another stack manages (their description's last line, the mark
+                        of ownership, names it); by default they are left out, each listed with its owner
   --out <dir>           folder to write the program into (required)
   --project <name>      Pulumi project name (default: the name of the --out folder)
   --language <lang>     typescript (default: index.ts with this package's classes) or yaml (Pulumi.yaml whose
@@ -51,6 +53,8 @@ export interface ImportArgs {
   folder?: string;
   /** Declare the credentials (system store and imported folders) as `Credential`s; by default they stay in Jenkins. */
   credentials: boolean;
+  /** Import items whose mark of ownership names an owner too; by default they are left out. */
+  includeOwned?: boolean;
   out: string;
   projectName?: string;
   /** The generated program's language (default TypeScript). */
@@ -83,6 +87,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
         insecure: { type: "boolean" },
         folder: { type: "string" },
         credentials: { type: "boolean" },
+        "include-owned": { type: "boolean" },
         out: { type: "string" },
         project: { type: "string" },
         language: { type: "string" },
@@ -124,6 +129,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommand {
       },
       folder: folder === "" ? undefined : folder,
       credentials: values.credentials === true,
+      ...(values["include-owned"] === true ? { includeOwned: true } : {}),
       out,
       projectName: values.project as string | undefined,
       language: values.language === undefined ? undefined : (language as ProgramLanguage),

@@ -16,7 +16,7 @@ import { fetchSystemCredentials } from "./credentials";
 import { generateProgram } from "./generate";
 import { checkImportedJobs } from "./runnable";
 import { startProgress, type ProgressStream } from "./progress";
-import { selectItems, type SkippedItem } from "./select";
+import { ownersOf, selectItems, type SkippedItem } from "./select";
 import { findOwnPackage, installedFromRegistry, packageSource, pluginSource } from "./package-source";
 import { OutputExistsError, PROGRAM_FILE, programExists, writeProgram } from "./write";
 
@@ -85,8 +85,16 @@ export async function runImport(args: ImportArgs, io: ImportIo): Promise<ImportS
     const where = args.folder ? `folder ${args.folder} on ${settings.url}` : settings.url;
     say(`Listing the jobs of ${where}`);
     const listing = await client.listJobs(args.folder);
-    const selection = selectItems(listing);
+    const selection = selectItems(listing, { includeOwned: args.includeOwned });
     say(`Found ${listing.length} items; reading ${selection.items.length} configs`);
+    // Who manages what: the owners the items' marks of ownership name.
+    const owners = new Map<string, number>();
+    for (const owner of ownersOf(listing).values()) owners.set(owner, (owners.get(owner) ?? 0) + 1);
+    for (const [owner, count] of [...owners].sort()) {
+      say(
+        `Managed as code by ${owner}: ${count} ${count === 1 ? "item" : "items"}${args.includeOwned ? "" : " (left out)"}`,
+      );
+    }
 
     const progress = startProgress({
       label: "Reading configs",

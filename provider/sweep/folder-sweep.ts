@@ -8,6 +8,7 @@
  * new FolderSweep("apps-sweep", { folder: apps.fullName, keep: [build.fullName], action: "delete" });
  * ```
  */
+import { programOwner } from "../ownership/program-owner";
 import * as pulumi from "@pulumi/pulumi";
 import sweepProvider from "./provider";
 import type { SweepAction } from "./types";
@@ -82,6 +83,8 @@ export class FolderSweep extends pulumi.dynamic.Resource {
         controller: args.controller,
         plan: undefined,
         done: undefined,
+        // Items marked by this owner are the stack's own; another owner's are never swept.
+        __owner: programOwner(),
       },
       opts,
       "jenkins",

@@ -22,6 +22,15 @@ import { strip, UNKNOWN, type Props } from "../dynamic/props";
 import { computesItsItems } from "../client/item-classes";
 import { ComputedFolderSweepError } from "./errors";
 import { checkSweepInputs, planOf, unmanaged } from "./inputs";
+import { readMark } from "../ownership/mark";
+
+/**
+ * The items a sweep may act on: another owner's items (their mark names an owner other than the sweep's stack) are
+ * that owner's business, never reported, disabled or deleted here.
+ */
+function sweepable(children: Child[], owner: unknown): Child[] {
+  return children.filter((c) => c.owner === undefined || c.owner === owner);
+}
 import type { SweepInputs, SweepOutputs } from "./types";
 
 const connections = new StackConnections();
@@ -38,6 +47,8 @@ function client(controller: string | undefined): Promise<JenkinsClient> {
 interface Child {
   fullName: string;
   isFolder: boolean;
+  /** The owner the item's mark of ownership names, if it carries one. */
+  owner?: string;
 }
 
 /**
@@ -51,7 +62,7 @@ async function childrenOf(c: JenkinsClient, folder: string): Promise<Child[]> {
     if (computesItsItems(className)) throw new ComputedFolderSweepError(folder, className);
     return items
       .filter((j) => j.fullName.split("/").length === depth)
-      .map((j) => ({ fullName: j.fullName, isFolder: j.isFolder }));
+      .map((j) => ({ fullName: j.fullName, isFolder: j.isFolder, owner: readMark(j.description).owner }));
   } catch (e) {
     if (e instanceof JobNotFoundError) return [];
     throw e;
@@ -85,7 +96,7 @@ export async function check(_olds: Props, newsRaw: Props): Promise<dynamic.Check
     throw e;
   }
   const items = unmanaged(
-    children.map((c) => c.fullName),
+    sweepable(children, newsRaw.__owner).map((c) => c.fullName),
     sweep.keep,
   );
   return { inputs: { ...inputs, plan: planOf(items, sweep.action) } };
@@ -120,7 +131,7 @@ async function holdsBuilds(c: JenkinsClient, item: Child): Promise<boolean> {
 async function sweep(newsRaw: Props): Promise<SweepOutputs> {
   const news = sweepOf(strip(newsRaw));
   const c = await client(news.controller);
-  const children = await childrenOf(c, news.folder);
+  const children = sweepable(await childrenOf(c, news.folder), strip(newsRaw).__owner);
   const names = unmanaged(
     children.map((x) => x.fullName),
     news.keep,
