@@ -24,6 +24,8 @@ export interface JobSummary {
   className: string;
   url: string;
   isFolder: boolean;
+  /** The item's description ("" for none; absent where not read): its last line may be a mark of ownership. */
+  description?: string;
 }
 
 export type InstalledPlugins = Map<string, { version: string; active: boolean }>;
@@ -69,13 +71,14 @@ export async function installedPlugins(http: JenkinsHttp): Promise<InstalledPlug
 
 /** Folder levels fetched per listing request; deeper folders get a request of their own. */
 const LIST_DEPTH = 4;
-const LIST_FIELDS = "_class,name,fullName,url";
+const LIST_FIELDS = "_class,name,fullName,url,description";
 
 interface ApiJob {
   _class?: string;
   name?: string;
   fullName?: string;
   url?: string;
+  description?: string | null;
   jobs?: ApiJob[];
 }
 
@@ -128,6 +131,7 @@ async function collect(
       className: item._class ?? "",
       url: item.url ?? `${http.base.url}${jobUrlPath(fullName).slice(1)}`,
       isFolder: Array.isArray(children),
+      description: typeof item.description === "string" ? item.description : "",
     });
     if (!Array.isArray(children) || children.length === 0) continue;
     if (level < LIST_DEPTH) await collect(http, children, fullName, level + 1, out);

@@ -16,7 +16,7 @@ import { fetchSystemCredentials } from "./credentials";
 import { generateProgram } from "./generate";
 import { checkImportedJobs } from "./runnable";
 import { startProgress, type ProgressStream } from "./progress";
-import { selectItems, type SkippedItem } from "./select";
+import { ownersOf, selectItems, type SkippedItem } from "./select";
 import { splitItemsByOwner, splitViewsByOwner, type OwnedItem } from "./owners";
 import { findOwnPackage, installedFromRegistry, packageSource, pluginSource } from "./package-source";
 import { OutputExistsError, PROGRAM_FILE, programExists, writeProgram } from "./write";
@@ -94,7 +94,9 @@ export async function runImport(args: ImportArgs, io: ImportIo): Promise<ImportS
     const where = args.folder ? `folder ${args.folder} on ${settings.url}` : settings.url;
     say(`Listing the jobs of ${where}`);
     const listing = await client.listJobs(args.folder);
-    const selection = selectItems(listing);
+    // Items another stack manages as code (their marks are in the listing) are left out unless asked for.
+    const choice = { owner: args.owner, takeOver: args.takeOver === true };
+    const selection = selectItems(listing, choice);
     say(`Found ${listing.length} items; reading ${selection.items.length} configs`);
 
     const progress = startProgress({
@@ -108,8 +110,7 @@ export async function runImport(args: ImportArgs, io: ImportIo): Promise<ImportS
       onFetched: () => progress.tick(),
     });
     progress.done();
-    // Items another stack manages as code are left out unless asked for; every config loses its mark.
-    const choice = { owner: args.owner, takeOver: args.takeOver === true };
+    // Every config loses its mark; those of other owners' items declared to be taken over name their owner.
     const byOwner = splitItemsByOwner(fetched, choice);
     const items = byOwner.kept;
     // What the jobs lack to run today, for the README: the adoption preview warns about the same.
@@ -118,7 +119,10 @@ export async function runImport(args: ImportArgs, io: ImportIo): Promise<ImportS
     // The root's views, when the whole server is imported (a folder's are in its config.xml).
     const viewsByOwner = splitViewsByOwner(args.folder ? [] : await fetchRootViews(client), choice);
     const views = viewsByOwner.kept;
-    const owners = [...byOwner.owners, ...viewsByOwner.owners];
+    const owners = [
+      ...[...ownersOf(listing)].map(([fullName, owner]) => ({ fullName, owner })),
+      ...viewsByOwner.owners,
+    ];
     if (owners.length > 0) say(ownersLine(owners, args.owner));
     // The system store's credentials, likewise (a folder's are in its config.xml); never their secrets. Only when
     // asked for: by default credentials stay in Jenkins and the store is not even read.

@@ -296,7 +296,10 @@ export function providerService(options: ServiceOptions): Grpc.UntypedServiceImp
         const olds = plainOf(call.request.getOlds());
         const given = plainOf(call.request.getNews());
         const prepared = asFromProgram(token, given.props, given.secrets);
-        const news = { ...prepared, props: withOwner(prepared.props, call.request.getUrn(), configuredOwner) };
+        const owned = token === "jenkins:index:Job" || token === "jenkins:index:FolderSweep";
+        const news = owned
+          ? { ...prepared, props: withOwner(prepared.props, call.request.getUrn(), configuredOwner) }
+          : prepared;
         const result = await lifecycle.check(olds.props, news.props);
         const inputs = withoutProvider((result.inputs ?? news.props) as Props);
         return checkResponse(

@@ -150,7 +150,9 @@ function declaredSpec(news: JobInputs, key: Exclude<SourceKey, "configXml">, mar
     root: () => doc.root,
     fields: () => fields,
     // The mark travels only in the text sent: what is compared and kept is the spec as declared.
-    toSend: once(() => (description === found.description ? xml : renderSpec(key, news[key], { ...explicit, description }))),
+    toSend: once(() =>
+      description === found.description ? xml : renderSpec(key, news[key], { ...explicit, description }),
+    ),
     descriptionToSend: () => description,
     secrets: [],
   };

@@ -208,7 +208,9 @@ async function checkOwner(olds: Props, news: Props): Promise<dynamic.CheckFailur
     found = await foundOwner(client, baseUrl, fullName);
   } catch (e) {
     // Create checks again when it finds the job there; a preview that cannot look says so and goes on.
-    await warn(`the ownership check of Jenkins job "${fullName}" was skipped: ${e instanceof Error ? e.message : String(e)}`);
+    await warn(
+      `the ownership check of Jenkins job "${fullName}" was skipped: ${e instanceof Error ? e.message : String(e)}`,
+    );
     return undefined;
   }
   if (!found.exists || !ownedElsewhere(found.owner, news.__owner as string | undefined, news.takeOverFrom)) {
@@ -519,7 +521,11 @@ async function adopt(
   // A value is known to be Jenkins's only when it is the very text declared (an encrypted value copied from Jenkins).
   const sameSecrets =
     masked.values.length === declared.secrets.length && masked.values.every((v, i) => v.trim() === declared.secrets[i]);
-  const current: JobOutputs = { ...outs, description: readMark(fields.description).description, enabled: fields.enabled };
+  const current: JobOutputs = {
+    ...outs,
+    description: readMark(fields.description).description,
+    enabled: fields.enabled,
+  };
   // The mark Jenkins holds: written again only when it is not the one wanted.
   if (found === undefined) delete current.__owner;
   else current.__owner = found;

@@ -68,11 +68,9 @@ export async function foundOwner(
   return owners.has(fullName) ? { exists: true, owner: owners.get(fullName) } : { exists: false };
 }
 
-
 /** What a delete finds: the item gone, or the owner its mark names and the items inside marked by others. */
 export type FoundForDelete =
-  | { gone: true }
-  | { gone: false; owner?: string; othersInside: Array<{ fullName: string; owner: string }> };
+  { gone: true } | { gone: false; owner?: string; othersInside: Array<{ fullName: string; owner: string }> };
 
 /**
  * One request before a delete: the owner the item's mark names, and, for a folder, the items inside (six levels

@@ -8,10 +8,10 @@
  * new FolderSweep("apps-sweep", { folder: apps.fullName, keep: [build.fullName], action: "delete" });
  * ```
  */
+import { programOwner } from "../ownership/program-owner";
 import * as pulumi from "@pulumi/pulumi";
 import sweepProvider from "./provider";
 import type { SweepAction } from "./types";
-import { ownershipInputs } from "../ownership/program-owner";
 
 /**
  * The inputs of a {@link FolderSweep}. A change of `folder`, `keep`, `action` or `deleteWithBuilds` updates the
@@ -83,7 +83,8 @@ export class FolderSweep extends pulumi.dynamic.Resource {
         controller: args.controller,
         plan: undefined,
         done: undefined,
-        ...ownershipInputs(opts),
+        // Items marked by this owner are the stack's own; another owner's are never swept.
+        __owner: programOwner(),
       },
       opts,
       "jenkins",

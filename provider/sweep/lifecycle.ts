@@ -55,13 +55,9 @@ async function childrenOf(c: JenkinsClient, folder: string): Promise<Child[]> {
   try {
     const { className, items } = await c.listFolder(folder);
     if (computesItsItems(className)) throw new ComputedFolderSweepError(folder, className);
-    const direct = items.filter((j) => j.fullName.split("/").length === depth);
-    // The marks of ownership are in the descriptions, which the listing above does not carry: one request more.
-    const owners =
-      direct.length === 0
-        ? new Map<string, string | undefined>()
-        : new Map((await c.itemDescriptions(folder, 1)).items.map((i) => [i.fullName, readMark(i.description).owner]));
-    return direct.map((j) => ({ fullName: j.fullName, isFolder: j.isFolder, owner: owners.get(j.fullName) }));
+    return items
+      .filter((j) => j.fullName.split("/").length === depth)
+      .map((j) => ({ fullName: j.fullName, isFolder: j.isFolder, owner: readMark(j.description).owner }));
   } catch (e) {
     if (e instanceof JobNotFoundError) return [];
     throw e;

@@ -1,5 +1,7 @@
 /** The pure parts of the import: choosing items, naming, and generating the program's files. */
 import { generateProgram, selectItems } from "../../provider/import";
+import { ownersOf } from "../../provider/import/select";
+import { withMark } from "../../provider/ownership/mark";
 import { ConfigPathAllocator, IdentifierAllocator, fileSegment } from "../../provider/import/names";
 import type { JobSummary } from "../../provider/client/jenkins-client";
 import { renderFolder, renderPipeline } from "../../provider/specs";
@@ -32,6 +34,43 @@ describe("selectItems", () => {
       { fullName: "team/mb/PR-1", reason: "managed by Jenkins through team/mb" },
       { fullName: "org/repo", reason: "managed by Jenkins through org" },
     ]);
+  });
+});
+
+describe("selectItems and owners", () => {
+  const marked = (s: JobSummary, owner: string): JobSummary => ({ ...s, description: withMark("Text", owner) });
+  const listing = [
+    marked(summary("ours", "com.cloudbees.hudson.plugins.folder.Folder"), "web/prod"),
+    summary("ours/job", "hudson.model.FreeStyleProject"),
+    summary("free", "hudson.model.FreeStyleProject"),
+    marked(summary("theirs", "hudson.model.FreeStyleProject"), "ops/ci"),
+  ];
+
+  it("lists each item's owner", () => {
+    expect([...ownersOf(listing)]).toEqual([
+      ["ours", "web/prod"],
+      ["theirs", "ops/ci"],
+    ]);
+  });
+
+  it("leaves out what another owner marked, and everything in it, naming the owner", () => {
+    const sel = selectItems(listing);
+    expect(sel.items.map((i) => i.fullName)).toEqual(["free"]);
+    expect(sel.skipped.map((s) => s.fullName)).toEqual(["ours", "theirs"]);
+    expect(sel.skipped[1].reason).toBe(
+      "managed as code by ops/ci; --take-over declares it to be handed over to this " +
+        "program, --owner <name> imports an owner's items as its own",
+    );
+  });
+
+  it("keeps the items of the owner given as the program's own", () => {
+    const sel = selectItems(listing, { owner: "web/prod" });
+    expect(sel.items.map((i) => i.fullName)).toEqual(["ours", "ours/job", "free"]);
+    expect(sel.skipped.map((s) => s.fullName)).toEqual(["theirs"]);
+  });
+
+  it("takes them in when asked to take them over", () => {
+    expect(selectItems(listing, { takeOver: true }).items).toHaveLength(4);
   });
 });
 

@@ -68,12 +68,14 @@ describe("an import knows each item's owner", () => {
     const site = summary.skipped.find((s) => s.fullName === "site");
     expect(site?.reason).toMatch(/managed as code by web\/prod; --take-over declares it/);
     expect(site?.reason).toMatch(/--owner <name>/);
+    const payments = summary.skipped.find((s) => s.fullName === "payments");
+    expect(payments?.reason).toMatch(/managed as code by payments\/prod, with everything in it;/);
     expect(stderr.text).toContain("Items managed as code, by owner: payments/prod 3, web/prod 1");
     const readme = file("README.md");
     expect(readme).toContain("## Owners");
     expect(readme).toContain("- `payments/deploy`: payments/prod");
     expect(readme).toContain("- `site`: web/prod");
-    expect(file("index.ts")).toContain("//   site: the item is managed as code by web/prod");
+    expect(file("index.ts")).toContain("//   site: managed as code by web/prod; --take-over");
   });
 
   it("imports the items the owner given marked as its own, with their descriptions and no mark", async () => {

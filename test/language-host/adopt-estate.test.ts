@@ -9,6 +9,8 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { JenkinsServer } from "../../provider/server";
+import { withMark } from "../../provider/ownership/mark";
+import { readFields } from "../../provider/resource/job-config";
 import { runBin } from "../harness/bin";
 import type { JenkinsUser } from "../harness/jenkins-user";
 import type { PulumiCli } from "../harness/language-host";
@@ -72,8 +74,9 @@ describe("adopting an estate whose oldest jobs cannot run", () => {
     for (const [job, lacks] of LACKS) expect(listed.find(([j]) => j === job)?.[1]).toMatch(lacks);
   });
 
-  it("the adoption previews and goes up green, warning about each job, and writes nothing", async () => {
-    const stored = JOBS.map((j) => server.jobConfigOnDisk(j));
+  it("the adoption previews and goes up green, warning about each job, and writes only the mark of ownership", async () => {
+    const descriptions = await Promise.all(JOBS.map(async (j) => readFields(await user.getConfig(j)).description));
+    server.resetCounters();
     for (const op of ["preview", "up"] as const) {
       const result = await cli[op]();
       expect({ op, ok: result.ok, errors: result.errors }).toEqual({ op, ok: true, errors: [] });
@@ -87,8 +90,18 @@ describe("adopting an estate whose oldest jobs cannot run", () => {
         expect(mine[0]).toMatch(lacks);
       }
     }
-    // Adopted as they are: no config, description or enable POST, only the refused creates and the checks' reads.
-    expect(JOBS.map((j) => server.jobConfigOnDisk(j))).toEqual(stored);
+    // Adopted as they are: no config or enable POST; one description POST each, which adds the stack's mark of
+    // ownership as the last line; else only the refused creates and the checks' reads.
+    expect(
+      server.requests
+        .filter((r) => !onlyReads(r) && !(r.path.endsWith("/createItem") && r.status === 400))
+        .map((r) => `${r.method} ${r.path}`)
+        .sort(),
+    ).toEqual(JOBS.map((j) => `POST /job/${j}/description`).sort());
+    for (const [i, j] of JOBS.entries()) {
+      expect(readFields(await user.getConfig(j)).description).toBe(withMark(descriptions[i], "adopt-estate/dev"));
+    }
+
     expect(cli.state.resources.filter((r) => r.custom)).toHaveLength(JOBS.length);
     const again = await cli.preview();
     expect({ ok: again.ok, warnings: warnings(again) }).toEqual({ ok: true, warnings: [] });

@@ -1,11 +1,13 @@
 /**
  * Stopping managing a job without deleting it, as docs/guide/jobs.md says, through the language host: a job with
  * the `retainOnDelete` resource option, once removed from the program, leaves the state and stays in Jenkins with
- * its config; declared again with `adopt: true`, it is taken over without a write; `pulumi destroy` leaves a
+ * its config and no mark of ownership; declared again with `adopt: true`, it is taken over with one write (the mark); `pulumi destroy` leaves a
  * retained job in Jenkins too. The same program without the option deletes the job.
  */
 import * as path from "node:path";
 import type { JenkinsServer } from "../../provider/server";
+import { readMark } from "../../provider/ownership/mark";
+import { readFields } from "../../provider/resource/job-config";
 import type { JenkinsUser } from "../harness/jenkins-user";
 import type { PulumiCli } from "../harness/language-host";
 import { repoRoot } from "../harness/provider-process";
@@ -62,17 +64,21 @@ describe("letting a job go (retainOnDelete) and taking it back (adopt)", () => {
     expect(up.ok).toBe(true);
     expect(writes(server)).toEqual([]);
     expect(await user.getConfig("legacy")).toBe(config);
+    // Declared with retainOnDelete from the start, it was made without a mark: another stack can take it.
+    expect(readMark(readFields(config).description).owner).toBeUndefined();
     expect(cli.state.resources.map((r) => r.urn).filter((u) => u.endsWith("::legacy"))).toEqual([]);
     expect(ops(await cli.preview())).toEqual([]);
   });
 
-  it("declared again with adopt, it is taken over without a write", async () => {
+  it("declared again with adopt, it is taken over with one write: its mark of ownership", async () => {
     cli.setConfig("declareLegacy", "true").setConfig("adoptLegacy", "true").setConfig("retain", "false");
     server.resetCounters();
     const up = await cli.up();
     expect({ ok: up.ok, errors: up.errors }).toEqual({ ok: true, errors: [] });
     expect(ops(up)).toEqual(["create legacy"]);
-    expect(writes(server)).toEqual([]);
+    // Made with retainOnDelete, it never carried the mark; the adoption writes it, and nothing else.
+    expect(writes(server)).toEqual(["POST /job/legacy/description"]);
+    expect(readMark(readFields(await user.getConfig("legacy")).description).owner).toBe("let-go/dev");
     expect(ops(await cli.preview())).toEqual([]);
   });
 

@@ -9,6 +9,7 @@
  * - A stack written with this package's TypeScript classes (the dynamic provider) moved to the plugin's types by
  *   the aliases: no replacement planned, no request that writes.
  */
+import { markLine } from "../../provider/ownership/mark";
 import * as path from "node:path";
 import type { JenkinsServer } from "../../provider/server";
 import { JenkinsUser } from "../harness/jenkins-user";
@@ -127,7 +128,10 @@ describe("a program of the jenkins plugin's resources, through the language host
     expect(up.errors).toEqual([]);
     expect(changes(up.steps)).toEqual(["update api-deploy"]);
     expect(writes(server)).toEqual(["POST /job/team/job/api-deploy/description"]);
-    expect(await user.getConfig("team/api-deploy")).toContain("<description>Deploys the API, reviewed</description>");
+    // With the stack's mark of ownership as its last line: the plugin names the owner from the resource's URN.
+    expect(await user.getConfig("team/api-deploy")).toContain(
+      `<description>Deploys the API, reviewed\n\n${markLine("plugin-types/dev")}</description>`,
+    );
     expect(changes((await cli.preview()).steps)).toEqual([]);
   });
 

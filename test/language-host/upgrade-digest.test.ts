@@ -8,6 +8,7 @@
  * it back and changes the job the program changed, after which those outputs hold digests and the next plan is
  * empty, and destroy deletes every item.
  */
+import { markLine } from "../../provider/ownership/mark";
 import type { JenkinsServer } from "../../provider/server";
 import { fixtureDir, fixtureOptions } from "../../scripts/capture-upgrade-fixture";
 import type { JenkinsUser } from "../harness/jenkins-user";
@@ -106,7 +107,10 @@ describe("a stack written before outputs kept config digests, managed by this ve
     const changed = up.steps.filter((s) => s.op !== "same").map((s) => `${s.op} ${nameOf(s.urn)}`);
     expect(changed.sort()).toEqual(["update api-deploy", "update nightly"]);
     expect(await user.getConfig("nightly")).not.toContain("--edited");
-    expect(await user.getConfig("team/api-deploy")).toContain("<description>Deploys the API, upgraded</description>");
+    // With the stack's mark of ownership, which the update writes.
+    expect(await user.getConfig("team/api-deploy")).toContain(
+      `<description>Deploys the API, upgraded\n\n${markLine("upgrade-stack/dev")}</description>`,
+    );
     for (const name of ["api-deploy", "nightly"]) {
       const r = cli.state.resources.find((x) => x.urn.endsWith(`::${name}`))!;
       // A config given as configXml is kept once, in the inputs; a spec keeps the config it renders to beside it.

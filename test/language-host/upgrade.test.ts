@@ -7,6 +7,8 @@
  * destroy deletes every item.
  */
 import type { JenkinsServer } from "../../provider/server";
+import { readMark } from "../../provider/ownership/mark";
+import { readFields } from "../../provider/resource/job-config";
 import { fixtureDir } from "../../scripts/capture-upgrade-fixture";
 import type { JenkinsUser } from "../harness/jenkins-user";
 import { PulumiCli } from "../harness/language-host";
@@ -87,7 +89,14 @@ describe("a stack written by 0.1.0, managed by this version", () => {
     expect(up.steps.filter((s) => s.op !== "same").map((s) => `${s.op} ${s.urn.split("::").pop()}`)).toEqual([
       "update api-deploy",
     ]);
-    expect(await user.getConfig("team/api-deploy")).toContain("<description>Deploys the API, upgraded</description>");
+    // The job updated gets the stack's mark of ownership with this update; the others get theirs with their next one
+    // (an upgrade plans no change for a mark alone).
+    const [, stackName, projectName] = /^urn:pulumi:([^:]+)::([^:]+)::/.exec(cli.state.resources[0].urn)!;
+    expect(readMark(readFields(await user.getConfig("team/api-deploy")).description)).toEqual({
+      description: "Deploys the API, upgraded",
+      owner: `${projectName}/${stackName}`,
+    });
+    expect(readMark(readFields(await user.getConfig("team/api-build")).description).owner).toBeUndefined();
     expect(server.builds).toEqual([]);
     // The state now holds this version's inputs: the digest under its internal key, the 0.1.0 key gone.
     const build = cli.state.resources.find((r) => r.urn.endsWith("::api-build"))!;

@@ -109,6 +109,8 @@ export interface RefreshResult {
   steps: Array<{ urn: string; op: "same" | "update"; display: string }>;
   gone: string[];
   errors: StepError[];
+  /** What the providers logged (their warnings). */
+  logs: LogEntry[];
 }
 
 /** A config value as the CLI's prelude holds it: a string, objects and lists as their JSON. */
@@ -329,12 +331,12 @@ export class PulumiCli {
   }
 
   /** Runs `work` with an engine (for the plugins' logs) and the provider plugins of one operation. */
-  private async withPlugins<T>(work: (plugins: PluginProviders) => Promise<T>): Promise<T> {
+  private async withPlugins<T>(work: (plugins: PluginProviders, monitor: Monitor) => Promise<T>): Promise<T> {
     const monitor = new Monitor();
     await monitor.start();
     const plugins = this.pluginProviders(monitor.address);
     try {
-      return await work(plugins);
+      return await work(plugins, monitor);
     } finally {
       await plugins.close();
       await monitor.stop();
@@ -381,10 +383,11 @@ export class PulumiCli {
 
   /** Reads every resource with the provider configured from the state; drops the ones that are gone. */
   async refresh(): Promise<RefreshResult> {
-    const result: RefreshResult = { ok: true, changed: [], gone: [], errors: [], steps: [] };
-    await this.withPlugins((plugins) =>
-      this.withProvider(
-        "127.0.0.1:0",
+    const result: RefreshResult = { ok: true, changed: [], gone: [], errors: [], steps: [], logs: [] };
+    await this.withPlugins((plugins, monitor) => {
+      result.logs = monitor.logs;
+      return this.withProvider(
+        monitor.address,
         async (provider) => {
           const kept = [];
           for (const r of this.state.resources) {
@@ -422,8 +425,8 @@ export class PulumiCli {
           this.state = { ...this.state, resources: kept };
         },
         this.storedConfig(),
-      ),
-    );
+      );
+    });
     result.ok = result.errors.length === 0;
     return result;
   }
@@ -514,9 +517,11 @@ export class PulumiCli {
   async destroy(): Promise<OperationResult> {
     const steps: Step[] = [];
     const errors: StepError[] = [];
-    await this.withPlugins((plugins) =>
-      this.withProvider(
-        "127.0.0.1:0",
+    let logs: LogEntry[] = [];
+    await this.withPlugins((plugins, monitor) => {
+      logs = monitor.logs;
+      return this.withProvider(
+        monitor.address,
         async (provider) => {
           const left: ResourceState[] = [];
           for (const r of [...this.state.resources].reverse()) {
@@ -545,9 +550,9 @@ export class PulumiCli {
           this.state = { resources: [...providers, ...left], outputs: {} };
         },
         this.storedConfig(),
-      ),
-    );
-    return { ok: errors.length === 0, steps, errors, logs: [], outputs: {} };
+      );
+    });
+    return { ok: errors.length === 0, steps, errors, logs, outputs: {} };
   }
 
   /**

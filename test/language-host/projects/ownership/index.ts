@@ -1,0 +1,34 @@
+/**
+ * Jobs named by the stack config, so two stacks of this project can declare the same job or different ones:
+ * `ownership:jobs` (comma-separated names, at the root), `ownership:adopt`, `ownership:takeOverFrom`,
+ * `ownership:retain` (names declared with `retainOnDelete`), and `ownership:folder` with `ownership:folderJobs`
+ * (a folder this stack declares, or only names, with `ownership:declareFolder` = "false", and jobs in it).
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { Job } from "pulumi-jenkins-jobs";
+
+const config = new pulumi.Config();
+const list = (key: string) => (config.get(key) ?? "").split(",").filter((n) => n !== "");
+const script = "node {\n  sh 'make'\n}\n";
+const retain = new Set(list("retain"));
+const takeOverFrom = config.get("takeOverFrom");
+const adopt = config.getBoolean("adopt");
+
+for (const name of list("jobs")) {
+  new Job(
+    name,
+    { name, pipeline: { script }, description: `Job ${name}`, adopt, takeOverFrom },
+    { retainOnDelete: retain.has(name) },
+  );
+}
+
+const folderName = config.get("folder");
+if (folderName !== undefined) {
+  const folder =
+    (config.getBoolean("declareFolder") ?? true)
+      ? new Job(folderName, { name: folderName, folderSpec: {}, description: `Folder ${folderName}` }).fullName
+      : folderName;
+  for (const name of list("folderJobs")) {
+    new Job(`${folderName}-${name}`, { name, folder, pipeline: { script } });
+  }
+}
