@@ -11306,15 +11306,15 @@ function unmanaged(children, keep2) {
   const kept = new Set(keep2.map((k) => k.toLowerCase()));
   return children.filter((c) => !kept.has(c.toLowerCase())).sort();
 }
-function planOf(items, action) {
+function planOf(items, action, others = []) {
   const verb = action === "report" ? "report" : action === "disable" ? "disable" : "delete";
-  return items.map((i) => `${verb} ${i}`);
+  return [...items.map((i) => `${verb} ${i}`), ...others.map(leftAlone)];
+}
+function leftAlone(item) {
+  return `leave ${item.fullName} (managed as code by ${item.owner})`;
 }
 
 // provider/sweep/lifecycle.ts
-function sweepable(children, owner2) {
-  return children.filter((c) => c.owner === void 0 || c.owner === owner2);
-}
 var connections4 = new StackConnections();
 async function configure4(req) {
   connections4.configure(req.config);
@@ -11358,11 +11358,12 @@ async function check4(_olds, newsRaw) {
     if (e instanceof ComputedFolderSweepError) return { inputs, failures: [{ property: "folder", reason: e.message }] };
     throw e;
   }
+  const { mine, others } = byOwner(children, sweep2.__owner);
   const items = unmanaged(
-    sweepable(children, newsRaw.__owner).map((c) => c.fullName),
+    mine.map((c) => c.fullName),
     sweep2.keep
   );
-  return { inputs: { ...inputs, plan: planOf(items, sweep2.action) } };
+  return { inputs: { ...inputs, plan: planOf(items, sweep2.action, othersUndeclared(others, sweep2.keep)) } };
 }
 var COMPARED = ["folder", "keep", "action", "deleteWithBuilds", "controller", "plan"];
 async function diff5(_id, oldsRaw, newsRaw) {
@@ -11381,10 +11382,30 @@ async function holdsBuilds(c, item) {
   }
   return false;
 }
+function byOwner(children, own) {
+  const mine = [];
+  const others = [];
+  for (const child6 of children) {
+    if (child6.owner === void 0 || child6.owner === own) mine.push(child6);
+    else others.push({ fullName: child6.fullName, owner: child6.owner });
+  }
+  return { mine, others };
+}
+function othersUndeclared(others, keep2) {
+  const names = new Set(
+    unmanaged(
+      others.map((o) => o.fullName),
+      keep2
+    )
+  );
+  return others.filter((o) => names.has(o.fullName));
+}
 async function sweep(newsRaw) {
   const news = sweepOf(strip(newsRaw));
   const c = await client2(news.controller);
-  const children = sweepable(await childrenOf(c, news.folder), strip(newsRaw).__owner);
+  const { mine: children, others: owned } = byOwner(await childrenOf(c, news.folder), news.__owner);
+  const others = othersUndeclared(owned, news.keep);
+  const left = others.map(leftAlone);
   const names = unmanaged(
     children.map((x) => x.fullName),
     news.keep
@@ -11398,7 +11419,7 @@ async function sweep(newsRaw) {
         `FolderSweep of "${news.folder}": ${items.length} item(s) in the folder are not declared by this stack: ${names.join(", ")}. Declare them (and add them to keep), or set action "disable" or "delete".`
       );
     }
-    done.push(...names.map((n) => `reported ${n}`));
+    done.push(...names.map((n) => `reported ${n}`), ...left);
   } else if (news.action === "disable") {
     for (const item of items) {
       if (item.isFolder) continue;
@@ -11406,6 +11427,7 @@ async function sweep(newsRaw) {
       done.push(`disabled ${item.fullName}`);
     }
     remaining = items.filter((i) => i.isFolder);
+    done.push(...left);
   } else {
     if (!news.deleteWithBuilds) {
       const withBuilds = [];
@@ -11421,10 +11443,12 @@ async function sweep(newsRaw) {
       done.push(`deleted ${item.fullName}`);
     }
     remaining = [];
+    done.push(...left);
   }
-  const plan = news.action === "report" ? planOf(names, "report") : planOf(
+  const plan = news.action === "report" ? planOf(names, "report", others) : planOf(
     remaining.map((r) => r.fullName),
-    news.action
+    news.action,
+    others
   );
   return { ...news, plan, done };
 }
