@@ -6651,6 +6651,90 @@ function excerptAt(text2, line, column) {
   return out.join("\n");
 }
 
+// provider/resource/canonical-fields.ts
+var PREDEFINED = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+function decode(raw) {
+  if (raw.indexOf("&") === -1) return raw;
+  let bad = false;
+  const out = raw.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z]+);|&/g, (whole2, body) => {
+    if (body === void 0) {
+      bad = true;
+      return whole2;
+    }
+    if (body.startsWith("#")) {
+      const code = body[1] === "x" ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
+      if (!(code > 0 && code <= 1114111) || code >= 55296 && code <= 57343) bad = true;
+      return bad ? whole2 : String.fromCodePoint(code);
+    }
+    const value = PREDEFINED[body];
+    if (value === void 0) bad = true;
+    return value ?? whole2;
+  });
+  return bad ? void 0 : out;
+}
+function nameEnds(c) {
+  return c === 32 || c === 10 || c === 9 || c === 13 || c === 47 || c === 62;
+}
+function canonicalFields(xml) {
+  const prolog = CANONICAL_DECLARATION + "\n";
+  if (!xml.startsWith(prolog)) return void 0;
+  const open = [];
+  let description;
+  let disabled;
+  let i = xml.indexOf("<", prolog.length);
+  if (i !== prolog.length) return void 0;
+  while (i !== -1) {
+    const next = xml.charCodeAt(i + 1);
+    if (next === 33 || next === 63) return void 0;
+    if (next === 47) {
+      const end2 = xml.indexOf(">", i + 2);
+      const top = open.pop();
+      if (end2 === -1 || top === void 0 || end2 !== i + 2 + top.length || !xml.startsWith(top, i + 2)) {
+        return void 0;
+      }
+      if (open.length === 0) return xml.slice(end2 + 1).trim() === "" ? fields2(description, disabled) : void 0;
+      i = xml.indexOf("<", end2 + 1);
+      continue;
+    }
+    let n = i + 1;
+    while (n < xml.length && !nameEnds(xml.charCodeAt(n))) n++;
+    const name = xml.slice(i + 1, n);
+    let end = -1;
+    for (let j = n, quoted = false; j < xml.length; j++) {
+      const c = xml.charCodeAt(j);
+      if (c === 34) quoted = !quoted;
+      else if (c === 62 && !quoted) {
+        end = j;
+        break;
+      }
+    }
+    if (end === -1 || name === "") return void 0;
+    const empty = xml.charCodeAt(end - 1) === 47;
+    if (open.length === 1 && (name === "description" || name === "disabled")) {
+      let text2 = "";
+      if (!empty) {
+        const after = xml.indexOf("<", end + 1);
+        if (after === -1 || !xml.startsWith(`</${name}>`, after)) return void 0;
+        const decoded = decode(xml.slice(end + 1, after));
+        if (decoded === void 0) return void 0;
+        text2 = decoded;
+      }
+      if (name === "description") description ??= text2;
+      else disabled ??= text2;
+    }
+    if (empty) {
+      if (open.length === 0) return xml.slice(end + 1).trim() === "" ? fields2(description, disabled) : void 0;
+    } else {
+      open.push(name);
+    }
+    i = xml.indexOf("<", end + 1);
+  }
+  return void 0;
+}
+function fields2(description, disabled) {
+  return { description: description ?? "", enabled: !(disabled !== void 0 && disabled.trim() === "true") };
+}
+
 // provider/resource/job-kinds.ts
 var FREESTYLE_ORDER = ["canRoam", "scm", "properties", "keepDependencies", "description", "actions"];
 var PIPELINE_ORDER = ["triggers", "definition", "properties", "keepDependencies", "description", "actions"];
@@ -6954,7 +7038,13 @@ function nameFailure(property, value, validate3) {
 var CONFIG_DIGEST_KEY = "__configXmlSha256";
 var LEGACY_DIGEST_KEY = "configXmlSha256";
 function digestOf2(text2) {
-  return (0, import_node_crypto5.createHash)("sha256").update(text2).digest("hex");
+  const hash2 = (0, import_node_crypto5.createHash)("sha256").update(text2).digest();
+  const kept = hash2.subarray(0, 16).toString("base64url");
+  return { kept, names: (old) => old === kept || old === hash2.toString("hex") };
+}
+function keepFieldsWhenOwn(news, own) {
+  const enabled = news.enabled === void 0 || news.enabled === own.enabled;
+  if (news.description !== own.description || !enabled) news[CONFIG_FIELDS_KEY] = own;
 }
 async function checkJob(olds, newsRaw) {
   const news = { ...newsRaw };
@@ -7010,25 +7100,26 @@ async function checkJob(olds, newsRaw) {
         )
       );
     } else {
-      const digest = digestOf2(xml);
-      const oldDigest = olds[CONFIG_DIGEST_KEY] ?? olds[LEGACY_DIGEST_KEY];
-      const canonical = oldDigest === digest ? olds.configXml : void 0;
+      const { kept: digest, names } = digestOf2(xml);
+      const canonical = names(olds[CONFIG_DIGEST_KEY] ?? olds[LEGACY_DIGEST_KEY]) ? olds.configXml : void 0;
       if (typeof canonical === "string" && canonical !== "") {
         const rootName = rootNameOf(canonical);
         const failure6 = disableFailure(rootName, news.enabled);
         if (failure6) failures.push(failure6);
         else {
-          const own = configFieldsOf(olds[CONFIG_FIELDS_KEY]) ?? knownFields(canonical) ?? fieldsOf2(parseXml(canonical).root);
-          Object.assign(news, { configXml: canonical, [CONFIG_DIGEST_KEY]: digest, [CONFIG_FIELDS_KEY]: own });
+          const own = configFieldsOf(olds[CONFIG_FIELDS_KEY]) ?? knownFields(canonical) ?? canonicalFields(canonical) ?? fieldsOf2(parseXml(canonical).root);
+          Object.assign(news, { configXml: canonical, [CONFIG_DIGEST_KEY]: digest });
           fillFields(news, rootName, own);
+          keepFieldsWhenOwn(news, own);
         }
       } else {
         const checked = checkConfigXml(xml, news.enabled);
         if ("reason" in checked) failures.push(checked);
         else {
           const own = fieldsOf2(checked.root);
-          Object.assign(news, { configXml: checked.canonical, [CONFIG_DIGEST_KEY]: digest, [CONFIG_FIELDS_KEY]: own });
+          Object.assign(news, { configXml: checked.canonical, [CONFIG_DIGEST_KEY]: digest });
           fillFields(news, checked.root.name, own);
+          keepFieldsWhenOwn(news, own);
           root = checked.root;
         }
       }
@@ -7099,8 +7190,15 @@ ${context}`;
 function keptHash(hex) {
   return Buffer.from(hex, "hex").toString("base64url");
 }
+function shortHash(kept) {
+  return kept.length === 43 ? kept.slice(0, SHORT) : kept;
+}
+var SHORT = 22;
 function sameHash(kept, hex) {
-  return kept !== void 0 && (kept === hex || kept === keptHash(hex));
+  if (kept === void 0) return false;
+  if (kept === hex) return true;
+  const mine = keptHash(hex);
+  return kept === mine || kept.length === SHORT && kept === mine.slice(0, SHORT);
 }
 
 // provider/resource/config-digest.ts
@@ -7792,6 +7890,63 @@ function inputsReflecting(props, configXml = props.configXml) {
   return inputs;
 }
 
+// provider/resource/digest-text.ts
+var KEY = /^[0-9a-f]{8}$/;
+function digestText(d) {
+  const lines = [`${d.root} ${shortHash(d.canonical)} ${shortHash(d.semantic)} ${shortHash(d.equivalence)}`];
+  const layout = d.layout;
+  if (layout !== void 0) {
+    const keys2 = layout.kept.every((k) => KEY.test(k));
+    lines.push(keys2 ? `k${layout.kept.join("")}` : `K${JSON.stringify(layout.kept)}`);
+    const plugins = Object.entries(layout.plugins);
+    if (plugins.length > 0) {
+      const plain2 = plugins.every(([k, v]) => KEY.test(k) && v !== "" && !/[\s=]/.test(v));
+      lines.push(plain2 ? `p${plugins.map(([k, v]) => `${k}=${v}`).join(" ")}` : `P${JSON.stringify(layout.plugins)}`);
+    }
+    if (layout.fields !== void 0 || layout.absent !== void 0)
+      lines.push(`f${JSON.stringify({ fields: layout.fields, absent: layout.absent })}`);
+  }
+  if (d.owned !== void 0) lines.push(`o${d.owned}`);
+  return lines.join("\n");
+}
+function digestFromText(text2) {
+  const lines = text2.split("\n");
+  const head = lines[0].split(" ");
+  if (head.length !== 4 || head.some((p) => p === "")) return void 0;
+  const [root, canonical, semantic, equivalence] = head;
+  const digest = { root, canonical, semantic, equivalence };
+  let layout;
+  try {
+    for (let i = 1; i < lines.length; i++) {
+      const tag = lines[i][0];
+      const value = lines[i].slice(1);
+      if (tag === "o") {
+        digest.owned = [value, ...lines.slice(i + 1)].join("\n");
+        break;
+      }
+      layout ??= { kept: [], plugins: {} };
+      if (tag === "k") layout.kept = value.match(/.{8}/g) ?? [];
+      else if (tag === "K") layout.kept = JSON.parse(value);
+      else if (tag === "p") {
+        for (const pair of value.split(" ")) {
+          const at = pair.indexOf("=");
+          layout.plugins[pair.slice(0, at)] = pair.slice(at + 1);
+        }
+      } else if (tag === "P") layout.plugins = JSON.parse(value);
+      else if (tag === "f") {
+        const { fields: fields3, absent } = JSON.parse(value);
+        if (fields3 !== void 0) layout.fields = fields3;
+        if (absent !== void 0) layout.absent = absent;
+      } else return void 0;
+    }
+  } catch (e) {
+    if (e instanceof SyntaxError) return void 0;
+    throw e;
+  }
+  if (layout !== void 0) digest.layout = layout;
+  return digest;
+}
+
 // provider/resource/config-digest.ts
 function canonicalDigest(canonical) {
   return (0, import_node_crypto7.createHash)("sha256").update(canonical, "utf8").digest("hex");
@@ -7832,7 +7987,19 @@ function digestOf3(canonical, root, declaredAsXml, effective) {
   return digest;
 }
 function currentOutputs(olds) {
-  return withCurrentDigestKey(olds);
+  const current2 = withCurrentDigestKey(olds);
+  const stored = current2.__digest;
+  if (typeof stored !== "string") return current2;
+  const digest = digestFromText(stored);
+  const out = { ...current2 };
+  if (digest === void 0) delete out.__digest;
+  else out.__digest = digest;
+  return out;
+}
+function storedOutputs(outs) {
+  const digest = outs.__digest;
+  if (!isDigest(digest)) return outs;
+  return { ...outs, __digest: digestText(digest) };
 }
 function configKnown(olds) {
   return Boolean(olds.configXml) || isDigest(olds.__digest);
@@ -7855,90 +8022,6 @@ function declaredConfigOf(olds) {
     if (e instanceof JobSpecError) return void 0;
     throw e;
   }
-}
-
-// provider/resource/canonical-fields.ts
-var PREDEFINED = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
-function decode(raw) {
-  if (raw.indexOf("&") === -1) return raw;
-  let bad = false;
-  const out = raw.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z]+);|&/g, (whole2, body) => {
-    if (body === void 0) {
-      bad = true;
-      return whole2;
-    }
-    if (body.startsWith("#")) {
-      const code = body[1] === "x" ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
-      if (!(code > 0 && code <= 1114111) || code >= 55296 && code <= 57343) bad = true;
-      return bad ? whole2 : String.fromCodePoint(code);
-    }
-    const value = PREDEFINED[body];
-    if (value === void 0) bad = true;
-    return value ?? whole2;
-  });
-  return bad ? void 0 : out;
-}
-function nameEnds(c) {
-  return c === 32 || c === 10 || c === 9 || c === 13 || c === 47 || c === 62;
-}
-function canonicalFields(xml) {
-  const prolog = CANONICAL_DECLARATION + "\n";
-  if (!xml.startsWith(prolog)) return void 0;
-  const open = [];
-  let description;
-  let disabled;
-  let i = xml.indexOf("<", prolog.length);
-  if (i !== prolog.length) return void 0;
-  while (i !== -1) {
-    const next = xml.charCodeAt(i + 1);
-    if (next === 33 || next === 63) return void 0;
-    if (next === 47) {
-      const end2 = xml.indexOf(">", i + 2);
-      const top = open.pop();
-      if (end2 === -1 || top === void 0 || end2 !== i + 2 + top.length || !xml.startsWith(top, i + 2)) {
-        return void 0;
-      }
-      if (open.length === 0) return xml.slice(end2 + 1).trim() === "" ? fields2(description, disabled) : void 0;
-      i = xml.indexOf("<", end2 + 1);
-      continue;
-    }
-    let n = i + 1;
-    while (n < xml.length && !nameEnds(xml.charCodeAt(n))) n++;
-    const name = xml.slice(i + 1, n);
-    let end = -1;
-    for (let j = n, quoted = false; j < xml.length; j++) {
-      const c = xml.charCodeAt(j);
-      if (c === 34) quoted = !quoted;
-      else if (c === 62 && !quoted) {
-        end = j;
-        break;
-      }
-    }
-    if (end === -1 || name === "") return void 0;
-    const empty = xml.charCodeAt(end - 1) === 47;
-    if (open.length === 1 && (name === "description" || name === "disabled")) {
-      let text2 = "";
-      if (!empty) {
-        const after = xml.indexOf("<", end + 1);
-        if (after === -1 || !xml.startsWith(`</${name}>`, after)) return void 0;
-        const decoded = decode(xml.slice(end + 1, after));
-        if (decoded === void 0) return void 0;
-        text2 = decoded;
-      }
-      if (name === "description") description ??= text2;
-      else disabled ??= text2;
-    }
-    if (empty) {
-      if (open.length === 0) return xml.slice(end + 1).trim() === "" ? fields2(description, disabled) : void 0;
-    } else {
-      open.push(name);
-    }
-    i = xml.indexOf("<", end + 1);
-  }
-  return void 0;
-}
-function fields2(description, disabled) {
-  return { description: description ?? "", enabled: !(disabled !== void 0 && disabled.trim() === "true") };
 }
 
 // provider/resource/desired.ts
@@ -7996,7 +8079,7 @@ function declaredXml(news) {
     // Checked inputs carry description and enabled (filled-fields.ts): the text goes as is when they are its own.
     toSend: once(() => {
       if (explicit.description === void 0 && explicit.enabled === void 0) return xml;
-      const own = configFieldsOf(news[CONFIG_FIELDS_KEY]) ?? knownFields(xml) ?? fieldsOf2(root());
+      const own = configFieldsOf(news[CONFIG_FIELDS_KEY]) ?? knownFields(xml) ?? canonicalFields(xml) ?? fieldsOf2(root());
       const same2 = (explicit.description ?? own.description) === own.description && (explicit.enabled ?? own.enabled) === own.enabled;
       return same2 ? xml : canonicalizeDocument(withFieldsIn(root(), explicit));
     }),
@@ -9556,6 +9639,10 @@ function mayHaveCreated(e) {
   return e instanceof ConnectionError || e instanceof RequestTimeoutError || e instanceof ServerError;
 }
 async function create(inputsRaw) {
+  const { id, outs } = await createJob2(inputsRaw);
+  return { id, outs: storedOutputs(outs) };
+}
+async function createJob2(inputsRaw) {
   const news = strip(inputsRaw);
   const fullName = fullNameOf(news);
   const { client: client3, baseUrl } = await connect(fullName, news.controller);
@@ -9614,6 +9701,10 @@ async function adopt(client3, fullName, declared2, outs, read6) {
   return posted ? learnSecrets(client3, fullName, declared2.secrets) : compareSecrets(outs, masked.values).digests;
 }
 async function read(id, propsRaw) {
+  const result = await readJob(id, propsRaw);
+  return result.props === void 0 ? result : { ...result, props: storedOutputs(result.props) };
+}
+async function readJob(id, propsRaw) {
   const olds = currentOutputs(strip(propsRaw));
   const fullName = olds.fullName || fullNameOf(olds);
   const { client: client3, baseUrl } = await connect(fullName, olds.controller);
@@ -9704,6 +9795,10 @@ function withoutDigest(props) {
   return rest;
 }
 async function update(id, oldsRaw, newsRaw) {
+  const { outs } = await updateJob(id, oldsRaw, newsRaw);
+  return { outs: storedOutputs(outs) };
+}
+async function updateJob(id, oldsRaw, newsRaw) {
   const olds = currentOutputs(strip(oldsRaw));
   const news = strip(newsRaw);
   const oldFullName = olds.fullName || fullNameOf(olds);
@@ -9724,7 +9819,8 @@ async function update(id, oldsRaw, newsRaw) {
       if (folder2 === "") delete moved.folder;
       else moved.folder = folder2;
       const message2 = `${failure6.message} The job is now at "${at.fullName}".`;
-      throw new PartialFailureError(message2, id, { ...moved, [PROVIDER_KEY]: newsRaw[PROVIDER_KEY] }, [message2]);
+      const properties2 = storedOutputs({ ...moved, [PROVIDER_KEY]: newsRaw[PROVIDER_KEY] });
+      throw new PartialFailureError(message2, id, properties2, [message2]);
     }
     throw failure6;
   }

@@ -106,7 +106,11 @@ function declaredXml(news: JobInputs): Declared {
     // Checked inputs carry description and enabled (filled-fields.ts): the text goes as is when they are its own.
     toSend: once(() => {
       if (explicit.description === undefined && explicit.enabled === undefined) return xml;
-      const own = configFieldsOf(news[CONFIG_FIELDS_KEY as keyof JobInputs]) ?? knownFields(xml) ?? fieldsOf(root());
+      const own =
+        configFieldsOf(news[CONFIG_FIELDS_KEY as keyof JobInputs]) ??
+        knownFields(xml) ??
+        canonicalFields(xml) ??
+        fieldsOf(root());
       const same =
         (explicit.description ?? own.description) === own.description &&
         (explicit.enabled ?? own.enabled) === own.enabled;
