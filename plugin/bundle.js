@@ -7901,7 +7901,7 @@ function digestText(d) {
     const plugins = Object.entries(layout.plugins);
     if (plugins.length > 0) {
       const plain2 = plugins.every(([k, v]) => KEY.test(k) && v !== "" && !/[\s=]/.test(v));
-      lines.push(plain2 ? `p${plugins.map(([k, v]) => `${k}=${v}`).join(" ")}` : `P${JSON.stringify(layout.plugins)}`);
+      lines.push(plain2 ? `p${byValue(plugins)}` : `P${JSON.stringify(layout.plugins)}`);
     }
     if (layout.fields !== void 0 || layout.absent !== void 0)
       lines.push(`f${JSON.stringify({ fields: layout.fields, absent: layout.absent })}`);
@@ -7928,9 +7928,9 @@ function digestFromText(text2) {
       if (tag === "k") layout.kept = value.match(/.{8}/g) ?? [];
       else if (tag === "K") layout.kept = JSON.parse(value);
       else if (tag === "p") {
-        for (const pair of value.split(" ")) {
-          const at = pair.indexOf("=");
-          layout.plugins[pair.slice(0, at)] = pair.slice(at + 1);
+        for (const group of value.split(" ")) {
+          const at = group.lastIndexOf("=");
+          for (const key of group.slice(at + 1).match(/.{8}/g) ?? []) layout.plugins[key] = group.slice(0, at);
         }
       } else if (tag === "P") layout.plugins = JSON.parse(value);
       else if (tag === "f") {
@@ -7945,6 +7945,11 @@ function digestFromText(text2) {
   }
   if (layout !== void 0) digest.layout = layout;
   return digest;
+}
+function byValue(plugins) {
+  const keys2 = /* @__PURE__ */ new Map();
+  for (const [key, value] of plugins) keys2.set(value, (keys2.get(value) ?? "") + key);
+  return [...keys2].map(([value, joined]) => `${value}=${joined}`).join(" ");
 }
 
 // provider/resource/config-digest.ts

@@ -6,8 +6,9 @@
  * The text is the digest's first line, `<root> <canonical> <semantic> <equivalence>` (an XML name and the first
  * 128 bits of three hashes, kept-hash.ts `shortHash`: they tell one config from another, which needs no more), then one line per part it has, each starting with a letter that names it:
  *  - `k` a declared config's layout: its kept keys (drift.ts `pathKey`, 8 hex digits each) one after the other;
- *  - `p` the layout's `plugin` attributes, `key=value` separated by spaces (`P` and JSON when a value holds
- *    whitespace);
+ *  - `p` the layout's `plugin` attributes, each value once followed by the keys of the elements that carry it,
+ *    `value=key…` separated by spaces (a config names the same plugin at the same version on many elements; `P`
+ *    and JSON when a value holds whitespace or `=`);
  *  - `f` the layout's own description/disabled texts and the fields it lacks, as JSON;
  *  - `o` the owned parts (canonical XML, which may span lines), always last: the rest of the text is theirs.
  * States written before keep the object, which reads as well.
@@ -27,7 +28,7 @@ export function digestText(d: ConfigDigest): string {
     const plugins = Object.entries(layout.plugins);
     if (plugins.length > 0) {
       const plain = plugins.every(([k, v]) => KEY.test(k) && v !== "" && !/[\s=]/.test(v));
-      lines.push(plain ? `p${plugins.map(([k, v]) => `${k}=${v}`).join(" ")}` : `P${JSON.stringify(layout.plugins)}`);
+      lines.push(plain ? `p${byValue(plugins)}` : `P${JSON.stringify(layout.plugins)}`);
     }
     if (layout.fields !== undefined || layout.absent !== undefined)
       lines.push(`f${JSON.stringify({ fields: layout.fields, absent: layout.absent })}`);
@@ -56,9 +57,9 @@ export function digestFromText(text: string): ConfigDigest | undefined {
       if (tag === "k") layout.kept = value.match(/.{8}/g) ?? [];
       else if (tag === "K") layout.kept = JSON.parse(value) as string[];
       else if (tag === "p") {
-        for (const pair of value.split(" ")) {
-          const at = pair.indexOf("=");
-          layout.plugins[pair.slice(0, at)] = pair.slice(at + 1);
+        for (const group of value.split(" ")) {
+          const at = group.lastIndexOf("=");
+          for (const key of group.slice(at + 1).match(/.{8}/g) ?? []) layout.plugins[key] = group.slice(0, at);
         }
       } else if (tag === "P") layout.plugins = JSON.parse(value) as Record<string, string>;
       else if (tag === "f") {
@@ -73,4 +74,11 @@ export function digestFromText(text: string): ConfigDigest | undefined {
   }
   if (layout !== undefined) digest.layout = layout;
   return digest;
+}
+
+/** `value=key…` for each value, in the order the values first come. */
+function byValue(plugins: Array<[string, string]>): string {
+  const keys = new Map<string, string>();
+  for (const [key, value] of plugins) keys.set(value, (keys.get(value) ?? "") + key);
+  return [...keys].map(([value, joined]) => `${value}=${joined}`).join(" ");
 }
