@@ -7042,6 +7042,12 @@ function digestOf2(text2) {
   const kept = hash2.subarray(0, 16).toString("base64url");
   return { kept, names: (old) => old === kept || old === hash2.toString("hex") };
 }
+function ownFieldsInInputs(olds) {
+  const hash2 = olds[CONFIG_DIGEST_KEY];
+  if (typeof hash2 !== "string" || hash2.length !== SHORT_HASH || typeof olds.description !== "string") return void 0;
+  return { description: olds.description, enabled: typeof olds.enabled === "boolean" ? olds.enabled : true };
+}
+var SHORT_HASH = 22;
 function keepFieldsWhenOwn(news, own) {
   const enabled = news.enabled === void 0 || news.enabled === own.enabled;
   if (news.description !== own.description || !enabled) news[CONFIG_FIELDS_KEY] = own;
@@ -7107,7 +7113,7 @@ async function checkJob(olds, newsRaw) {
         const failure6 = disableFailure(rootName, news.enabled);
         if (failure6) failures.push(failure6);
         else {
-          const own = configFieldsOf(olds[CONFIG_FIELDS_KEY]) ?? knownFields(canonical) ?? canonicalFields(canonical) ?? fieldsOf2(parseXml(canonical).root);
+          const own = configFieldsOf(olds[CONFIG_FIELDS_KEY]) ?? ownFieldsInInputs(olds) ?? knownFields(canonical) ?? canonicalFields(canonical) ?? fieldsOf2(parseXml(canonical).root);
           Object.assign(news, { configXml: canonical, [CONFIG_DIGEST_KEY]: digest });
           fillFields(news, rootName, own);
           keepFieldsWhenOwn(news, own);

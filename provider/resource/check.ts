@@ -76,9 +76,22 @@ function digestOf(text: string): { kept: string; names(old: unknown): boolean } 
 }
 
 /**
+ * The config's own description and enabled state, from inputs this version checked without `__configXmlFields`
+ * (their text hash is the short one): those inputs' own `description` and `enabled` are the config's. An item that
+ * cannot be disabled has no `enabled` input, and nothing reads its own.
+ */
+function ownFieldsInInputs(olds: Props): JobFields | undefined {
+  const hash = olds[CONFIG_DIGEST_KEY];
+  if (typeof hash !== "string" || hash.length !== SHORT_HASH || typeof olds.description !== "string") return undefined;
+  return { description: olds.description, enabled: typeof olds.enabled === "boolean" ? olds.enabled : true };
+}
+
+/** Characters of the text hash this version keeps (128 bits in base64url); versions before kept 64 hex digits. */
+const SHORT_HASH = 22;
+
+/**
  * The config's own description and enabled state in `__configXmlFields`, only when the checked inputs' differ
- * (the program gave its own): otherwise the inputs say them already, and the next check reads them from the
- * canonical text (canonical-fields.ts) as it does for inputs written without them.
+ * (the program gave its own): otherwise the inputs say them already (ownFieldsInInputs).
  */
 function keepFieldsWhenOwn(news: Props, own: JobFields): void {
   const enabled = news.enabled === undefined || news.enabled === own.enabled;
@@ -165,6 +178,7 @@ export async function checkJob(olds: Props, newsRaw: Props): Promise<CheckedJob>
         else {
           const own =
             configFieldsOf(olds[CONFIG_FIELDS_KEY]) ??
+            ownFieldsInInputs(olds) ??
             knownFields(canonical) ??
             canonicalFields(canonical) ??
             fieldsOf(parseXml(canonical).root);

@@ -87,6 +87,19 @@ describe("check of a config given as text", () => {
     expect(explicit.__configXmlFields).toEqual({ description: own.description, enabled: own.enabled });
   });
 
+  it("takes the config's own fields from inputs it checked without them, without reading the text", async () => {
+    const first = (await check({}, { name: "api", configXml: FREESTYLE_XML })).inputs;
+    expect(first).not.toHaveProperty("__configXmlFields");
+    // Inputs whose description is not the text's: taking it shows that the text was not read for it.
+    const olds = { ...first, description: "as the state says" };
+    const again = await check(olds, { name: "api", configXml: FREESTYLE_XML });
+    expect(again.inputs.description).toBe("as the state says");
+    // Inputs written before (the whole hash in hex) without the fields: read from the text.
+    const before = { ...olds, [CONFIG_DIGEST_KEY]: sha256Hex(FREESTYLE_XML) };
+    const reread = await check(before, { name: "api", configXml: FREESTYLE_XML });
+    expect(reread.inputs.description).toBe(first.description);
+  });
+
   it("ignores a digest given by the program", async () => {
     const forged = await check({}, { name: "api", configXml: FREESTYLE_XML, [CONFIG_DIGEST_KEY]: "0".repeat(64) });
     expect(forged.inputs.configXml).toBe(canonicalizeConfig(FREESTYLE_XML));
