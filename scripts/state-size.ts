@@ -6,14 +6,15 @@
  *    configs built in code from a template, each with a `description` input, a few folders), the package installed
  *    as users install it (so every `__provider` is one `require`);
  *  - `real-home`: the real Jenkins home of test/import (real-home.ts), imported with `pulumi-jenkins import` and
- *    adopted by `up` of the generated program, the package installed the same way.
+ *    adopted by `up` of the generated program, the package installed the same way, once through the dynamic
+ *    provider and once through the provider plugin (test/harness/state-size.ts): the checkpoint indented as the CLI
+ *    writes it (`stateBytes`) and minified, each divided by the bytes of the items' config.xml files (`ratio`).
  *
- *   npm run build && node dist/scripts/state-size.js [--jobs 200] [--only template|real-home] [--save state.json]
+ *   npm run build && node dist/scripts/state-size.js [--jobs 200] [--only template|real-home] [--save state]
  *
- * Prints one JSON line per program: resources, jobs, state bytes, and per job the bytes of the whole resource, of
- * its inputs and of its outputs (means over the Job resources). Run it in two checkouts to compare versions.
+ * Prints one JSON line per program (and per path for the real home): resources, jobs, state bytes, and per job the
+ * bytes of its inputs and of its outputs (means over the Job resources). Run it in two checkouts to compare versions.
  */
-import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { PulumiCli } from "../test/harness/language-host";
@@ -23,7 +24,7 @@ import { cleanEnv } from "../test/harness/serialized-provider";
 import { ADMIN, startServer } from "../test/harness/test-server";
 import { installedProgramFolder } from "../test/bench/program-folder";
 import { programSource, templateProgram, writeProgramData } from "../test/bench/user-program";
-import { buildRealHome } from "../test/import/real-home";
+import { checkpointText, realHomeStates } from "../test/harness/state-size";
 
 interface StateSize {
   program: string;
@@ -99,59 +100,27 @@ async function templateSize(n: number, save?: string): Promise<StateSize> {
   }
 }
 
-function runImport(args: string[], env: NodeJS.ProcessEnv): Promise<number | null> {
-  const cli = path.join(repoRoot, "dist", "provider", "import", "cli.js");
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, ...args], { env, stdio: ["ignore", "ignore", "inherit"] });
-    child.once("error", reject);
-    child.once("close", resolve);
-  });
-}
-
-async function realHomeSize(save?: string): Promise<StateSize> {
-  const home = buildRealHome();
-  const server = await startServer("current", {
-    dataDir: home.dir,
-    plugins: home.plugins,
-    repositories: home.repositories,
-  });
-  fs.mkdirSync(path.join(repoRoot, "dist"), { recursive: true });
-  const out = fs.mkdtempSync(path.join(repoRoot, "dist", "state-size-home-"));
-  const programDirs: string[] = [];
-  try {
-    const env = cleanEnv({ JENKINS_URL: server.url, JENKINS_USER: ADMIN.name, JENKINS_API_TOKEN: ADMIN.apiToken });
-    const code = await runImport(["import", "--out", out, "--project", "real-home", "--force"], env);
-    if (code !== 0) throw new Error(`import exited with ${code}`);
-    // The generated program in a folder where the package is installed as users install it (so every
-    // `__provider` is one `require`, not the provider serialized by value as in a checkout).
-    const dir = installedProgramFolder("state-size-home-", repoRoot);
-    programDirs.push(dir);
-    for (const entry of fs.readdirSync(out)) {
-      if (entry === "package.json" || entry === "tsconfig.json") continue;
-      fs.cpSync(path.join(out, entry), path.join(dir, entry), { recursive: true });
-    }
-    fs.writeFileSync(path.join(dir, "tsconfig.json"), TSCONFIG);
-    const cli = new PulumiCli(dir, { env: cleanEnv(), stack: "adopt" })
-      .setConfig("jenkins:url", server.url)
-      .setConfig("jenkins:user", ADMIN.name)
-      .setConfig("jenkins:apiToken", ADMIN.apiToken, { secret: true });
-    const readme = fs.existsSync(path.join(out, "README.md"))
-      ? fs.readFileSync(path.join(out, "README.md"), "utf8")
-      : "";
-    const lines = readme.matchAll(
-      /^pulumi config set --secret (\S+) '<value>'\s+# (\w+) of the credential "([^"]+)" in (\S+)/gm,
-    );
-    for (const [, key, field, id, store] of lines) {
-      const credential = home.credentials.find((c) => c.id === id && (c.folder === "" ? "system" : c.folder) === store);
-      cli.setConfig(`real-home:${key}`, credential?.secrets[field] ?? "", { secret: true });
-    }
-    const up = await cli.up();
-    if (!up.ok) throw new Error(`up failed: ${JSON.stringify(up.errors).slice(0, 2000)}`);
-    if (save !== undefined) fs.writeFileSync(save, JSON.stringify(cli.state, null, 1));
-    return measure(`real home, ${home.items.length} items`, cli.state);
-  } finally {
-    await server.close();
-    for (const dir of [home.dir, out, ...programDirs]) fs.rmSync(dir, { recursive: true, force: true });
+/**
+ * The real home through the dynamic provider and through the provider plugin (test/harness/state-size.ts): the
+ * checkpoint's bytes indented as the CLI writes it and minified, and each against the raw configs.
+ */
+async function realHomeSizes(save?: string): Promise<void> {
+  const measured = await realHomeStates();
+  for (const servedBy of ["dynamic", "plugin"] as const) {
+    const { state, figures } = measured.states[servedBy];
+    if (save !== undefined) fs.writeFileSync(`${save}.${servedBy}.json`, checkpointText(state, 4));
+    const { byKey, ...rest } = figures;
+    const line = {
+      program: `real home, ${measured.items} items`,
+      ...rest,
+      itemConfigBytes: measured.itemConfigBytes,
+      allConfigBytes: measured.allConfigBytes,
+      configFiles: measured.configFiles,
+      ratio: Number((figures.stateBytes / measured.itemConfigBytes).toFixed(3)),
+      ratioMinified: Number((figures.minifiedBytes / measured.itemConfigBytes).toFixed(3)),
+      largestKeys: byKey.slice(0, 12),
+    };
+    process.stdout.write(`${JSON.stringify(line)}\n`);
   }
 }
 
@@ -166,8 +135,7 @@ async function main(): Promise<void> {
   if (only === undefined || only === "template") {
     process.stdout.write(`${JSON.stringify(await templateSize(jobs, opt("--save")))}\n`);
   }
-  if (only === undefined || only === "real-home")
-    process.stdout.write(`${JSON.stringify(await realHomeSize(opt("--save")))}\n`);
+  if (only === undefined || only === "real-home") await realHomeSizes(opt("--save"));
 }
 
 if (require.main === module) {

@@ -18,7 +18,8 @@ import { XmlEntityError, XmlTooLargeError } from "../xml/errors";
 import { excerptAt } from "../xml/excerpt";
 import { parseXml, XmlSyntaxError, type XmlElement } from "../xml/tree";
 import type { Props } from "./desired";
-import { fieldsOf, rootNameOf } from "./job-config";
+import { canonicalFields } from "./canonical-fields";
+import { fieldsOf, rootNameOf, type JobFields } from "./job-config";
 import { describeRoot, KNOWN_ROOTS } from "./job-kinds";
 import { configFieldsOf, CONFIG_FIELDS_KEY, fillFields } from "./filled-fields";
 import { knownFields, rememberFields } from "./known-fields";
@@ -64,8 +65,37 @@ export const CONFIG_DIGEST_KEY = "__configXmlSha256";
 /** Where versions up to 0.1 kept the digest: accepted from old inputs, never written. */
 export const LEGACY_DIGEST_KEY = "configXmlSha256";
 
-function digestOf(text: string): string {
-  return createHash("sha256").update(text).digest("hex");
+/**
+ * The first 128 bits of the text's SHA-256, in base64url: it tells the text of the last check from another, which
+ * needs no more. Inputs written before keep the 64 hex digits of the whole hash, which name the same text.
+ */
+function digestOf(text: string): { kept: string; names(old: unknown): boolean } {
+  const hash = createHash("sha256").update(text).digest();
+  const kept = hash.subarray(0, 16).toString("base64url");
+  return { kept, names: (old) => old === kept || old === hash.toString("hex") };
+}
+
+/**
+ * The config's own description and enabled state, from inputs this version checked without `__configXmlFields`
+ * (their text hash is the short one): those inputs' own `description` and `enabled` are the config's. An item that
+ * cannot be disabled has no `enabled` input, and nothing reads its own.
+ */
+function ownFieldsInInputs(olds: Props): JobFields | undefined {
+  const hash = olds[CONFIG_DIGEST_KEY];
+  if (typeof hash !== "string" || hash.length !== SHORT_HASH || typeof olds.description !== "string") return undefined;
+  return { description: olds.description, enabled: typeof olds.enabled === "boolean" ? olds.enabled : true };
+}
+
+/** Characters of the text hash this version keeps (128 bits in base64url); versions before kept 64 hex digits. */
+const SHORT_HASH = 22;
+
+/**
+ * The config's own description and enabled state in `__configXmlFields`, only when the checked inputs' differ
+ * (the program gave its own): otherwise the inputs say them already (ownFieldsInInputs).
+ */
+function keepFieldsWhenOwn(news: Props, own: JobFields): void {
+  const enabled = news.enabled === undefined || news.enabled === own.enabled;
+  if (news.description !== own.description || !enabled) news[CONFIG_FIELDS_KEY] = own;
 }
 
 export interface CheckedJob {
@@ -138,9 +168,8 @@ export async function checkJob(olds: Props, newsRaw: Props): Promise<CheckedJob>
         ),
       );
     } else {
-      const digest = digestOf(xml);
-      const oldDigest = olds[CONFIG_DIGEST_KEY] ?? olds[LEGACY_DIGEST_KEY];
-      const canonical = oldDigest === digest ? olds.configXml : undefined;
+      const { kept: digest, names } = digestOf(xml);
+      const canonical = names(olds[CONFIG_DIGEST_KEY] ?? olds[LEGACY_DIGEST_KEY]) ? olds.configXml : undefined;
       if (typeof canonical === "string" && canonical !== "") {
         // The same text as last time: its canonical form is known, and only `enabled` may have changed.
         const rootName = rootNameOf(canonical);
@@ -148,17 +177,23 @@ export async function checkJob(olds: Props, newsRaw: Props): Promise<CheckedJob>
         if (failure) failures.push(failure);
         else {
           const own =
-            configFieldsOf(olds[CONFIG_FIELDS_KEY]) ?? knownFields(canonical) ?? fieldsOf(parseXml(canonical).root);
-          Object.assign(news, { configXml: canonical, [CONFIG_DIGEST_KEY]: digest, [CONFIG_FIELDS_KEY]: own });
+            configFieldsOf(olds[CONFIG_FIELDS_KEY]) ??
+            ownFieldsInInputs(olds) ??
+            knownFields(canonical) ??
+            canonicalFields(canonical) ??
+            fieldsOf(parseXml(canonical).root);
+          Object.assign(news, { configXml: canonical, [CONFIG_DIGEST_KEY]: digest });
           fillFields(news, rootName, own);
+          keepFieldsWhenOwn(news, own);
         }
       } else {
         const checked = checkConfigXml(xml, news.enabled);
         if ("reason" in checked) failures.push(checked);
         else {
           const own = fieldsOf(checked.root);
-          Object.assign(news, { configXml: checked.canonical, [CONFIG_DIGEST_KEY]: digest, [CONFIG_FIELDS_KEY]: own });
+          Object.assign(news, { configXml: checked.canonical, [CONFIG_DIGEST_KEY]: digest });
           fillFields(news, checked.root.name, own);
+          keepFieldsWhenOwn(news, own);
           root = checked.root;
         }
       }

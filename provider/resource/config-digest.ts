@@ -21,6 +21,7 @@ import { canonicalizeDocument } from "../xml/canonical";
 import { equivalenceDigest, semanticDigest } from "../xml/semantic";
 import { parseXml, type XmlElement } from "../xml/tree";
 import { layoutOf } from "./drift";
+import { digestFromText, digestText } from "./digest-text";
 import { keptHash } from "./kept-hash";
 import { FIELD_NAMES } from "./job-config";
 import { OWNED_PART_RULES, withoutOwnedParts } from "./owned-parts";
@@ -91,11 +92,32 @@ export function digestOf(
 }
 
 /**
- * Outputs with the digest under its current key: states written while it was the public output `configDigest` keep it there,
- * which the CLI showed as hashes.
+ * Outputs with the digest under its current key, as an object: states written while it was the public output
+ * `configDigest` keep it there, which the CLI showed as hashes; the state keeps it as text (digest-text.ts), states
+ * written before as an object.
  */
 export function currentOutputs<T extends Partial<JobOutputs>>(olds: T): T {
-  return withCurrentDigestKey(olds);
+  const current = withCurrentDigestKey(olds);
+  const stored: unknown = current.__digest;
+  if (typeof stored !== "string") return current;
+  const digest = digestFromText(stored);
+  const out = { ...current };
+  if (digest === undefined) delete out.__digest;
+  else out.__digest = digest;
+  return out;
+}
+
+/** Outputs as the state keeps them: the digest as text (digest-text.ts). */
+export function storedOutputs<T extends object>(outs: T): T {
+  const digest = (outs as Partial<JobOutputs>).__digest;
+  if (!isDigest(digest)) return outs;
+  return { ...outs, __digest: digestText(digest) };
+}
+
+/** The digest that outputs (as stored, or as the provider reads them) hold, if any. */
+export function digestIn(outs: Record<string, unknown>): ConfigDigest | undefined {
+  const digest = currentOutputs(outs as Partial<JobOutputs>).__digest;
+  return isDigest(digest) ? digest : undefined;
 }
 
 /** Whether outputs know the config applied: its text (state of earlier versions, or drift) or its digest. */

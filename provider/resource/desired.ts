@@ -116,7 +116,11 @@ function declaredXml(news: JobInputs, markOwner: string | undefined): Declared {
     }),
     // Checked inputs carry description and enabled (filled-fields.ts): the text goes as is when they are its own.
     toSend: once(() => {
-      const own = configFieldsOf(news[CONFIG_FIELDS_KEY as keyof JobInputs]) ?? knownFields(xml) ?? fieldsOf(root());
+      const own =
+        configFieldsOf(news[CONFIG_FIELDS_KEY as keyof JobInputs]) ??
+        knownFields(xml) ??
+        canonicalFields(xml) ??
+        fieldsOf(root());
       const description = sentDescription(explicit.description ?? own.description, markOwner);
       if (description !== own.description) {
         return canonicalizeDocument(withFieldsIn(root(), { ...explicit, description }));

@@ -8,7 +8,18 @@ export function keptHash(hex: string): string {
   return Buffer.from(hex, "hex").toString("base64url");
 }
 
-/** Whether `kept` (base64url, or hex in states written before) is the hash `hex` names. */
+/** The first 128 bits of a kept hash: what a job's stored digest keeps of each (digest-text.ts). */
+export function shortHash(kept: string): string {
+  return kept.length === 43 ? kept.slice(0, SHORT) : kept;
+}
+
+/** 22 base64url characters: 132 bits, the first 128 of the hash whole. */
+const SHORT = 22;
+
+/** Whether `kept` (base64url, whole or its first 128 bits, or hex in states written before) is the hash `hex` names. */
 export function sameHash(kept: string | undefined, hex: string): boolean {
-  return kept !== undefined && (kept === hex || kept === keptHash(hex));
+  if (kept === undefined) return false;
+  if (kept === hex) return true;
+  const mine = keptHash(hex);
+  return kept === mine || (kept.length === SHORT && kept === mine.slice(0, SHORT));
 }

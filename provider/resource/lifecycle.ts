@@ -56,6 +56,7 @@ import {
   currentOutputs,
   declaredConfigOf,
   isDigest,
+  storedOutputs,
 } from "./config-digest";
 import { driftedConfig, foundConfig, inputsReflecting, sameConfig, withDisabledAsFound } from "./drift";
 import { PartialFailureError } from "../dynamic/partial-failure";
@@ -443,7 +444,13 @@ function mayHaveCreated(e: unknown): e is JenkinsError {
   return e instanceof ConnectionError || e instanceof RequestTimeoutError || e instanceof ServerError;
 }
 
+/** Outputs leave as the state keeps them (config-digest.ts `storedOutputs`); every step reads them back. */
 export async function create(inputsRaw: Props): Promise<dynamic.CreateResult> {
+  const { id, outs } = await createJob(inputsRaw);
+  return { id, outs: storedOutputs(outs) };
+}
+
+async function createJob(inputsRaw: Props): Promise<dynamic.CreateResult> {
   const news = strip(inputsRaw) as unknown as JobInputs;
   const fullName = fullNameOf(news);
   const { client, baseUrl } = await connect(fullName, news.controller);
@@ -543,6 +550,11 @@ async function adopt(
 // read
 
 export async function read(id: string, propsRaw: Props): Promise<dynamic.ReadResult> {
+  const result = await readJob(id, propsRaw);
+  return result.props === undefined ? result : { ...result, props: storedOutputs(result.props) };
+}
+
+async function readJob(id: string, propsRaw: Props): Promise<dynamic.ReadResult> {
   const olds = currentOutputs(strip(propsRaw) as unknown as JobOutputs);
   const fullName = olds.fullName || fullNameOf(olds);
   const { client, baseUrl } = await connect(fullName, olds.controller);
@@ -695,6 +707,11 @@ function withoutDigest(props: JobOutputs): JobOutputs {
 // update
 
 export async function update(id: string, oldsRaw: Props, newsRaw: Props): Promise<dynamic.UpdateResult> {
+  const { outs } = await updateJob(id, oldsRaw, newsRaw);
+  return { outs: storedOutputs(outs) };
+}
+
+async function updateJob(id: string, oldsRaw: Props, newsRaw: Props): Promise<dynamic.UpdateResult> {
   const olds = currentOutputs(strip(oldsRaw) as unknown as JobOutputs);
   const news = strip(newsRaw) as unknown as JobInputs;
   const oldFullName = olds.fullName || fullNameOf(olds);
@@ -720,7 +737,8 @@ export async function update(id: string, oldsRaw: Props, newsRaw: Props): Promis
       if (folder === "") delete moved.folder;
       else moved.folder = folder;
       const message = `${(failure as Error).message} The job is now at "${at.fullName}".`;
-      throw new PartialFailureError(message, id, { ...moved, [PROVIDER_KEY]: newsRaw[PROVIDER_KEY] }, [message]);
+      const properties = storedOutputs({ ...moved, [PROVIDER_KEY]: newsRaw[PROVIDER_KEY] });
+      throw new PartialFailureError(message, id, properties, [message]);
     }
     throw failure;
   }

@@ -7,7 +7,9 @@ import { check, CONFIG_DIGEST_KEY, LEGACY_DIGEST_KEY } from "../../provider/reso
 import { canonicalizeConfig } from "../../provider/xml/canonical";
 import { FOLDER_XML, FREESTYLE_XML } from "../harness/job-configs";
 
-const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+/** What check keeps: the first 128 bits of the text's SHA-256, in base64url. */
+const sha256 = (text: string) => createHash("sha256").update(text).digest().subarray(0, 16).toString("base64url");
+const sha256Hex = (text: string) => createHash("sha256").update(text).digest("hex");
 
 describe("check of a config given as text", () => {
   it("keeps the canonical form and the digest of the text as submitted", async () => {
@@ -44,7 +46,8 @@ describe("check of a config given as text", () => {
   it("takes the digest of a state written by 0.1.0 (configXmlSha256) and writes the internal key", async () => {
     const first = (await check({}, { name: "api", configXml: FREESTYLE_XML })).inputs;
     const legacy: Record<string, unknown> = { ...first, configXml: `${String(first.configXml)}<!-- from 0.1.0 -->` };
-    legacy[LEGACY_DIGEST_KEY] = legacy[CONFIG_DIGEST_KEY];
+    // As 0.1.0 wrote it: the whole hash in hex.
+    legacy[LEGACY_DIGEST_KEY] = sha256Hex(FREESTYLE_XML);
     delete legacy[CONFIG_DIGEST_KEY];
     delete legacy.__configXmlFields;
     const again = await check(legacy, { name: "api", configXml: FREESTYLE_XML });
@@ -63,6 +66,38 @@ describe("check of a config given as text", () => {
     // The same text again, without the explicit values: the config's own, taken without reading it.
     const back = await check(explicit.inputs, { name: "api", configXml: disabled });
     expect(back.inputs).toMatchObject({ enabled: false, description: inputs.description });
+  });
+
+  it("takes the canonical form from inputs written with the whole hash in hex", async () => {
+    const first = (await check({}, { name: "api", configXml: FREESTYLE_XML })).inputs;
+    const before = {
+      ...first,
+      configXml: `${String(first.configXml)}<!-- kept -->`,
+      [CONFIG_DIGEST_KEY]: sha256Hex(FREESTYLE_XML),
+    };
+    const again = await check(before, { name: "api", configXml: FREESTYLE_XML });
+    expect(again.inputs.configXml).toBe(before.configXml);
+    expect(again.inputs[CONFIG_DIGEST_KEY]).toBe(sha256(FREESTYLE_XML));
+  });
+
+  it("keeps the config's own description and enabled state only when the inputs say others", async () => {
+    const own = (await check({}, { name: "api", configXml: FREESTYLE_XML })).inputs;
+    expect(own).not.toHaveProperty("__configXmlFields");
+    const explicit = (await check({}, { name: "api", configXml: FREESTYLE_XML, description: "mine" })).inputs;
+    expect(explicit.__configXmlFields).toEqual({ description: own.description, enabled: own.enabled });
+  });
+
+  it("takes the config's own fields from inputs it checked without them, without reading the text", async () => {
+    const first = (await check({}, { name: "api", configXml: FREESTYLE_XML })).inputs;
+    expect(first).not.toHaveProperty("__configXmlFields");
+    // Inputs whose description is not the text's: taking it shows that the text was not read for it.
+    const olds = { ...first, description: "as the state says" };
+    const again = await check(olds, { name: "api", configXml: FREESTYLE_XML });
+    expect(again.inputs.description).toBe("as the state says");
+    // Inputs written before (the whole hash in hex) without the fields: read from the text.
+    const before = { ...olds, [CONFIG_DIGEST_KEY]: sha256Hex(FREESTYLE_XML) };
+    const reread = await check(before, { name: "api", configXml: FREESTYLE_XML });
+    expect(reread.inputs.description).toBe(first.description);
   });
 
   it("ignores a digest given by the program", async () => {

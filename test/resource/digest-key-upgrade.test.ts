@@ -12,15 +12,27 @@ import { JenkinsUser } from "../harness/jenkins-user";
 import { refreshRead } from "../harness/refresh-read";
 import { ADMIN, startServer, tokenConfig } from "../harness/test-server";
 import { createJob, PROVIDER_TEXT, type Props } from "./lifecycle-calls";
+import { digestIn, digestOf } from "../../provider/resource/config-digest";
+import { parseXml } from "../../provider/xml/tree";
 
 /** A hash kept in base64url (a job's), in hex as before; a hash in hex (a view's) as it is. */
 const hex = (kept: unknown) =>
   String(kept).length === 43 ? Buffer.from(String(kept), "base64url").toString("hex") : String(kept);
 
-/** `outs` as the release before wrote them: the digest public, its hashes in hex. */
-function asWrittenBefore(outs: Props): Props {
-  const { __digest, ...rest } = outs as Props & { __digest: Record<string, unknown> };
-  const digest = { ...__digest };
+/**
+ * `outs` as the release before wrote them: the digest public, its hashes in hex. A job's digest is made again from
+ * its checked inputs, as that release made it (the state now keeps the first 128 bits of each hash, as text).
+ */
+function asWrittenBefore(outs: Props, inputs?: Props): Props {
+  const { __digest, ...rest } = outs as Props & { __digest: unknown };
+  const whole =
+    inputs === undefined
+      ? (__digest as Record<string, unknown>)
+      : digestOf(String(inputs.configXml), parseXml(String(inputs.configXml)).root, true, {
+          description: String(outs.description),
+          enabled: outs.enabled !== false,
+        });
+  const digest: Record<string, unknown> = { ...whole };
   for (const k of ["canonical", "semantic", "equivalence"]) if (k in digest) digest[k] = hex(digest[k]);
   return { ...rest, configDigest: digest };
 }
@@ -44,14 +56,14 @@ describe("outputs with the digest as the public configDigest", () => {
 
   it("a job: refresh finds nothing and moves the digest; plans before and after have no changes", async () => {
     const job = await createJob({ name: "old-state", configXml: FREESTYLE_XML });
-    const before = asWrittenBefore(job.outs);
+    const before = asWrittenBefore(job.outs, job.inputs);
     expect(Object.keys(before)).toContain("configDigest");
     expect(await lifecycle.diff(job.id, before, job.inputs)).toMatchObject({ changes: false });
 
     const read = await refreshRead(lifecycle, job.id, before, job.inputs);
     expect(read.inputs).toBeUndefined();
     expect(read.props).not.toHaveProperty("configDigest");
-    expect(read.props?.__digest).toMatchObject({ root: "project" });
+    expect(digestIn(read.props ?? {})).toMatchObject({ root: "project" });
     const after = { ...read.props, __provider: PROVIDER_TEXT };
     expect(await lifecycle.diff(job.id, after, job.inputs)).toMatchObject({ changes: false });
 
