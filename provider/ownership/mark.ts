@@ -17,9 +17,13 @@ export const MARK_SUFFIX = ". Changes made in Jenkins are put back by its next u
  */
 const OWNER_PATTERN = /^[A-Za-z0-9._@-]+(?:\/[A-Za-z0-9._@-]+)*$/;
 
-/** The mark as a last line: the owner is written between the prefix and the fixed sentence after it. */
+/**
+ * The mark as a last line: the owner is written between the prefix and the fixed sentence after it. Only the blank
+ * line `withMark` writes before it belongs to the mark, so a description that ends with newlines of its own reads
+ * back exactly as written.
+ */
 const MARK_LINE =
-  /(?:\r?\n)*Managed as code by ([A-Za-z0-9._@/-]+)\. Changes made in Jenkins are put back by its next update\.[ \t]*(?:\r?\n)*$/;
+  /(?:^|\r?\n\r?\n)Managed as code by ([A-Za-z0-9._@/-]+)\. Changes made in Jenkins are put back by its next update\.[ \t]*(?:\r?\n)*$/;
 
 /** Why an owner name cannot be used, or undefined when it can. */
 export function ownerNameProblem(owner: string): string | undefined {

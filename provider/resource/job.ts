@@ -149,10 +149,11 @@ export interface JobArgs {
   adopt?: pulumi.Input<boolean>;
   /**
    * Hand the job over to this stack from the owner its mark of ownership names (`<project>/<stack>` of the stack
-   * that manages it, or its `jenkins:owner`): the job is adopted (with `adopt`) or created over, and the mark moves
-   * to this stack. Without it, declaring a job another owner marked fails at preview, naming that owner. The former
-   * owner's next refresh reports the job as handed over, and its next `up` drops it from its state without deleting
-   * it. Read when the job is created: changing it later changes nothing. See docs/guide/ownership.md.
+   * that manages it, or its `jenkins:owner`): with `adopt: true` the job is adopted and the mark moves to this
+   * stack. Without it, declaring a job another owner marked fails at preview, naming that owner. The former owner's
+   * next refresh reports the job as handed over; once its program no longer declares it, its next `up` drops it
+   * from its state without deleting it. Read when the job is created: changing it later changes nothing. See
+   * docs/guide/ownership.md.
    *
    * @defaultValue none: a job another owner marked is not taken
    */

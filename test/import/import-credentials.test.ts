@@ -6,6 +6,8 @@
  * Then, end to end: the import command against the server, the generated program run through the mock engine with
  * every resource forwarded to the provider process.
  */
+import { readMark, withMark } from "../../provider/ownership/mark";
+import { readFields } from "../../provider/resource/job-config";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -264,14 +266,19 @@ describe("importing credentials, then adopting them (end to end)", () => {
     server.resetCounters();
     const up = await engine.up(programFrom(out), { config });
     expect(up.steps.filter((s) => s.op !== "create")).toEqual([]);
-    // The jobs: nothing written. The credentials: each adopted credential written once, with the declared secrets.
+    // The jobs: only the stack's mark of ownership written (a folder's description travels in its config.xml, with
+    // what Jenkins owns there kept). The credentials: each adopted credential written once, with the declared secrets.
     const writes = server.requests.filter(
       (r) => r.method !== "GET" && !(/\/createItem$/.test(r.path) && r.status === 400),
     );
-    expect(writes.filter((r) => !r.path.includes("/credentials/store/")).map((r) => `${r.method} ${r.path}`)).toEqual(
-      [],
+    expect(writes.filter((r) => !r.path.includes("/credentials/store/")).map((r) => `${r.method} ${r.path}`)).toEqual([
+      "POST /job/team/config.xml",
+      "POST /job/team/job/api/description",
+    ]);
+    expect(readFields(server.jobConfigOnDisk("team/api") as string).description).toBe(
+      withMark(readFields(before as string).description, "imported/adopt"),
     );
-    expect(server.jobConfigOnDisk("team/api")).toBe(before);
+    expect(readMark(readFields(server.jobConfigOnDisk("team") as string).description).owner).toBe("imported/adopt");
     expect(await user.credentialIds("team")).toEqual(["token", "deployer", "key", "kubeconfig"]);
     const held = (xml: string): string[] =>
       [...xml.matchAll(/\{AQAAAB[A-Za-z0-9+/=]+\}/g)].map((m) => server.decryptSecret(m[0]) ?? "?");

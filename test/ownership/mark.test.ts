@@ -29,6 +29,12 @@ describe("the mark of ownership", () => {
     expect(withoutMark(once)).toBe("Text");
   });
 
+  it("keeps the newlines a description ends with", () => {
+    expect(readMark(withMark("Text\n", "a/b"))).toEqual({ description: "Text\n", owner: "a/b" });
+    expect(readMark(withMark("Text\r\n\r\n", "a/b"))).toEqual({ description: "Text\r\n\r\n", owner: "a/b" });
+    expect(readMark(`Text ${markLine("a/b")}`)).toEqual({ description: `Text ${markLine("a/b")}` });
+  });
+
   it("is not read from the middle of a description", () => {
     const text = `${markLine("a/b")}\nmore text written after it`;
     expect(readMark(text)).toEqual({ description: text });

@@ -155,7 +155,14 @@ describe("the provider plugin over gRPC, as the engine drives it: Job", () => {
       description: "Builds the API",
       enabled: false,
     });
-    expect(calls(server)).toEqual(["GET /api/json", "GET /pluginManager/api/json", "POST /createItem"]);
+    // The connection check, the root's items with their descriptions (the ownership check of a job to create), the
+    // plugin pre-flight, the create.
+    expect(calls(server)).toEqual([
+      "GET /api/json",
+      "GET /api/json",
+      "GET /pluginManager/api/json",
+      "POST /createItem",
+    ]);
     expect(state.outputs).toMatchObject({
       name: "api-build",
       fullName: "api-build",
