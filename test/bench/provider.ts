@@ -53,6 +53,8 @@ export interface ProviderRunOptions {
   /** Root of the compiled package to load (its dist/ is used); default: this checkout. For A/B runs. */
   packageRoot?: string;
   providerNodeOptions?: string;
+  /** The phases to run, in their usual order (default: all); create and delete always run. */
+  phases?: readonly PhaseName[];
 }
 
 export async function runProvider(
@@ -96,6 +98,7 @@ export async function runProvider(
       name: PhaseName,
       fn: (job: BenchJob, unexpected: string[]) => Promise<void>,
     ): Promise<void> => {
+      if (opts.phases && !opts.phases.includes(name) && name !== "create" && name !== "delete") return;
       const unexpected: string[] = [];
       const cpu0 = cpuTimeMs(pid);
       const result = await measurePhase(host, name, jobs.length, async () => {
