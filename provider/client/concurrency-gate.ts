@@ -9,7 +9,9 @@
  * The latency it measures runs from the moment the request leaves the gate to the answer's headers: the time spent
  * waiting in the gate is the client's own, not the controller's. Since the limit never exceeds the pool's size, a
  * request that leaves the gate finds a connection and does not wait in the pool's queue either, but for the few
- * that overload answers hold while their retries wait, and the limit is at most half the pool by then.
+ * that overload answers hold while their retries wait, and the limit is at most half the pool by then. The time
+ * this process was too busy to hear of the answer is taken off (own-delay.ts): it is the client's load, not the
+ * controller's.
  */
 import { performance } from "node:perf_hooks";
 import type { Dispatcher } from "undici";
@@ -25,6 +27,7 @@ import {
   OVERLOAD_STATUS_CODES,
   requestKind,
 } from "./concurrency-policy";
+import { OwnDelay } from "./own-delay";
 
 /** Errors by which a request got no answer in time: a sign of load, as a 503 is. */
 const TIMEOUT_CODES = new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT"]);
@@ -34,6 +37,7 @@ export class ConcurrencyGate {
   private inFlightNow = 0;
   private nextTicket = 0;
   private readonly waiting: Array<() => void> = [];
+  private readonly ownDelay = new OwnDelay();
 
   /**
    * @param settings the adaptive policy's settings, or undefined for a fixed limit of `max`
@@ -74,13 +78,17 @@ export class ConcurrencyGate {
   ): void {
     const ticket = this.nextTicket++;
     const sentWith = ++this.inFlightNow;
+    const adaptive = this.settings !== undefined;
+    if (adaptive) this.ownDelay.hold();
     const started = performance.now();
+    const busyAtStart = adaptive ? this.ownDelay.now() : 0;
     const kind = requestKind(String(opts.method), String(opts.path), bodyBytes(opts.body));
     let answered = false;
     let released = false;
     const release = (): void => {
       if (released) return;
       released = true;
+      if (adaptive) this.ownDelay.release();
       this.inFlightNow--;
       this.admit();
     };
@@ -94,7 +102,7 @@ export class ConcurrencyGate {
           this.record(ticket, sentWith, {
             kind: "answer",
             status: statusCode,
-            latencyMs: performance.now() - started,
+            latencyMs: Math.max(0, performance.now() - started - (this.ownDelay.now() - busyAtStart)),
             requestKind: kind,
           });
           // The retry interceptor holds an overload answer, unread, until its retry is due: the controller is done

@@ -36,6 +36,10 @@ export interface PairRun {
   requests: number;
   requestsByKind: Record<string, number>;
   failedRequests: number;
+  /** CPU seconds in the phase: the server's thread, and for ours the provider process and the engine stand-in. */
+  serverCpuMs?: number;
+  providerCpuMs?: number;
+  engineCpuMs?: number;
 }
 
 export interface JjbPairResult {
@@ -55,6 +59,8 @@ export interface JjbPairOptions {
   postMs: number;
   mode: "current" | "legacy";
   packageRoot?: string;
+  /** Write a CPU profile of our provider process into this folder. */
+  cpuProf?: string;
 }
 
 function log(line: string): void {
@@ -75,6 +81,9 @@ function asRun(round: number, contender: PairContender, p: PhaseResult | undefin
       requests: p.requests,
       requestsByKind: p.requestsByKind,
       failedRequests: p.failedRequests,
+      serverCpuMs: p.serverCpuMs,
+      providerCpuMs: p.providerCpuMs,
+      engineCpuMs: contender === "ours" ? p.clientCpuMs : undefined,
     },
   ];
 }
@@ -93,6 +102,7 @@ async function runOurs(o: JjbPairOptions, round: number, jobs: BenchJob[]): Prom
     const run = await runProvider(host, jobs, o.parallel, {
       phases: ["create", "update", "delete"],
       packageRoot: o.packageRoot,
+      cpuProf: o.cpuProf,
     });
     const unexpected = run.result.phases.flatMap((p) => p.unexpected ?? []);
     if (unexpected.length > 0) throw new Error(`ours: ${unexpected.join("; ")}`);
@@ -144,7 +154,7 @@ async function runPythonThreads(o: JjbPairOptions, round: number, jobs: BenchJob
 }
 
 /** Revision 1 and 2 of the jobs, as JJB renders them: the configs every contender sends. */
-async function renderedJobs(dir: string, n: number): Promise<{ jobs: BenchJob[]; yaml: string[] }> {
+export async function renderedJobs(dir: string, n: number): Promise<{ jobs: BenchJob[]; yaml: string[] }> {
   const yaml = [1, 2].map((rev) => {
     const file = path.join(dir, `jobs-${rev}.yaml`);
     fs.writeFileSync(file, jjbJobsYaml(n, rev));
@@ -218,12 +228,15 @@ function roundRatios(r: JjbPairResult, phase: PairPhase, other: PairContender): 
   return out.join(", ");
 }
 
+const cpu = (ms: number | undefined, width: number): string =>
+  (ms === undefined ? "-" : (ms / 1000).toFixed(2)).padStart(width);
+
 export function renderJjbPair(r: JjbPairResult): string[] {
   const out = [
     "",
     `JJB pair: ${r.jobs} jobs rendered by JJB, ${r.parallel} in flight on every side, GET ${r.getMs} ms, POST ` +
       `${r.postMs} ms at the server (${r.rounds} rounds, order reversed each round):`,
-    "  round  contender       phase   wall s  requests  req/op  requests by kind",
+    "  round  contender       phase   wall s  requests  req/op  srv cpu  prov cpu  engine cpu  requests by kind",
   ];
   for (const x of r.runs) {
     const kinds = Object.entries(x.requestsByKind)
@@ -232,7 +245,8 @@ export function renderJjbPair(r: JjbPairResult): string[] {
       .join(", ");
     out.push(
       `  ${String(x.round).padStart(5)}  ${x.contender.padEnd(14)}  ${x.phase.padEnd(6)}  ${(x.wallMs / 1000).toFixed(2).padStart(6)}  ` +
-        `${String(x.requests).padStart(8)}  ${(x.requests / r.jobs).toFixed(2).padStart(6)}  ${kinds}` +
+        `${String(x.requests).padStart(8)}  ${(x.requests / r.jobs).toFixed(2).padStart(6)}  ` +
+        `${cpu(x.serverCpuMs, 7)}  ${cpu(x.providerCpuMs, 8)}  ${cpu(x.engineCpuMs, 10)}  ${kinds}` +
         (x.failedRequests > 0 ? `  (status >= 400: ${x.failedRequests})` : ""),
     );
   }

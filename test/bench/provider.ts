@@ -53,6 +53,8 @@ export interface ProviderRunOptions {
   /** Root of the compiled package to load (its dist/ is used); default: this checkout. For A/B runs. */
   packageRoot?: string;
   providerNodeOptions?: string;
+  /** More provider configuration (`jenkins:adaptiveConcurrency`: false, …). */
+  config?: Record<string, unknown>;
   /** The phases to run, in their usual order (default: all); create and delete always run. */
   phases?: readonly PhaseName[];
 }
@@ -86,6 +88,7 @@ export async function runProvider(
       "jenkins:url": host.url,
       "jenkins:user": host.user.name,
       "jenkins:apiToken": secret(host.user.apiToken),
+      ...opts.config,
     });
     const state = new Map<string, StateEntry>();
     const declared = (job: BenchJob, config: string): PropertyMap => ({

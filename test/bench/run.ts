@@ -147,6 +147,7 @@ async function main(): Promise<void> {
         postMs: opts.jjbPostMs,
         mode: opts.mode,
         packageRoot: opts.packageRoot,
+        cpuProf: opts.cpuProf,
       });
     } else if (opts.only?.has("jjb-pair")) {
       throw new Error("jjb-pair needs jenkins-jobs: apt-get install jenkins-job-builder python3-jenkins");
