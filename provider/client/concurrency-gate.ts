@@ -9,9 +9,9 @@
  * The latency it measures runs from the moment the request leaves the gate to the answer's headers: the time spent
  * waiting in the gate is the client's own, not the controller's. Since the limit never exceeds the pool's size, a
  * request that leaves the gate finds a connection and does not wait in the pool's queue either, but for the few
- * that overload answers hold while their retries wait, and the limit is at most half the pool by then. The time
- * this process was too busy to hear of the answer is taken off (own-delay.ts): it is the client's load, not the
- * controller's.
+ * that overload answers hold while their retries wait, and the limit is at most half the pool by then. The clock
+ * starts when the request is written (a busy process writes late), and the lateness of this process when it hears of
+ * the answer (own-delay.ts) goes with the answer: the policy does not count it as the controller's.
  */
 import { performance } from "node:perf_hooks";
 import type { Dispatcher } from "undici";
@@ -80,8 +80,7 @@ export class ConcurrencyGate {
     const sentWith = ++this.inFlightNow;
     const adaptive = this.settings !== undefined;
     if (adaptive) this.ownDelay.hold();
-    const started = performance.now();
-    const busyAtStart = adaptive ? this.ownDelay.now() : 0;
+    let started = performance.now();
     const kind = requestKind(String(opts.method), String(opts.path), bodyBytes(opts.body));
     let answered = false;
     let released = false;
@@ -93,7 +92,11 @@ export class ConcurrencyGate {
       this.admit();
     };
     const wrapped: Dispatcher.DispatchHandler = {
-      onRequestStart: (controller, context) => handler.onRequestStart?.(controller, context),
+      onRequestStart: (controller, context) => {
+        // Called just before the request is written.
+        started = performance.now();
+        handler.onRequestStart?.(controller, context);
+      },
       onRequestUpgrade: (controller, statusCode, headers, socket) =>
         handler.onRequestUpgrade?.(controller, statusCode, headers, socket),
       onResponseStart: (controller, statusCode, headers, statusMessage) => {
@@ -102,7 +105,8 @@ export class ConcurrencyGate {
           this.record(ticket, sentWith, {
             kind: "answer",
             status: statusCode,
-            latencyMs: Math.max(0, performance.now() - started - (this.ownDelay.now() - busyAtStart)),
+            latencyMs: performance.now() - started,
+            ownDelayMs: adaptive ? this.ownDelay.lateness() : 0,
             requestKind: kind,
           });
           // The retry interceptor holds an overload answer, unread, until its retry is due: the controller is done
