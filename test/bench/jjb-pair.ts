@@ -6,7 +6,10 @@
  *
  * Per round, each contender on a server of its own, the order reversed from one round to the next:
  *  - ours: the provider bench's path (provider.ts: the real dynamic-provider process over gRPC), Check → Create,
- *    then Check → Diff → Update with every config changed, then Delete, `parallel` resources in flight;
+ *    then Check → Diff → Update with every config changed, then Delete, `parallel` resources in flight; the
+ *    client as configured by default (adaptive requests in flight, at most 8);
+ *  - ours-fixed: the same with `jenkins:adaptiveConcurrency` false (8 in flight whatever the answers), to show what
+ *    the adaptive limit costs or saves;
  *  - JJB: `jenkins-jobs update --workers P` of revision 1 on an empty server (create), then of revision 2 (update:
  *    its cache holds revision 1's md5s, so it posts every job; the server's count is checked), each timed from
  *    starting the command to its exit; and, apart, `jenkins-jobs test` of revision 2 (JJB's rendering alone, no
@@ -25,7 +28,7 @@ import { benchUser, ServerHost } from "./server-host";
 import type { TargetResult } from "./targets";
 import type { BenchJob, PhaseResult } from "./types";
 
-export type PairContender = "ours" | "jjb" | "python-threads";
+export type PairContender = "ours" | "ours-fixed" | "jjb" | "python-threads";
 export type PairPhase = "create" | "update" | "delete" | "render";
 
 export interface PairRun {
@@ -67,7 +70,7 @@ function log(line: string): void {
   process.stderr.write(line + "\n");
 }
 
-const CONTENDERS: PairContender[] = ["ours", "jjb", "python-threads"];
+const CONTENDERS: PairContender[] = ["ours", "ours-fixed", "jjb", "python-threads"];
 
 function asRun(round: number, contender: PairContender, p: PhaseResult | undefined): PairRun[] {
   if (p === undefined) return [];
@@ -83,7 +86,7 @@ function asRun(round: number, contender: PairContender, p: PhaseResult | undefin
       failedRequests: p.failedRequests,
       serverCpuMs: p.serverCpuMs,
       providerCpuMs: p.providerCpuMs,
-      engineCpuMs: contender === "ours" ? p.clientCpuMs : undefined,
+      engineCpuMs: contender.startsWith("ours") ? p.clientCpuMs : undefined,
     },
   ];
 }
@@ -97,18 +100,25 @@ async function onServer<T>(o: JjbPairOptions, fn: (host: ServerHost) => Promise<
   }
 }
 
-async function runOurs(o: JjbPairOptions, round: number, jobs: BenchJob[]): Promise<PairRun[]> {
+async function runOurs(
+  o: JjbPairOptions,
+  round: number,
+  jobs: BenchJob[],
+  contender: "ours" | "ours-fixed",
+): Promise<PairRun[]> {
   return onServer(o, async (host) => {
     const run = await runProvider(host, jobs, o.parallel, {
       phases: ["create", "update", "delete"],
       packageRoot: o.packageRoot,
-      cpuProf: o.cpuProf,
+      cpuProf: contender === "ours" ? o.cpuProf : undefined,
+      // ours-fixed: the client's requests in flight fixed at its maximum (8 by default), not adaptive.
+      config: contender === "ours-fixed" ? { "jenkins:adaptiveConcurrency": false } : undefined,
     });
     const unexpected = run.result.phases.flatMap((p) => p.unexpected ?? []);
     if (unexpected.length > 0) throw new Error(`ours: ${unexpected.join("; ")}`);
     const left = await host.jobCount();
     if (left !== 0) throw new Error(`ours left ${left} jobs on the server`);
-    return run.result.phases.flatMap((p) => asRun(round, "ours", p));
+    return run.result.phases.flatMap((p) => asRun(round, contender, p));
   });
 }
 
@@ -190,7 +200,7 @@ export async function runJjbPair(o: JjbPairOptions): Promise<JjbPairResult> {
       const order = round % 2 === 1 ? CONTENDERS : [...CONTENDERS].reverse();
       for (const c of order) {
         log(`jjb pair round ${round}: ${c}`);
-        if (c === "ours") runs.push(...(await runOurs(o, round, jobs)));
+        if (c === "ours" || c === "ours-fixed") runs.push(...(await runOurs(o, round, jobs, c)));
         else if (c === "jjb") runs.push(...(await runJjb(o, round, dir, yaml)));
         else runs.push(...(await runPythonThreads(o, round, jobs)));
       }
@@ -211,17 +221,22 @@ function requestsPerOp(r: JjbPairResult, c: PairContender, phase: PairPhase): nu
   return xs.length === 0 ? undefined : xs.reduce((s, x) => s + x.requests, 0) / (xs.length * r.jobs);
 }
 
-function ratioOf(r: JjbPairResult, phase: PairPhase, other: PairContender): number | undefined {
-  const a = total(r, "ours", phase);
+function ratioOf(
+  r: JjbPairResult,
+  phase: PairPhase,
+  other: PairContender,
+  mine: PairContender = "ours",
+): number | undefined {
+  const a = total(r, mine, phase);
   const b = total(r, other, phase);
   return a === undefined || b === undefined || b <= 0 ? undefined : a / b;
 }
 
 /** Ours over the other contender, round by round. */
-function roundRatios(r: JjbPairResult, phase: PairPhase, other: PairContender): string {
+function roundRatios(r: JjbPairResult, phase: PairPhase, other: PairContender, mine: PairContender = "ours"): string {
   const out: string[] = [];
   for (let round = 1; round <= r.rounds; round++) {
-    const a = r.runs.find((x) => x.round === round && x.contender === "ours" && x.phase === phase);
+    const a = r.runs.find((x) => x.round === round && x.contender === mine && x.phase === phase);
     const b = r.runs.find((x) => x.round === round && x.contender === other && x.phase === phase);
     if (a && b) out.push((a.wallMs / b.wallMs).toFixed(2));
   }
@@ -250,19 +265,23 @@ export function renderJjbPair(r: JjbPairResult): string[] {
         (x.failedRequests > 0 ? `  (status >= 400: ${x.failedRequests})` : ""),
     );
   }
-  for (const [phase, other] of [
-    ["create", "jjb"],
-    ["update", "jjb"],
-    ["delete", "python-threads"],
-    ["create", "python-threads"],
-    ["update", "python-threads"],
-  ] as Array<[PairPhase, PairContender]>) {
-    const ratio = ratioOf(r, phase, other);
+  const pairs: Array<[PairContender, PairPhase, PairContender]> = [
+    ["ours", "create", "jjb"],
+    ["ours", "update", "jjb"],
+    ["ours", "delete", "python-threads"],
+    ["ours", "create", "python-threads"],
+    ["ours", "update", "python-threads"],
+    ["ours-fixed", "create", "jjb"],
+    ["ours-fixed", "update", "jjb"],
+    ["ours-fixed", "delete", "python-threads"],
+  ];
+  for (const [mine, phase, other] of pairs) {
+    const ratio = ratioOf(r, phase, other, mine);
     if (ratio === undefined) continue;
     out.push(
-      `  ${phase}: ours / ${other} ${ratio.toFixed(2)} (total ${((total(r, "ours", phase) ?? 0) / 1000).toFixed(2)} s ` +
-        `against ${((total(r, other, phase) ?? 0) / 1000).toFixed(2)} s; rounds ${roundRatios(r, phase, other)}); ` +
-        `requests per job ${requestsPerOp(r, "ours", phase)?.toFixed(2)} against ${requestsPerOp(r, other, phase)?.toFixed(2)}`,
+      `  ${phase}: ${mine} / ${other} ${ratio.toFixed(2)} (total ${((total(r, mine, phase) ?? 0) / 1000).toFixed(2)} s ` +
+        `against ${((total(r, other, phase) ?? 0) / 1000).toFixed(2)} s; rounds ${roundRatios(r, phase, other, mine)}); ` +
+        `requests per job ${requestsPerOp(r, mine, phase)?.toFixed(2)} against ${requestsPerOp(r, other, phase)?.toFixed(2)}`,
     );
   }
   const render = total(r, "jjb", "render");
