@@ -1539,7 +1539,7 @@ function isHtmlType(contentType) {
 }
 
 // provider/client/transport.ts
-var import_node_perf_hooks2 = require("node:perf_hooks");
+var import_node_perf_hooks3 = require("node:perf_hooks");
 
 // provider/client/proxy-env.ts
 var SCHEMES = /* @__PURE__ */ new Set(["http:", "https:"]);
@@ -1647,7 +1647,7 @@ function proxyRoute(origin, p) {
 }
 
 // provider/client/concurrency-gate.ts
-var import_node_perf_hooks = require("node:perf_hooks");
+var import_node_perf_hooks2 = require("node:perf_hooks");
 
 // provider/client/concurrency-policy.ts
 var OVERLOAD_STATUS_CODES = [429, 502, 503, 504];
@@ -1667,6 +1667,9 @@ function requestKind(method, path3, bodyBytes2) {
   const endpoint = path3.split("?")[0].split("/").pop() ?? "";
   const sizeClass = bodyBytes2 <= 8192 ? 0 : Math.ceil(Math.log2(bodyBytes2 / 8192) / 3);
   return `${method} ${endpoint} ${sizeClass}`;
+}
+function controllerLatency(outcome) {
+  return Math.max(0, outcome.latencyMs - (outcome.ownDelayMs ?? 0));
 }
 function decreased(state, obs, factor, reason) {
   const to = wholePart(state.limit * factor);
@@ -1688,9 +1691,9 @@ function observe(settings, state, obs) {
   const best = state.best[outcome.requestKind];
   if (best === void 0 || outcome.latencyMs < best) {
     state = { ...state, best: { ...state.best, [outcome.requestKind]: outcome.latencyMs } };
-  } else if (outcome.latencyMs > best * settings.latencyTolerance && outcome.latencyMs > best + settings.latencySlackMs) {
+  } else if (controllerLatency(outcome) > best * settings.latencyTolerance && controllerLatency(outcome) > best + settings.latencySlackMs) {
     if (!current2) return { state };
-    const reason = `a slow answer (${Math.round(outcome.latencyMs)} ms, fastest ${Math.round(best)} ms)`;
+    const reason = `a slow answer (${Math.round(controllerLatency(outcome))} ms, fastest ${Math.round(best)} ms)`;
     return decreased(state, obs, settings.slowFactor, reason);
   }
   if (!current2 || state.limit >= settings.max || obs.inFlight * 2 < currentLimit(state)) return { state };
@@ -1699,6 +1702,46 @@ function observe(settings, state, obs) {
   const to = wholePart(limit);
   return { state: { ...state, limit }, change: to === from ? void 0 : { from, to, reason: "good answers" } };
 }
+
+// provider/client/own-delay.ts
+var import_node_perf_hooks = require("node:perf_hooks");
+var OwnDelay = class {
+  constructor(tickMs = 10) {
+    this.tickMs = tickMs;
+  }
+  tickMs;
+  expected = 0;
+  lastTickAt = -Infinity;
+  lastLateness = 0;
+  timer;
+  holders = 0;
+  /** How late this process is now, in ms (0 while nothing is held). */
+  lateness() {
+    if (this.timer === void 0) return 0;
+    const at = import_node_perf_hooks.performance.now();
+    const overdue = at - this.expected;
+    if (overdue > 0) return overdue;
+    return at - this.lastTickAt <= 1 ? this.lastLateness : 0;
+  }
+  /** Starts ticking (if not ticking already); call `release` once the request is answered. */
+  hold() {
+    if (this.holders++ > 0) return;
+    this.expected = import_node_perf_hooks.performance.now() + this.tickMs;
+    this.timer = setInterval(() => this.tick(), this.tickMs);
+    this.timer.unref();
+  }
+  release() {
+    if (this.holders === 0 || --this.holders > 0) return;
+    clearInterval(this.timer);
+    this.timer = void 0;
+  }
+  tick() {
+    const at = import_node_perf_hooks.performance.now();
+    this.lastLateness = Math.max(0, at - this.expected);
+    this.lastTickAt = at;
+    this.expected = at + this.tickMs;
+  }
+};
 
 // provider/client/concurrency-gate.ts
 var TIMEOUT_CODES = /* @__PURE__ */ new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT"]);
@@ -1720,6 +1763,7 @@ var ConcurrencyGate = class {
   inFlightNow = 0;
   nextTicket = 0;
   waiting = [];
+  ownDelay = new OwnDelay();
   /** Requests let into flight at once now. */
   get limit() {
     return this.settings === void 0 ? this.max : currentLimit(this.state);
@@ -1740,18 +1784,24 @@ var ConcurrencyGate = class {
   send(dispatch, opts, handler) {
     const ticket = this.nextTicket++;
     const sentWith = ++this.inFlightNow;
-    const started = import_node_perf_hooks.performance.now();
+    const adaptive = this.settings !== void 0;
+    if (adaptive) this.ownDelay.hold();
+    let started = import_node_perf_hooks2.performance.now();
     const kind = requestKind(String(opts.method), String(opts.path), bodyBytes(opts.body));
     let answered = false;
     let released = false;
     const release = () => {
       if (released) return;
       released = true;
+      if (adaptive) this.ownDelay.release();
       this.inFlightNow--;
       this.admit();
     };
     const wrapped = {
-      onRequestStart: (controller, context) => handler.onRequestStart?.(controller, context),
+      onRequestStart: (controller, context) => {
+        started = import_node_perf_hooks2.performance.now();
+        handler.onRequestStart?.(controller, context);
+      },
       onRequestUpgrade: (controller, statusCode, headers, socket) => handler.onRequestUpgrade?.(controller, statusCode, headers, socket),
       onResponseStart: (controller, statusCode, headers, statusMessage) => {
         if (statusCode >= 200 && !answered) {
@@ -1759,7 +1809,8 @@ var ConcurrencyGate = class {
           this.record(ticket, sentWith, {
             kind: "answer",
             status: statusCode,
-            latencyMs: import_node_perf_hooks.performance.now() - started,
+            latencyMs: import_node_perf_hooks2.performance.now() - started,
+            ownDelayMs: adaptive ? this.ownDelay.lateness() : 0,
             requestKind: kind
           });
           if (OVERLOAD_STATUS_CODES.includes(statusCode)) release();
@@ -2000,9 +2051,9 @@ function parseBaseUrl(raw) {
 }
 function loggingInterceptor(log, redactor) {
   return (dispatch) => (opts, handler) => {
-    const started = import_node_perf_hooks2.performance.now();
+    const started = import_node_perf_hooks3.performance.now();
     let status;
-    const line = (outcome) => log(redactor.redact(`${opts.method} ${opts.path} ${outcome} ${Math.round(import_node_perf_hooks2.performance.now() - started)}ms`));
+    const line = (outcome) => log(redactor.redact(`${opts.method} ${opts.path} ${outcome} ${Math.round(import_node_perf_hooks3.performance.now() - started)}ms`));
     const wrapped = {
       onRequestStart: (controller, context) => handler.onRequestStart?.(controller, context),
       onRequestUpgrade: (controller, statusCode, headers, socket) => handler.onRequestUpgrade?.(controller, statusCode, headers, socket),
@@ -7962,6 +8013,14 @@ function byValue(plugins) {
 function canonicalDigest(canonical) {
   return (0, import_node_crypto7.createHash)("sha256").update(canonical, "utf8").digest("hex");
 }
+var semanticOfText = new TextCache(64, 4 * 1024 * 1024);
+function declaredSemanticDigest(canonical, root) {
+  const known2 = semanticOfText.get(canonical);
+  if (known2 !== void 0) return known2;
+  const digest = semanticDigest(root());
+  semanticOfText.set(canonical, digest);
+  return digest;
+}
 var bare = (name) => ({ kind: "element", name, attrs: [], children: [] });
 function ownedPartsOf(declared2) {
   const byName2 = /* @__PURE__ */ new Map();
@@ -7989,7 +8048,7 @@ function digestOf3(canonical, root, declaredAsXml, effective) {
   const digest = {
     root: root.name,
     canonical: keptHash(canonicalDigest(canonical)),
-    semantic: keptHash(semanticDigest(root)),
+    semantic: keptHash(declaredSemanticDigest(canonical, () => root)),
     equivalence: keptHash(configEquivalence(root))
   };
   const owned = ownedPartsOf(root);
@@ -8066,11 +8125,20 @@ function explicitFields(news) {
   if (typeof news.enabled === "boolean") out.enabled = news.enabled;
   return out;
 }
+var declaredTrees = new TextCache(64, 4 * 1024 * 1024);
+function treeOf(xml) {
+  let root = declaredTrees.get(xml);
+  if (root === void 0) {
+    root = parseXml(xml).root;
+    declaredTrees.set(xml, root);
+  }
+  return root;
+}
 function declaredXml(news) {
   const xml = news.configXml;
   const rootName = rootNameOf(xml);
   const info = describeRoot(rootName);
-  const root = once(() => parseXml(xml).root);
+  const root = once(() => treeOf(xml));
   const explicit = explicitFields(news);
   return {
     key: "configXml",
@@ -8174,7 +8242,7 @@ function digestChanged(olds, oldKey, declared2) {
   const digest = olds.__digest;
   if (!isDigest(digest)) return true;
   if (sameHash(digest.canonical, canonicalDigest(declared2.canonical()))) return false;
-  return oldKey !== "configXml" || declared2.key !== "configXml" || !sameHash(digest.semantic, semanticDigest(declared2.root()));
+  return oldKey !== "configXml" || declared2.key !== "configXml" || !sameHash(digest.semantic, declaredSemanticDigest(declared2.canonical(), declared2.root));
 }
 function oldSpecRoot(olds, key) {
   try {

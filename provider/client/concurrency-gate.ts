@@ -9,7 +9,9 @@
  * The latency it measures runs from the moment the request leaves the gate to the answer's headers: the time spent
  * waiting in the gate is the client's own, not the controller's. Since the limit never exceeds the pool's size, a
  * request that leaves the gate finds a connection and does not wait in the pool's queue either, but for the few
- * that overload answers hold while their retries wait, and the limit is at most half the pool by then.
+ * that overload answers hold while their retries wait, and the limit is at most half the pool by then. The clock
+ * starts when the request is written (a busy process writes late), and the lateness of this process when it hears of
+ * the answer (own-delay.ts) goes with the answer: the policy does not count it as the controller's.
  */
 import { performance } from "node:perf_hooks";
 import type { Dispatcher } from "undici";
@@ -25,6 +27,7 @@ import {
   OVERLOAD_STATUS_CODES,
   requestKind,
 } from "./concurrency-policy";
+import { OwnDelay } from "./own-delay";
 
 /** Errors by which a request got no answer in time: a sign of load, as a 503 is. */
 const TIMEOUT_CODES = new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT"]);
@@ -34,6 +37,7 @@ export class ConcurrencyGate {
   private inFlightNow = 0;
   private nextTicket = 0;
   private readonly waiting: Array<() => void> = [];
+  private readonly ownDelay = new OwnDelay();
 
   /**
    * @param settings the adaptive policy's settings, or undefined for a fixed limit of `max`
@@ -74,18 +78,25 @@ export class ConcurrencyGate {
   ): void {
     const ticket = this.nextTicket++;
     const sentWith = ++this.inFlightNow;
-    const started = performance.now();
+    const adaptive = this.settings !== undefined;
+    if (adaptive) this.ownDelay.hold();
+    let started = performance.now();
     const kind = requestKind(String(opts.method), String(opts.path), bodyBytes(opts.body));
     let answered = false;
     let released = false;
     const release = (): void => {
       if (released) return;
       released = true;
+      if (adaptive) this.ownDelay.release();
       this.inFlightNow--;
       this.admit();
     };
     const wrapped: Dispatcher.DispatchHandler = {
-      onRequestStart: (controller, context) => handler.onRequestStart?.(controller, context),
+      onRequestStart: (controller, context) => {
+        // Called just before the request is written.
+        started = performance.now();
+        handler.onRequestStart?.(controller, context);
+      },
       onRequestUpgrade: (controller, statusCode, headers, socket) =>
         handler.onRequestUpgrade?.(controller, statusCode, headers, socket),
       onResponseStart: (controller, statusCode, headers, statusMessage) => {
@@ -95,6 +106,7 @@ export class ConcurrencyGate {
             kind: "answer",
             status: statusCode,
             latencyMs: performance.now() - started,
+            ownDelayMs: adaptive ? this.ownDelay.lateness() : 0,
             requestKind: kind,
           });
           // The retry interceptor holds an overload answer, unread, until its retry is due: the controller is done

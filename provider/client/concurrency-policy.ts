@@ -52,7 +52,18 @@ export interface ConcurrencyState {
 
 /** What became of one request sent through the gate. */
 export type Outcome =
-  | { kind: "answer"; status: number; latencyMs: number; requestKind: string }
+  | {
+      kind: "answer";
+      status: number;
+      latencyMs: number;
+      requestKind: string;
+      /**
+       * Of `latencyMs`, at most this much may be the client's own lateness in hearing of the answer (own-delay.ts):
+       * an upper bound. The fastest answer is kept as measured, and an answer is judged slow without this part, so
+       * the client's own load neither lowers the bar nor trips it.
+       */
+      ownDelayMs?: number;
+    }
   | { kind: "timeout" }
   /** A broken or refused connection: says nothing about load. */
   | { kind: "failed" };
@@ -98,6 +109,11 @@ export function requestKind(method: string, path: string, bodyBytes: number): st
   return `${method} ${endpoint} ${sizeClass}`;
 }
 
+/** The part of an answer's latency that is surely the controller's. */
+function controllerLatency(outcome: { latencyMs: number; ownDelayMs?: number }): number {
+  return Math.max(0, outcome.latencyMs - (outcome.ownDelayMs ?? 0));
+}
+
 function decreased(
   state: ConcurrencyState,
   obs: Observation,
@@ -130,11 +146,11 @@ export function observe(
   if (best === undefined || outcome.latencyMs < best) {
     state = { ...state, best: { ...state.best, [outcome.requestKind]: outcome.latencyMs } };
   } else if (
-    outcome.latencyMs > best * settings.latencyTolerance &&
-    outcome.latencyMs > best + settings.latencySlackMs
+    controllerLatency(outcome) > best * settings.latencyTolerance &&
+    controllerLatency(outcome) > best + settings.latencySlackMs
   ) {
     if (!current) return { state };
-    const reason = `a slow answer (${Math.round(outcome.latencyMs)} ms, fastest ${Math.round(best)} ms)`;
+    const reason = `a slow answer (${Math.round(controllerLatency(outcome))} ms, fastest ${Math.round(best)} ms)`;
     return decreased(state, obs, settings.slowFactor, reason);
   }
   if (!current || state.limit >= settings.max || obs.inFlight * 2 < currentLimit(state)) return { state };

@@ -9,13 +9,13 @@
  * renders a spec slightly differently, is not a change.
  */
 import { JobSpecError } from "../specs/errors";
-import { elementsEqual, semanticDigest } from "../xml/semantic";
+import { elementsEqual } from "../xml/semantic";
 import { parseXml, type XmlElement } from "../xml/tree";
 import type { Declared } from "./desired";
 import { TextCache } from "./text-cache";
 import { sameHash } from "./kept-hash";
 import { FIELD_NAMES } from "./job-config";
-import { canonicalDigest, configKnown, isDigest } from "./config-digest";
+import { canonicalDigest, configKnown, declaredSemanticDigest, isDigest } from "./config-digest";
 import { holdsFoundConfig } from "./found-config";
 import { renderSpec, sourceOf, type SourceKey } from "./sources";
 import type { JobOutputs } from "./types";
@@ -37,7 +37,7 @@ function digestChanged(olds: JobOutputs, oldKey: SourceKey, declared: Declared):
   return (
     oldKey !== "configXml" ||
     declared.key !== "configXml" ||
-    !sameHash(digest.semantic, semanticDigest(declared.root()))
+    !sameHash(digest.semantic, declaredSemanticDigest(declared.canonical(), declared.root))
   );
 }
 

@@ -23,6 +23,7 @@ import { parseXml, type XmlElement } from "../xml/tree";
 import { layoutOf } from "./drift";
 import { digestFromText, digestText } from "./digest-text";
 import { keptHash } from "./kept-hash";
+import { TextCache } from "./text-cache";
 import { FIELD_NAMES } from "./job-config";
 import { OWNED_PART_RULES, withoutOwnedParts } from "./owned-parts";
 import { renderSpec, sourceOf } from "./sources";
@@ -31,6 +32,21 @@ import type { ConfigDigest, JobOutputs } from "./types";
 /** SHA-256 of a config's canonical text, in hex. */
 export function canonicalDigest(canonical: string): string {
   return createHash("sha256").update(canonical, "utf8").digest("hex");
+}
+
+/** Semantic digests of declared configs by canonical text, most recent last; bounded. */
+const semanticOfText = new TextCache<string>(64, 4 * 1024 * 1024);
+
+/**
+ * The semantic digest of a declared config, known by its canonical text: the diff, the update after it and the
+ * update's outputs ask for the same one, and each would walk the whole tree again.
+ */
+export function declaredSemanticDigest(canonical: string, root: () => XmlElement): string {
+  const known = semanticOfText.get(canonical);
+  if (known !== undefined) return known;
+  const digest = semanticDigest(root());
+  semanticOfText.set(canonical, digest);
+  return digest;
 }
 
 const bare = (name: string): XmlElement => ({ kind: "element", name, attrs: [], children: [] });
@@ -81,7 +97,7 @@ export function digestOf(
   const digest: ConfigDigest = {
     root: root.name,
     canonical: keptHash(canonicalDigest(canonical)),
-    semantic: keptHash(semanticDigest(root)),
+    semantic: keptHash(declaredSemanticDigest(canonical, () => root)),
     equivalence: keptHash(configEquivalence(root)),
   };
   const owned = ownedPartsOf(root);

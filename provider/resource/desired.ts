@@ -14,6 +14,7 @@ import { fieldsOf, rootNameOf, withFieldsIn, type JobFields } from "./job-config
 import { describeRoot, type RootInfo } from "./job-kinds";
 import { configFieldsOf, CONFIG_FIELDS_KEY } from "./filled-fields";
 import { knownFields } from "./known-fields";
+import { TextCache } from "./text-cache";
 import { renderSpec, sourceOf, SPEC_KEYS, type SourceKey } from "./sources";
 import { revealSecrets, secretCount } from "./secrets/state";
 import { UNKNOWN, type JobInputs, type JobOutputs } from "./types";
@@ -89,11 +90,23 @@ function sentDescription(description: string, markOwner: string | undefined): st
   return markOwner === undefined ? readMark(description).description : withMark(description, markOwner);
 }
 
+/** Trees of declared configs by text, most recent last; bounded. The diff and the update after it read the same. */
+const declaredTrees = new TextCache<XmlElement>(64, 4 * 1024 * 1024);
+
+function treeOf(xml: string): XmlElement {
+  let root = declaredTrees.get(xml);
+  if (root === undefined) {
+    root = parseXml(xml).root;
+    declaredTrees.set(xml, root);
+  }
+  return root;
+}
+
 function declaredXml(news: JobInputs, markOwner: string | undefined): Declared {
   const xml = news.configXml as string;
   const rootName = rootNameOf(xml);
   const info = describeRoot(rootName);
-  const root = once(() => parseXml(xml).root);
+  const root = once(() => treeOf(xml));
   const explicit = explicitFields(news);
   return {
     key: "configXml",

@@ -20,6 +20,11 @@ export class FaultInjector {
     return rawPath.startsWith("/job/") || rawPath === "/createItem";
   }
 
+  /** How long a request of this method waits before it is answered, in ms. */
+  latencyOf(method: string): number {
+    return this.settings.latencyByMethod?.[method] ?? this.settings.latencyMs;
+  }
+
   decide(): FaultDecision {
     const s = this.settings;
     if (s.seed !== this.seedInUse) {

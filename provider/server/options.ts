@@ -113,6 +113,11 @@ export interface PollRecord {
 
 export interface FaultSettings {
   latencyMs: number;
+  /**
+   * The wait of requests of one method, in place of `latencyMs` ({ GET: 20, POST: 70 }): on a real controller a
+   * POST that saves a config costs more than a read.
+   */
+  latencyByMethod?: Readonly<Record<string, number>>;
   errorRate: number;
   errorStatuses: number[];
   dropBeforeRate: number;

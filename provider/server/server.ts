@@ -196,7 +196,8 @@ export function createHandler(p: Pipeline): http.RequestListener {
       }
       let decision: ReturnType<FaultInjector["decide"]> = { kind: "none" };
       if (p.faults.appliesTo(rawPath)) {
-        if (p.faults.settings.latencyMs > 0) await sleep(p.faults.settings.latencyMs);
+        const latencyMs = p.faults.latencyOf(method);
+        if (latencyMs > 0) await sleep(latencyMs);
         decision = p.faults.decide();
       }
       if (decision.kind === "dropBefore") {

@@ -48,6 +48,12 @@ export interface BenchOptions {
   adaptiveSaves: number;
   /** Rounds of `adaptive`: adaptive, fixed 8 and fixed 32 each once, the order alternating. */
   adaptiveRounds: number;
+  /** The JJB pair (`jjb-pair`): jobs, rounds, requests in flight on every side, and the server's wait per method. */
+  jjbJobs: number;
+  jjbRounds: number;
+  jjbParallel: number;
+  jjbGetMs: number;
+  jjbPostMs: number;
 }
 
 export const USAGE = `Usage: npm run bench -- [--jobs N] [--large N100K,N1M] [--parallel P] [--json [PATH]] [--only LIST] [--mode current|legacy]
@@ -66,7 +72,10 @@ export const USAGE = `Usage: npm run bench -- [--jobs N] [--large N100K,N1M] [--
                   plugin-program (up and no-op preview of a program through the language host: the provider
                   plugin, a do-nothing plugin and the dynamic provider),
                   adaptive (the client's adaptive requests in flight against a fixed 8 and a fixed 32, on a server
-                  that slows down with load and answers 503 past 24 in flight)
+                  that slows down with load and answers 503 past 24 in flight),
+                  jjb-pair (create, update of every job and delete: ours against Jenkins Job Builder's
+                  jenkins-jobs update --workers P and python-jenkins with P threads, on a server whose GETs and
+                  POSTs wait; needs Debian's jenkins-job-builder and python3-jenkins)
   --lh-jobs N     jobs in the language-host benchmark's program (default 1000)
   --lh-previews R no-op previews of each language-host program, alternating (default 3)
   --lh-shapes L   language-host program shapes, comma-separated: files (configs read from files), template
@@ -86,6 +95,11 @@ export const USAGE = `Usage: npm run bench -- [--jobs N] [--large N100K,N1M] [--
   --plugin-program-rounds R  rounds of plugin-program, the order alternating (default 3)
   --adaptive-saves N   config saves per run of adaptive (default 500)
   --adaptive-rounds R  rounds of adaptive, the order alternating (default 2)
+  --jjb-jobs N    jobs of jjb-pair (default 500)
+  --jjb-rounds R  rounds of jjb-pair, the order reversed each round (default 2)
+  --jjb-parallel P  requests in flight of every jjb-pair contender: the engine's resources, JJB's --workers,
+                  python-jenkins's threads (default 8)
+  --jjb-latency G,P  jjb-pair's server waits G ms before answering a GET, P ms before a POST (default 20,70)
   --mode M        server mode: config.xml GET re-serialized ("current", default) or stored bytes ("legacy")
   --latency MS    the server waits MS before answering each request (a remote controller); default 0
   --cpu-prof DIR  write a V8 CPU profile of the dynamic-provider process into DIR (open it in Chrome DevTools);
@@ -124,6 +138,11 @@ export function parseArgs(argv: string[]): BenchOptions {
     pluginProgramRounds: 3,
     adaptiveSaves: 500,
     adaptiveRounds: 2,
+    jjbJobs: 500,
+    jjbRounds: 2,
+    jjbParallel: 8,
+    jjbGetMs: 20,
+    jjbPostMs: 70,
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
@@ -176,6 +195,21 @@ export function parseArgs(argv: string[]): BenchOptions {
       case "--adaptive-rounds":
         opts.adaptiveRounds = positiveInt(flag, next());
         break;
+      case "--jjb-jobs":
+        opts.jjbJobs = positiveInt(flag, next());
+        break;
+      case "--jjb-rounds":
+        opts.jjbRounds = positiveInt(flag, next());
+        break;
+      case "--jjb-parallel":
+        opts.jjbParallel = positiveInt(flag, next());
+        break;
+      case "--jjb-latency": {
+        const parts = (next() ?? "").split(",");
+        opts.jjbGetMs = positiveInt(flag, parts[0], true);
+        opts.jjbPostMs = positiveInt(flag, parts[1] ?? parts[0], true);
+        break;
+      }
       case "--lh-scale":
         opts.lhScaleJobs = positiveInt(flag, next());
         break;

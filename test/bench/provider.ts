@@ -53,6 +53,10 @@ export interface ProviderRunOptions {
   /** Root of the compiled package to load (its dist/ is used); default: this checkout. For A/B runs. */
   packageRoot?: string;
   providerNodeOptions?: string;
+  /** More provider configuration (`jenkins:adaptiveConcurrency`: false, …). */
+  config?: Record<string, unknown>;
+  /** The phases to run, in their usual order (default: all); create and delete always run. */
+  phases?: readonly PhaseName[];
 }
 
 export async function runProvider(
@@ -84,6 +88,7 @@ export async function runProvider(
       "jenkins:url": host.url,
       "jenkins:user": host.user.name,
       "jenkins:apiToken": secret(host.user.apiToken),
+      ...opts.config,
     });
     const state = new Map<string, StateEntry>();
     const declared = (job: BenchJob, config: string): PropertyMap => ({
@@ -96,6 +101,7 @@ export async function runProvider(
       name: PhaseName,
       fn: (job: BenchJob, unexpected: string[]) => Promise<void>,
     ): Promise<void> => {
+      if (opts.phases && !opts.phases.includes(name) && name !== "create" && name !== "delete") return;
       const unexpected: string[] = [];
       const cpu0 = cpuTimeMs(pid);
       const result = await measurePhase(host, name, jobs.length, async () => {

@@ -6,6 +6,7 @@ import { renderLanguageHost } from "./lh-summary";
 import { renderPluginPreview } from "./plugin-preview";
 import { renderPluginProgram } from "./plugin-program";
 import { renderAdaptive } from "./adaptive";
+import { renderJjbPair } from "./jjb-pair";
 import { PHASES, type ContenderName } from "./types";
 
 const CONTENDERS: ContenderName[] = ["provider", "null-provider", "floor", "python-seq", "python-threads"];
@@ -156,6 +157,7 @@ export function renderReport(m: Measurements, targets: TargetResult[], header: s
   if (m.pluginPreview) out.push(...renderPluginPreview(m.pluginPreview));
   if (m.pluginProgram) out.push(...renderPluginProgram(m.pluginProgram));
   if (m.adaptive) out.push(...renderAdaptive(m.adaptive));
+  if (m.jjbPair) out.push(...renderJjbPair(m.jjbPair));
   out.push("", "Targets:");
   for (const t of targets) {
     const verdict = t.pass === null ? "n/a " : t.pass ? "PASS" : "MISS";

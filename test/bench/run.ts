@@ -13,6 +13,8 @@ import { makeJobs } from "./configs";
 import { measureDiffCost } from "./diff-cost";
 import { runDiyBackend, runDiyBackendScale } from "./diy-backend";
 import { runFloor } from "./floor";
+import { jjbAvailable } from "./jjb";
+import { runJjbPair } from "./jjb-pair";
 import { runLanguageHostPair, type LanguageHostContender } from "./language-host";
 import { runPluginPreview, summarizePluginPreview } from "./plugin-preview";
 import { runPluginProgram, summarizePluginProgram } from "./plugin-program";
@@ -135,6 +137,24 @@ async function main(): Promise<void> {
     log(`adaptive: ${opts.adaptiveSaves} saves, adaptive against fixed 8 and fixed 32, ${opts.adaptiveRounds} rounds`);
     m.adaptive = await runAdaptive(opts.adaptiveSaves, opts.adaptiveRounds);
   }
+  if (wants(opts, "jjb-pair")) {
+    if (await jjbAvailable()) {
+      m.jjbPair = await runJjbPair({
+        jobs: opts.jjbJobs,
+        rounds: opts.jjbRounds,
+        parallel: opts.jjbParallel,
+        getMs: opts.jjbGetMs,
+        postMs: opts.jjbPostMs,
+        mode: opts.mode,
+        packageRoot: opts.packageRoot,
+        cpuProf: opts.cpuProf,
+      });
+    } else if (opts.only?.has("jjb-pair")) {
+      throw new Error("jjb-pair needs jenkins-jobs: apt-get install jenkins-job-builder python3-jenkins");
+    } else {
+      log("jjb pair: skipped, jenkins-jobs is not installed (apt-get install jenkins-job-builder)");
+    }
+  }
   if (wants(opts, "python-seq"))
     contenders.push(await onFreshServer(opts, "python-jenkins sequential", (h) => runPython(h, jobs, 1)));
   if (wants(opts, "python-threads")) {
@@ -171,6 +191,7 @@ async function main(): Promise<void> {
     pluginPreview: m.pluginPreview && { ...m.pluginPreview, summary: summarizePluginPreview(m.pluginPreview) },
     pluginProgram: m.pluginProgram && { ...m.pluginProgram, summary: summarizePluginProgram(m.pluginProgram) },
     adaptive: m.adaptive,
+    jjbPair: m.jjbPair,
     targets,
   };
   if (opts.json === "-") {

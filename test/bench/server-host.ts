@@ -32,8 +32,13 @@ export class ServerHost {
     });
   }
 
-  static async start(mode: "current" | "legacy", user: BenchUser, latencyMs = 0): Promise<ServerHost> {
-    const init: WorkerInit = { mode, user, latencyMs };
+  static async start(
+    mode: "current" | "legacy",
+    user: BenchUser,
+    latencyMs = 0,
+    latencyByMethod?: Record<string, number>,
+  ): Promise<ServerHost> {
+    const init: WorkerInit = { mode, user, latencyMs, latencyByMethod };
     const worker = new Worker(path.join(__dirname, "server-worker.js"), { workerData: init });
     const url = await new Promise<string>((resolve, reject) => {
       worker.once("message", (msg: { ready?: boolean; url?: string }) =>

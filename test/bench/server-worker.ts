@@ -13,6 +13,8 @@ import type { ServerStats } from "./types";
 export interface WorkerInit {
   mode: "current" | "legacy";
   latencyMs: number;
+  /** Per method, in place of latencyMs ({ GET: 20, POST: 70 }). */
+  latencyByMethod?: Record<string, number>;
   user: { name: string; password: string; apiToken: string };
 }
 export type WorkerRequest =
@@ -61,7 +63,14 @@ async function main(): Promise<void> {
   });
   if (created.status !== 200) throw new Error(`bench server: creating its credential answered ${created.status}`);
   // Every request waits (without blocking the server's thread), as behind a network and a loaded controller.
-  if (init.latencyMs > 0) server.faults = { ...server.faults, latencyMs: init.latencyMs, scope: "all" };
+  if (init.latencyMs > 0 || init.latencyByMethod !== undefined) {
+    server.faults = {
+      ...server.faults,
+      latencyMs: init.latencyMs,
+      latencyByMethod: init.latencyByMethod,
+      scope: "all",
+    };
+  }
   const port = parentPort!;
   port.on("message", (msg: WorkerRequest) => {
     void (async () => {

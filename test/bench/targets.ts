@@ -15,6 +15,7 @@ import type { DiyBackendResult } from "./diy-backend";
 import type { PluginPreviewResult } from "./plugin-preview";
 import { pluginProgramTargets, type PluginProgramResult } from "./plugin-program";
 import { adaptiveTargets, type AdaptiveResult } from "./adaptive";
+import { jjbPairTargets, type JjbPairResult } from "./jjb-pair";
 
 export interface TargetResult {
   target: string;
@@ -38,6 +39,8 @@ export interface Measurements {
   pluginProgram?: PluginProgramResult;
   /** The client's adaptive requests in flight against fixed ones, on a server that slows down with load. */
   adaptive?: AdaptiveResult;
+  /** Ours against Jenkins Job Builder and python-jenkins, on a server whose GETs and POSTs wait. */
+  jjbPair?: JjbPairResult;
 }
 
 const COMMON: PhaseName[] = ["create", "refresh", "update", "delete"];
@@ -148,6 +151,7 @@ export function evaluateTargets(m: Measurements): TargetResult[] {
   if (m.languageHost) out.push(...languageHostTargets(m.languageHost));
   if (m.pluginProgram) out.push(...pluginProgramTargets(m.pluginProgram));
   if (m.adaptive) out.push(...adaptiveTargets(m.adaptive));
+  if (m.jjbPair) out.push(...jjbPairTargets(m.jjbPair));
   if (m.review) {
     const worst = Math.max(...m.review.map((r) => r.wallMedianMs));
     out.push({

@@ -106,6 +106,23 @@ test("the limit comes back up to maxConnections once the load is gone", async ()
   expect(lines).toContain("requests in flight: at most 32 (was 31) after good answers");
 });
 
+test("the client's own busy time is not the controller's: a blocked event loop lowers no limit", async () => {
+  const lines: string[] = [];
+  const c = client(lines);
+  server.load = { baseMs: 50, knee: 1000, perRequestMs: 0 };
+  await Promise.all(saves(c, 16, "warm"));
+  // Sixteen saves sent, then this process busy for 400 ms (parsing, garbage collection, a machine short of CPU):
+  // every answer is heard about 400 ms late, eight times the controller's 50 ms.
+  const pending = saves(c, 16, "busy");
+  const until = Date.now() + 400;
+  while (Date.now() < until) {
+    // busy
+  }
+  await Promise.all(pending);
+  expect(server.loadStats.overloadAnswers).toBe(0);
+  expect(lowered(lines)).toEqual([]);
+});
+
 test("with JENKINS_ADAPTIVE_CONCURRENCY=false the provider's client keeps 32 in flight, past the threshold", async () => {
   const env = { JENKINS_ADAPTIVE_CONCURRENCY: "false", JENKINS_LOG_REQUESTS: "0" };
   const settings = resolveConnection(

@@ -166,6 +166,27 @@ describe("the limit of requests in flight", () => {
       expect(d.limit).toBe(25);
     });
 
+    test("the client's own lateness in hearing of an answer is not counted as the controller's", () => {
+      const d = new Driver();
+      d.answer(d.send(), ok(70));
+      // Heard 130 ms late by a busy client: 200 ms measured, 70 of them the controller's.
+      d.answer(d.send(), { kind: "answer", status: 200, latencyMs: 200, requestKind: KIND, ownDelayMs: 130 });
+      expect(d.limit).toBe(32);
+      // The same answer without the client's lateness is slow.
+      d.answer(d.send(), ok(200));
+      expect(d.limit).toBe(25);
+      expect(d.changes).toEqual([{ from: 32, to: 25, reason: "a slow answer (200 ms, fastest 70 ms)" }]);
+    });
+
+    test("the fastest answer is kept as measured: a client's lateness, an upper bound, never lowers it", () => {
+      const d = new Driver();
+      d.answer(d.send(), ok(70));
+      d.answer(d.send(), { kind: "answer", status: 200, latencyMs: 70, requestKind: KIND, ownDelayMs: 40 });
+      // Against 30 ms as the fastest this would be slow; against the measured 70 it is not.
+      d.answer(d.send(), ok(90));
+      expect(d.limit).toBe(32);
+    });
+
     test("each kind of request has its own fastest answer", () => {
       const d = new Driver();
       d.answer(d.send(), ok(5));

@@ -74,6 +74,18 @@ describe("fault injection", () => {
     expect(Date.now() - t0).toBeGreaterThanOrEqual(140);
   });
 
+  test("latency per method takes the place of the general one", async () => {
+    server.faults.latencyMs = 0;
+    server.faults.latencyByMethod = { POST: 150 };
+    const t0 = Date.now();
+    await call(server, "/job/x/api/json", { auth: adminToken });
+    const read = Date.now() - t0;
+    const t1 = Date.now();
+    await call(server, "/job/x/doDelete", { method: "POST", auth: adminToken });
+    expect(Date.now() - t1).toBeGreaterThanOrEqual(140);
+    expect(read).toBeLessThan(140);
+  });
+
   test("the same seed gives the same faults", async () => {
     await createJob(server, "j");
     const run = async (s: JenkinsServer): Promise<number[]> => {
