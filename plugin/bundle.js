@@ -4175,7 +4175,7 @@ async function installedPlugins(http) {
   return out;
 }
 var LIST_DEPTH = 4;
-var LIST_FIELDS = "_class,name,fullName,url";
+var LIST_FIELDS = "_class,name,fullName,url,description";
 function listTree(levels) {
   return levels <= 0 ? "jobs[name]" : `jobs[${LIST_FIELDS},${listTree(levels - 1)}]`;
 }
@@ -4208,12 +4208,38 @@ async function collect(http, items, parent, level, out) {
       fullName,
       className: item._class ?? "",
       url: item.url ?? `${http.base.url}${jobUrlPath(fullName).slice(1)}`,
-      isFolder: Array.isArray(children)
+      isFolder: Array.isArray(children),
+      description: typeof item.description === "string" ? item.description : ""
     });
     if (!Array.isArray(children) || children.length === 0) continue;
     if (level < LIST_DEPTH) await collect(http, children, fullName, level + 1, out);
     else await listFolder(http, fullName, out);
   }
+}
+function describedTree(levels) {
+  return levels <= 1 ? "jobs[name,description]" : `jobs[name,description,${describedTree(levels - 1)}]`;
+}
+async function itemDescriptions(http, folder2, levels) {
+  if (folder2 !== "") validateJobPath(folder2);
+  const ctx = http.ctx(folder2 === "" ? void 0 : folder2, "list descriptions", {
+    notFound: "the folder does not exist"
+  });
+  const res = await http.exchange(ctx, {
+    method: "GET",
+    path: `${folderPath(folder2)}api/json?tree=${encodeQueryValue(`description,${describedTree(levels)}`)}`,
+    retry: true
+  });
+  const out = [];
+  const walk = (items, parent) => {
+    for (const item of items) {
+      const fullName = parent === "" ? item.name ?? "" : `${parent}/${item.name ?? ""}`;
+      out.push({ fullName, description: typeof item.description === "string" ? item.description : "" });
+      if (Array.isArray(item.jobs)) walk(item.jobs, fullName);
+    }
+  };
+  const json = parseJson(ctx, res, "api/json");
+  walk(json.jobs ?? [], folder2);
+  return { description: typeof json.description === "string" ? json.description : "", items: out };
 }
 
 // provider/client/views.ts
@@ -4483,6 +4509,10 @@ var JenkinsClient = class {
   /** Every item under `folder` (default: the whole server), recursively, depth-first, parents before children. */
   listJobs(folder2) {
     return this.http.run(() => listJobs(this.http, folder2 ?? ""));
+  }
+  /** An item's description and those of the items in it ("" for the root), `levels` deep, in one request. */
+  itemDescriptions(folder2, levels) {
+    return this.http.run(() => itemDescriptions(this.http, folder2, levels));
   }
   /** The folder's own Java class and every item under it (as `listJobs`), in the same requests. */
   listFolder(folder2) {
@@ -8094,6 +8124,38 @@ function declaredConfigOf(olds) {
   }
 }
 
+// provider/ownership/mark.ts
+var MARK_PREFIX = "Managed as code by ";
+var MARK_SUFFIX = ". Changes made in Jenkins are put back by its next update.";
+var OWNER_PATTERN = /^[A-Za-z0-9._@-]+(?:\/[A-Za-z0-9._@-]+)*$/;
+var MARK_LINE = /(?:^|\r?\n\r?\n)Managed as code by ([A-Za-z0-9._@/-]+)\. Changes made in Jenkins are put back by its next update\.[ \t]*(?:\r?\n)*$/;
+function ownerNameProblem(owner2) {
+  if (owner2.length === 0) return "an owner name cannot be empty";
+  if (owner2.length > 200) return "an owner name is at most 200 characters";
+  if (!OWNER_PATTERN.test(owner2)) {
+    return "an owner name holds letters, digits and . _ @ - only, in parts separated by /";
+  }
+  return void 0;
+}
+function markLine(owner2) {
+  return `${MARK_PREFIX}${owner2}${MARK_SUFFIX}`;
+}
+function readMark(description) {
+  const text2 = description ?? "";
+  const match = MARK_LINE.exec(text2);
+  if (match === null) return { description: text2 };
+  return { description: text2.slice(0, match.index), owner: match[1] };
+}
+function withMark(description, owner2) {
+  const own = readMark(description).description;
+  return own.length === 0 ? markLine(owner2) : `${own}
+
+${markLine(owner2)}`;
+}
+function stackOwner(project, stack) {
+  return `${project}/${stack}`;
+}
+
 // provider/resource/desired.ts
 function fullNameOf(p) {
   return p.folder ? `${p.folder}/${p.name}` : p.name;
@@ -8125,6 +8187,9 @@ function explicitFields(news) {
   if (typeof news.enabled === "boolean") out.enabled = news.enabled;
   return out;
 }
+function sentDescription(description, markOwner2) {
+  return markOwner2 === void 0 ? readMark(description).description : withMark(description, markOwner2);
+}
 var declaredTrees = new TextCache(64, 4 * 1024 * 1024);
 function treeOf(xml) {
   let root = declaredTrees.get(xml);
@@ -8134,7 +8199,7 @@ function treeOf(xml) {
   }
   return root;
 }
-function declaredXml(news) {
+function declaredXml(news, markOwner2) {
   const xml = news.configXml;
   const rootName = rootNameOf(xml);
   const info = describeRoot(rootName);
@@ -8151,24 +8216,34 @@ function declaredXml(news) {
       const needXml = explicit.description === void 0 || explicit.enabled === void 0 && info?.canDisable !== false;
       const fromXml = needXml ? knownFields(xml) ?? canonicalFields(xml) ?? fieldsOf2(root()) : { description: "", enabled: true };
       return {
-        description: explicit.description ?? fromXml.description,
+        description: readMark(explicit.description ?? fromXml.description).description,
         enabled: info?.canDisable === false ? true : explicit.enabled ?? fromXml.enabled
       };
     }),
     // Checked inputs carry description and enabled (filled-fields.ts): the text goes as is when they are its own.
     toSend: once(() => {
-      if (explicit.description === void 0 && explicit.enabled === void 0) return xml;
       const own = configFieldsOf(news[CONFIG_FIELDS_KEY]) ?? knownFields(xml) ?? canonicalFields(xml) ?? fieldsOf2(root());
+      const description = sentDescription(explicit.description ?? own.description, markOwner2);
+      if (description !== own.description) {
+        return canonicalizeDocument(withFieldsIn(root(), { ...explicit, description }));
+      }
+      if (explicit.description === void 0 && explicit.enabled === void 0) return xml;
       const same2 = (explicit.description ?? own.description) === own.description && (explicit.enabled ?? own.enabled) === own.enabled;
       return same2 ? xml : canonicalizeDocument(withFieldsIn(root(), explicit));
     }),
+    descriptionToSend() {
+      return sentDescription(this.fields().description, markOwner2);
+    },
     secrets: []
   };
 }
-function declaredSpec(news, key) {
-  const xml = renderSpec(key, news[key], explicitFields(news));
+function declaredSpec(news, key, markOwner2) {
+  const explicit = explicitFields(news);
+  const xml = renderSpec(key, news[key], explicit);
   const doc = parseXml(xml);
-  const fields3 = fieldsOf2(doc.root);
+  const found = fieldsOf2(doc.root);
+  const fields3 = { ...found, description: readMark(found.description).description };
+  const description = sentDescription(fields3.description, markOwner2);
   return {
     key,
     rootName: doc.root.name,
@@ -8176,19 +8251,23 @@ function declaredSpec(news, key) {
     canonical: once(() => canonicalizeDocument(doc)),
     root: () => doc.root,
     fields: () => fields3,
-    toSend: () => xml,
+    // The mark travels only in the text sent: what is compared and kept is the spec as declared.
+    toSend: once(
+      () => description === found.description ? xml : renderSpec(key, news[key], { ...explicit, description })
+    ),
+    descriptionToSend: () => description,
     secrets: []
   };
 }
-function declare(news) {
+function declare(news, markOwner2) {
   const key = sourceOf(news);
-  const declared2 = key === "configXml" ? declaredXml(news) : declaredSpec(news, key);
+  const declared2 = key === "configXml" ? declaredXml(news, markOwner2) : declaredSpec(news, key, markOwner2);
   if (secretCount(news.secretValues) === 0) return declared2;
   const secrets = news.secretValues;
   const placeholders = declared2.toSend;
   return { ...declared2, secrets, toSend: once(() => revealSecrets(placeholders(), secrets)) };
 }
-function outputsFor(news, declared2, fullName, baseUrl) {
+function outputsFor(news, declared2, fullName, baseUrl, owner2) {
   const fields3 = declared2.fields();
   const outs = {
     name: news.name,
@@ -8201,6 +8280,7 @@ function outputsFor(news, declared2, fullName, baseUrl) {
   };
   if (news.folder) outs.folder = news.folder;
   if (news.controller) outs.controller = news.controller;
+  if (owner2 !== void 0) outs.__owner = owner2;
   if (news.adopt === true) outs.adopt = true;
   if (declared2.key !== "configXml")
     Object.assign(outs, { [declared2.key]: news[declared2.key], configXml: declared2.canonical() });
@@ -9055,7 +9135,8 @@ function compareHeld(declared2, text2) {
   return {
     text: text2,
     sameConfig: sameConfig(declared2.root(), maskSecrets(root, text2).root),
-    sameDescription: fields3.description === wanted.description,
+    // The mark of ownership aside: whose item it is, is the ownership check's business.
+    sameDescription: readMark(fields3.description).description === wanted.description,
     sameEnabled: fields3.enabled === wanted.enabled
   };
 }
@@ -9398,6 +9479,95 @@ async function learnSecrets(client3, fullName, secrets) {
   }
 }
 
+// provider/ownership/errors.ts
+var OwnedElsewhereError = class extends Error {
+  constructor(kind, item, owner2, action) {
+    super(
+      `${kind} "${item}" cannot be ${action}: it is managed as code by ${owner2} (the mark of ownership in its description). To hand it over to this stack, set \`takeOverFrom: "${owner2}"\` on this resource (with \`adopt: true\`); ${owner2} then leaves it alone after its next refresh. Otherwise remove the resource or give it another name (docs/guide/ownership.md).`
+    );
+    this.kind = kind;
+    this.item = item;
+    this.owner = owner2;
+    this.action = action;
+    this.name = "OwnedElsewhereError";
+  }
+  kind;
+  item;
+  owner;
+  action;
+};
+function ownedElsewhere(found, owner2, takeOverFrom) {
+  return found !== void 0 && found !== owner2 && found !== takeOverFrom;
+}
+
+// provider/ownership/settings.ts
+var OWNER_KEY = "__owner";
+var OwnershipConfigError = class extends Error {
+  constructor(value) {
+    super(
+      `jenkins:ownershipMarks must be true or false, not ${JSON.stringify(value)}: run \`pulumi config set jenkins:ownershipMarks false\` to stop writing marks of ownership.`
+    );
+    this.name = "OwnershipConfigError";
+  }
+};
+function marksOn(config) {
+  const value = config?.get("jenkins:ownershipMarks");
+  if (value === void 0 || value === null || value === "") return true;
+  if (value === true || value === "true") return true;
+  if (value === false || value === "false") return false;
+  throw new OwnershipConfigError(value);
+}
+
+// provider/resource/ownership.ts
+function ownerInConfig(xml) {
+  return readMark(fieldsOf2(parseXml(xml).root).description).owner;
+}
+function markOwnerOf(news, marksOn2) {
+  if (!marksOn2 || news.__retain === true || typeof news.__owner !== "string") return void 0;
+  return news.__owner;
+}
+function markMoves(olds, wanted) {
+  return typeof olds.__owner === "string" && olds.__owner !== wanted;
+}
+function folderOf2(fullName) {
+  const slash = fullName.lastIndexOf("/");
+  return slash < 0 ? "" : fullName.slice(0, slash);
+}
+var listings2 = /* @__PURE__ */ new Map();
+async function foundOwner(client3, jenkinsUrl, fullName) {
+  const folder2 = folderOf2(fullName);
+  const key = `${jenkinsUrl}
+${folder2}`;
+  let listing = listings2.get(key);
+  if (listing === void 0) {
+    listing = client3.itemDescriptions(folder2, 1).then(
+      ({ items }) => new Map(items.map((i) => [i.fullName, readMark(i.description).owner])),
+      (e) => {
+        if (e instanceof JobNotFoundError) return /* @__PURE__ */ new Map();
+        throw e;
+      }
+    );
+    listings2.set(key, listing);
+    listing.catch(() => listings2.delete(key));
+  }
+  const owners = await listing;
+  return owners.has(fullName) ? { exists: true, owner: owners.get(fullName) } : { exists: false };
+}
+async function foundForDelete(client3, fullName, owner2) {
+  try {
+    const { description, items } = await client3.itemDescriptions(fullName, 6);
+    const othersInside = [];
+    for (const item of items) {
+      const found = readMark(item.description).owner;
+      if (found !== void 0 && found !== owner2) othersInside.push({ fullName: item.fullName, owner: found });
+    }
+    return { gone: false, owner: readMark(description).owner, othersInside };
+  } catch (e) {
+    if (e instanceof JobNotFoundError) return { gone: true };
+    throw e;
+  }
+}
+
 // provider/resource/diff.ts
 var import_fast_deep_equal3 = __toESM(require("fast-deep-equal"));
 
@@ -9510,7 +9680,11 @@ async function diff(_id, oldsRaw, newsRaw) {
 async function diff2(id, olds, news) {
   if (isRefreshDiffOfEdit(id, strip(news))) return {};
   rememberManaged(olds.fullName, baseUrlIfConfigured(olds.controller), id);
+  if (typeof olds.__handedTo === "string") return { changes: false };
   const result = await diff(id, olds, news);
+  if (!result.changes && news.__owner !== UNKNOWN && markMoves(olds, markOwnerOf(news, marks === true))) {
+    return { changes: true, diffs: [] };
+  }
   if (result.changes && news.controller !== UNKNOWN) {
     const unusable = await connections.unusable(news.controller ?? void 0);
     if (unusable !== void 0) {
@@ -9524,11 +9698,20 @@ var connections = new StackConnections();
 var pluginCheck = "error";
 var credentialsCheck = "error";
 var runnableCheck = { stack: "error", controllers: {} };
+var marks = true;
 async function configure(req) {
   connections.configure(req.config);
   pluginCheck = pluginCheckOf(req.config);
   credentialsCheck = credentialsCheckOf(req.config);
   runnableCheck = runnableCheckOf(req.config);
+  try {
+    marks = marksOn(req.config);
+  } catch (e) {
+    marks = e;
+  }
+}
+function markOwner(news) {
+  return markOwnerOf(news, marks === true);
 }
 function settingsFor(controller) {
   return connections.settingsFor(controller);
@@ -9557,6 +9740,9 @@ async function check(olds, news) {
       };
     }
   }
+  if (marks instanceof Error) return { inputs: checked, failures: [{ property: "", reason: marks.message }] };
+  const owned = await checkOwner(olds, checked);
+  if (owned !== void 0) return { inputs: checked, failures: [owned] };
   const plugins = await checkPlugins(olds, checked, root);
   if (plugins !== void 0) return { inputs: checked, failures: [plugins] };
   const references = await checkCredentialReferences(olds, checked, root);
@@ -9564,6 +9750,26 @@ async function check(olds, news) {
   const runnable = await checkRunnableJob(olds, checked, root);
   if (runnable !== void 0) return { inputs: checked, failures: [runnable] };
   return { ...result, inputs: checked };
+}
+async function checkOwner(olds, news) {
+  if (Object.keys(strip(olds)).length > 0) return void 0;
+  const fullName = news.fullName;
+  if (typeof fullName !== "string" || news.controller === UNKNOWN || news.takeOverFrom === UNKNOWN) return void 0;
+  let found;
+  try {
+    const { client: client3, baseUrl } = await connect(fullName, news.controller);
+    found = await foundOwner(client3, baseUrl, fullName);
+  } catch (e) {
+    await warn(
+      `the ownership check of Jenkins job "${fullName}" was skipped: ${e instanceof Error ? e.message : String(e)}`
+    );
+    return void 0;
+  }
+  if (!found.exists || !ownedElsewhere(found.owner, news.__owner, news.takeOverFrom)) {
+    return void 0;
+  }
+  const action = news.adopt === true ? "adopted" : "created";
+  return { property: "", reason: new OwnedElsewhereError("Jenkins job", fullName, found.owner, action).message };
 }
 function rememberFromState(olds, inputs) {
   if (typeof olds.fullName !== "string" || olds.fullName === "") return;
@@ -9725,10 +9931,11 @@ async function createJob2(inputsRaw) {
   const news = strip(inputsRaw);
   const fullName = fullNameOf(news);
   const { client: client3, baseUrl } = await connect(fullName, news.controller);
-  const declared2 = declare(news);
+  const owner2 = markOwner(news);
+  const declared2 = declare(news, owner2);
   const xml = declared2.toSend();
   const id = (0, import_node_crypto8.randomUUID)();
-  const outs = outputsFor(news, declared2, fullName, baseUrl);
+  const outs = outputsFor(news, declared2, fullName, baseUrl, owner2);
   try {
     await client3.createJob(fullName, xml);
   } catch (e) {
@@ -9737,7 +9944,7 @@ async function createJob2(inputsRaw) {
       if (clash) throw clash;
       const read6 = news.adopt ? void 0 : await takeOver(client3, fullName, baseUrl, declared2);
       try {
-        const digests2 = await adopt(client3, fullName, declared2, outs, read6);
+        const digests2 = await adopt(client3, fullName, declared2, outs, read6, news);
         if (digests2 !== void 0) outs.secretDigests = digests2;
       } catch (adoptError) {
         if (adoptError instanceof InvalidConfigError) throw new AdoptionError(fullName, adoptError);
@@ -9762,20 +9969,30 @@ async function createJob2(inputsRaw) {
   rememberManaged(fullName, baseUrl, id);
   return { id, outs };
 }
-async function adopt(client3, fullName, declared2, outs, read6) {
+async function adopt(client3, fullName, declared2, outs, read6, news) {
   const text2 = read6 ?? await client3.getConfig(fullName);
+  const found = ownerInConfig(text2);
+  if (ownedElsewhere(found, news.__owner, news.takeOverFrom)) {
+    throw new OwnedElsewhereError("Jenkins job", fullName, found, news.adopt === true ? "adopted" : "created");
+  }
   const remote = parseXml(text2).root;
   const owned = withPipelineOwned({}, remote).pipelineOwned;
   if (owned) outs.pipelineOwned = owned;
   const masked = maskSecrets(withoutOwnedParts(remote, declared2.root()), text2);
   const fields3 = fieldsOf2(remote);
   const sameSecrets = masked.values.length === declared2.secrets.length && masked.values.every((v, i) => v.trim() === declared2.secrets[i]);
-  const current2 = { ...outs, description: fields3.description, enabled: fields3.enabled };
+  const current2 = {
+    ...outs,
+    description: readMark(fields3.description).description,
+    enabled: fields3.enabled
+  };
+  if (found === void 0) delete current2.__owner;
+  else current2.__owner = found;
   if (!sameConfig(declared2.root(), masked.root) || !sameSecrets) {
     delete current2.__digest;
     current2.configXml = "";
   }
-  const { posted } = await applyChanges(client3, fullName, current2, declared2, remote);
+  const { posted } = await applyChanges(client3, fullName, current2, declared2, outs.__owner, remote);
   if (declared2.secrets.length === 0) return void 0;
   return posted ? learnSecrets(client3, fullName, declared2.secrets) : compareSecrets(outs, masked.values).digests;
 }
@@ -9799,7 +10016,18 @@ async function readJob(id, propsRaw) {
   const masked = maskSecrets(parsed2.root, remote);
   const remoteDoc = masked.root === parsed2.root ? parsed2 : { ...parsed2, root: masked.root };
   const remoteText = masked.root === parsed2.root ? remote : writeXml(remoteDoc, { style: "pretty" });
-  const fields3 = fieldsOf2(remoteDoc.root);
+  const marked = fieldsOf2(remoteDoc.root);
+  const { description, owner: found } = readMark(marked.description);
+  const fields3 = { ...marked, description };
+  if (found !== void 0 && found !== olds.__owner && !declaresNothing(olds)) {
+    readFoundNothing(id);
+    if (olds.__handedTo !== found) {
+      await warn(
+        `Jenkins job "${fullName}" is now managed by ${found}: this stack leaves it alone and never deletes it. Remove its resource from the program; the next \`pulumi up\` then drops it from this stack's state.`
+      );
+    }
+    return { id, props: { ...olds, fullName, __handedTo: found } };
+  }
   let props = withPipelineOwned(
     { ...olds, fullName, url: jobUrl(baseUrl, fullName), description: fields3.description, enabled: fields3.enabled },
     remoteDoc.root
@@ -9883,13 +10111,14 @@ async function updateJob(id, oldsRaw, newsRaw) {
   const oldFullName = olds.fullName || fullNameOf(olds);
   const { client: client3, baseUrl } = await connect(oldFullName, olds.controller);
   rememberManaged(fullNameOf(news), baseUrl, id);
-  const declared2 = declare(news);
+  const owner2 = markOwner(news);
+  const declared2 = declare(news, owner2);
   const at = { fullName: oldFullName };
   let remote;
   let posted = false;
   try {
     if (fullNameOf(news) !== oldFullName) await relocate(client3, at, { folder: news.folder ?? "", name: news.name });
-    ({ posted, remote } = await applyChanges(client3, at.fullName, olds, declared2));
+    ({ posted, remote } = await applyChanges(client3, at.fullName, olds, declared2, owner2));
   } catch (e) {
     const failure6 = e instanceof JobNotFoundError ? new JobGoneError(at.fullName, e) : e;
     if (at.fullName !== oldFullName) {
@@ -9903,7 +10132,7 @@ async function updateJob(id, oldsRaw, newsRaw) {
     }
     throw failure6;
   }
-  const outs = outputsFor(news, declared2, at.fullName, baseUrl);
+  const outs = outputsFor(news, declared2, at.fullName, baseUrl, owner2);
   if (declared2.secrets.length > 0) {
     outs.secretDigests = posted ? await learnSecrets(client3, at.fullName, declared2.secrets) : olds.secretDigests;
   }
@@ -9916,9 +10145,10 @@ async function withOwnedPartsOf(client3, fullName, xml, remote) {
   const kept = keepOwnedParts(doc.root, remoteRoot);
   return { xml: kept === doc.root ? xml : canonicalizeDocument({ ...doc, root: kept }), remote: remoteRoot };
 }
-async function applyChanges(client3, fullName, olds, declared2, remote) {
+async function applyChanges(client3, fullName, olds, declared2, owner2, remote) {
   const wanted = declared2.fields();
-  const folderDescription = declared2.info?.kind === "folder" && wanted.description !== olds.description;
+  const descriptionChanged = wanted.description !== olds.description || olds.__owner !== owner2;
+  const folderDescription = declared2.info?.kind === "folder" && descriptionChanged;
   const secrets = secretsChanged(olds, declared2.secrets);
   if (folderDescription || secrets || configChanged(olds, declared2)) {
     let xml = declared2.toSend();
@@ -9931,7 +10161,7 @@ async function applyChanges(client3, fullName, olds, declared2, remote) {
     }
     return { posted: true, remote };
   }
-  if (wanted.description !== olds.description) await client3.setDescription(fullName, wanted.description);
+  if (descriptionChanged) await client3.setDescription(fullName, declared2.descriptionToSend());
   if (wanted.enabled !== olds.enabled) {
     if (wanted.enabled) await client3.enable(fullName);
     else await client3.disable(fullName);
@@ -9945,6 +10175,30 @@ async function deleteJob2(_id, propsRaw) {
   const olds = strip(propsRaw);
   const fullName = olds.fullName || fullNameOf(olds);
   const { client: client3, baseUrl } = await connect(fullName, olds.controller);
+  if (typeof olds.__handedTo === "string") {
+    forgetManaged(fullName, baseUrl);
+    return;
+  }
+  const found = await foundForDelete(client3, fullName, olds.__owner);
+  if (found.gone) {
+    forgetManaged(fullName, baseUrl);
+    return;
+  }
+  if (found.owner !== void 0 && found.owner !== olds.__owner) {
+    await warn(
+      `Jenkins job "${fullName}" was left in Jenkins: its mark of ownership names ${found.owner}, not this stack. It is removed from this stack's state only.`
+    );
+    forgetManaged(fullName, baseUrl);
+    return;
+  }
+  if (found.othersInside.length > 0) {
+    const others = found.othersInside.map((i) => `"${i.fullName}" (${i.owner})`).join(", ");
+    await warn(
+      `Jenkins folder "${fullName}" was left in Jenkins: it holds items another owner manages, which deleting it would delete: ${others}. It is removed from this stack's state only; delete it by hand once they are gone.`
+    );
+    forgetManaged(fullName, baseUrl);
+    return;
+  }
   try {
     await client3.deleteJob(fullName);
   } catch (e) {
@@ -11227,9 +11481,12 @@ function unmanaged(children, keep2) {
   const kept = new Set(keep2.map((k) => k.toLowerCase()));
   return children.filter((c) => !kept.has(c.toLowerCase())).sort();
 }
-function planOf(items, action) {
+function planOf(items, action, others = []) {
   const verb = action === "report" ? "report" : action === "disable" ? "disable" : "delete";
-  return items.map((i) => `${verb} ${i}`);
+  return [...items.map((i) => `${verb} ${i}`), ...others.map(leftAlone)];
+}
+function leftAlone(item) {
+  return `leave ${item.fullName} (managed as code by ${item.owner})`;
 }
 
 // provider/sweep/lifecycle.ts
@@ -11245,7 +11502,7 @@ async function childrenOf(c, folder2) {
   try {
     const { className, items } = await c.listFolder(folder2);
     if (computesItsItems(className)) throw new ComputedFolderSweepError(folder2, className);
-    return items.filter((j) => j.fullName.split("/").length === depth).map((j) => ({ fullName: j.fullName, isFolder: j.isFolder }));
+    return items.filter((j) => j.fullName.split("/").length === depth).map((j) => ({ fullName: j.fullName, isFolder: j.isFolder, owner: readMark(j.description).owner }));
   } catch (e) {
     if (e instanceof JobNotFoundError) return [];
     throw e;
@@ -11276,11 +11533,12 @@ async function check4(_olds, newsRaw) {
     if (e instanceof ComputedFolderSweepError) return { inputs, failures: [{ property: "folder", reason: e.message }] };
     throw e;
   }
+  const { mine, others } = byOwner(children, sweep2.__owner);
   const items = unmanaged(
-    children.map((c) => c.fullName),
+    mine.map((c) => c.fullName),
     sweep2.keep
   );
-  return { inputs: { ...inputs, plan: planOf(items, sweep2.action) } };
+  return { inputs: { ...inputs, plan: planOf(items, sweep2.action, othersUndeclared(others, sweep2.keep)) } };
 }
 var COMPARED = ["folder", "keep", "action", "deleteWithBuilds", "controller", "plan"];
 async function diff5(_id, oldsRaw, newsRaw) {
@@ -11299,10 +11557,30 @@ async function holdsBuilds(c, item) {
   }
   return false;
 }
+function byOwner(children, own) {
+  const mine = [];
+  const others = [];
+  for (const child6 of children) {
+    if (child6.owner === void 0 || child6.owner === own) mine.push(child6);
+    else others.push({ fullName: child6.fullName, owner: child6.owner });
+  }
+  return { mine, others };
+}
+function othersUndeclared(others, keep2) {
+  const names = new Set(
+    unmanaged(
+      others.map((o) => o.fullName),
+      keep2
+    )
+  );
+  return others.filter((o) => names.has(o.fullName));
+}
 async function sweep(newsRaw) {
   const news = sweepOf(strip(newsRaw));
   const c = await client2(news.controller);
-  const children = await childrenOf(c, news.folder);
+  const { mine: children, others: owned } = byOwner(await childrenOf(c, news.folder), news.__owner);
+  const others = othersUndeclared(owned, news.keep);
+  const left = others.map(leftAlone);
   const names = unmanaged(
     children.map((x) => x.fullName),
     news.keep
@@ -11316,7 +11594,7 @@ async function sweep(newsRaw) {
         `FolderSweep of "${news.folder}": ${items.length} item(s) in the folder are not declared by this stack: ${names.join(", ")}. Declare them (and add them to keep), or set action "disable" or "delete".`
       );
     }
-    done.push(...names.map((n) => `reported ${n}`));
+    done.push(...names.map((n) => `reported ${n}`), ...left);
   } else if (news.action === "disable") {
     for (const item of items) {
       if (item.isFolder) continue;
@@ -11324,6 +11602,7 @@ async function sweep(newsRaw) {
       done.push(`disabled ${item.fullName}`);
     }
     remaining = items.filter((i) => i.isFolder);
+    done.push(...left);
   } else {
     if (!news.deleteWithBuilds) {
       const withBuilds = [];
@@ -11339,10 +11618,12 @@ async function sweep(newsRaw) {
       done.push(`deleted ${item.fullName}`);
     }
     remaining = [];
+    done.push(...left);
   }
-  const plan = news.action === "report" ? planOf(names, "report") : planOf(
+  const plan = news.action === "report" ? planOf(names, "report", others) : planOf(
     remaining.map((r) => r.fullName),
-    news.action
+    news.action,
+    others
   );
   return { ...news, plan, done };
 }
@@ -11650,6 +11931,24 @@ function withoutUndefined(value) {
   return value;
 }
 
+// provider/plugin/owner.ts
+function stackOfUrn(urn) {
+  const match = /^urn:pulumi:([^:]+)::([^:]+)::/.exec(urn);
+  return match === null ? void 0 : { stack: match[1], project: match[2] };
+}
+function configuredOwnerProblem(configured) {
+  if (configured === void 0 || configured === null || configured === "") return void 0;
+  if (typeof configured !== "string") return `jenkins:owner must be a text, not ${JSON.stringify(configured)}`;
+  const problem = ownerNameProblem(configured);
+  return problem === void 0 ? void 0 : `jenkins:owner "${configured}" cannot be used: ${problem}. Run \`pulumi config set jenkins:owner <name>\`.`;
+}
+function withOwner(news, urn, configured) {
+  if (typeof news[OWNER_KEY] === "string") return news;
+  if (typeof configured === "string" && configured !== "") return { ...news, [OWNER_KEY]: configured };
+  const named = stackOfUrn(urn);
+  return named === void 0 ? news : { ...news, [OWNER_KEY]: stackOwner(named.project, named.stack) };
+}
+
 // provider/plugin/service.ts
 function toStruct(props) {
   return structPb.Struct.fromJavaScript(props);
@@ -11784,6 +12083,7 @@ function sameValue2(a, b) {
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
 function providerService(options) {
+  let configuredOwner;
   return {
     getPluginInfo(_call, callback) {
       const info = new pluginPb.PluginInfo();
@@ -11840,6 +12140,9 @@ function providerService(options) {
         const variables = {};
         call.request.getVariablesMap().forEach((v, k) => variables[k] = v);
         const config = configSource(args, variables);
+        configuredOwner = config.get("jenkins:owner");
+        const ownerProblem = configuredOwnerProblem(configuredOwner);
+        if (ownerProblem !== void 0) throw new Error(ownerProblem);
         for (const lifecycle of LIFECYCLES) await lifecycle.configure({ config });
         const resp = new providerPb.ConfigureResponse();
         resp.setAcceptsecrets(true);
@@ -11855,7 +12158,9 @@ function providerService(options) {
         const { lifecycle } = resourceOf(token);
         const olds = plainOf(call.request.getOlds());
         const given = plainOf(call.request.getNews());
-        const news = asFromProgram(token, given.props, given.secrets);
+        const prepared = asFromProgram(token, given.props, given.secrets);
+        const owned = token === "jenkins:index:Job" || token === "jenkins:index:FolderSweep";
+        const news = owned ? { ...prepared, props: withOwner(prepared.props, call.request.getUrn(), configuredOwner) } : prepared;
         const result = await lifecycle.check(olds.props, news.props);
         const inputs = withoutProvider(result.inputs ?? news.props);
         return checkResponse(
