@@ -15,6 +15,7 @@ import { runDiyBackend, runDiyBackendScale } from "./diy-backend";
 import { runFloor } from "./floor";
 import { runLanguageHostPair, type LanguageHostContender } from "./language-host";
 import { runPluginPreview, summarizePluginPreview } from "./plugin-preview";
+import { runMemoryScale } from "./memory-scale";
 import { runPluginProgram, summarizePluginProgram } from "./plugin-program";
 import { runProvider } from "./provider";
 import { runPython } from "./python";
@@ -131,6 +132,7 @@ async function main(): Promise<void> {
       profiles: opts.lhProfile,
     });
   }
+  if (wants(opts, "mem-scale")) m.memoryScale = await runMemoryScale({ jobs: opts.memScaleJobs });
   if (wants(opts, "adaptive")) {
     log(`adaptive: ${opts.adaptiveSaves} saves, adaptive against fixed 8 and fixed 32, ${opts.adaptiveRounds} rounds`);
     m.adaptive = await runAdaptive(opts.adaptiveSaves, opts.adaptiveRounds);
@@ -171,6 +173,7 @@ async function main(): Promise<void> {
     pluginPreview: m.pluginPreview && { ...m.pluginPreview, summary: summarizePluginPreview(m.pluginPreview) },
     pluginProgram: m.pluginProgram && { ...m.pluginProgram, summary: summarizePluginProgram(m.pluginProgram) },
     adaptive: m.adaptive,
+    memoryScale: m.memoryScale,
     targets,
   };
   if (opts.json === "-") {

@@ -13,6 +13,7 @@ import type { LanguageHostResult } from "./language-host";
 import { languageHostTargets } from "./lh-summary";
 import type { DiyBackendResult } from "./diy-backend";
 import type { PluginPreviewResult } from "./plugin-preview";
+import { memoryScaleTargets, type MemoryScaleResult } from "./memory-scale";
 import { pluginProgramTargets, type PluginProgramResult } from "./plugin-program";
 import { adaptiveTargets, type AdaptiveResult } from "./adaptive";
 
@@ -36,6 +37,7 @@ export interface Measurements {
   pluginPreview?: PluginPreviewResult;
   /** A program through the language host: the provider plugin, a do-nothing plugin and the dynamic provider. */
   pluginProgram?: PluginProgramResult;
+  memoryScale?: MemoryScaleResult;
   /** The client's adaptive requests in flight against fixed ones, on a server that slows down with load. */
   adaptive?: AdaptiveResult;
 }
@@ -147,6 +149,7 @@ export function evaluateTargets(m: Measurements): TargetResult[] {
   }
   if (m.languageHost) out.push(...languageHostTargets(m.languageHost));
   if (m.pluginProgram) out.push(...pluginProgramTargets(m.pluginProgram));
+  if (m.memoryScale) out.push(...memoryScaleTargets(m.memoryScale));
   if (m.adaptive) out.push(...adaptiveTargets(m.adaptive));
   if (m.review) {
     const worst = Math.max(...m.review.map((r) => r.wallMedianMs));
