@@ -11,6 +11,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import sweepProvider from "./provider";
 import type { SweepAction } from "./types";
+import { quietPromiseStacks } from "../dynamic/promise-stacks";
 
 /**
  * The inputs of a {@link FolderSweep}. A change of `folder`, `keep`, `action` or `deleteWithBuilds` updates the
@@ -71,21 +72,26 @@ export class FolderSweep extends pulumi.dynamic.Resource {
   declare public readonly done: pulumi.Output<string[]>;
 
   constructor(name: string, args: FolderSweepArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      sweepProvider,
-      name,
-      {
-        folder: args.folder,
-        keep: args.keep,
-        action: args.action,
-        deleteWithBuilds: args.deleteWithBuilds,
-        controller: args.controller,
-        plan: undefined,
-        done: undefined,
-      },
-      opts,
-      "jenkins",
-      "FolderSweep",
-    );
+    const restoreStacks = quietPromiseStacks();
+    try {
+      super(
+        sweepProvider,
+        name,
+        {
+          folder: args.folder,
+          keep: args.keep,
+          action: args.action,
+          deleteWithBuilds: args.deleteWithBuilds,
+          controller: args.controller,
+          plan: undefined,
+          done: undefined,
+        },
+        opts,
+        "jenkins",
+        "FolderSweep",
+      );
+    } finally {
+      restoreStacks();
+    }
   }
 }
