@@ -24,6 +24,7 @@ import { recordCredential } from "../dynamic/program-credentials";
 import { hideSecrets } from "../resource/secrets/hide";
 import credentialProvider from "./provider";
 import type { CredentialScope, SecretFileSpec, SecretTextSpec, SshPrivateKeySpec, UsernamePasswordSpec } from "./types";
+import { quietPromiseStacks } from "../dynamic/promise-stacks";
 
 /**
  * A secret text (`StringCredentialsImpl`, plugin plain-credentials): a token, an API key. A new secret updates the
@@ -230,29 +231,34 @@ export class Credential extends pulumi.dynamic.Resource {
       configXml = hidden.args.configXml;
       secretValues = hidden.secretValues;
     }
-    super(
-      credentialProvider,
-      name,
-      {
-        credentialId: args.id,
-        folder: args.folder,
-        domain: args.domain,
-        description: args.description,
-        scope: args.scope,
-        ...typed.specs,
-        configXml,
-        secretVersion: args.secretVersion,
-        adopt: args.adopt,
-        controller: args.controller,
-        url: undefined,
-        ...(secretValues === undefined ? {} : { secretValues }),
-      },
-      secretValues === undefined
-        ? opts
-        : { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "secretValues"] },
-      "jenkins",
-      "Credential",
-    );
+    const restoreStacks = quietPromiseStacks();
+    try {
+      super(
+        credentialProvider,
+        name,
+        {
+          credentialId: args.id,
+          folder: args.folder,
+          domain: args.domain,
+          description: args.description,
+          scope: args.scope,
+          ...typed.specs,
+          configXml,
+          secretVersion: args.secretVersion,
+          adopt: args.adopt,
+          controller: args.controller,
+          url: undefined,
+          ...(secretValues === undefined ? {} : { secretValues }),
+        },
+        secretValues === undefined
+          ? opts
+          : { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "secretValues"] },
+        "jenkins",
+        "Credential",
+      );
+    } finally {
+      restoreStacks();
+    }
     // A job naming this id literally (not by `credentialId`) then waits for this credential.
     if (typeof args.id === "string") recordCredential(args.id, this);
   }

@@ -23,6 +23,7 @@ import type {
 } from "../specs/types";
 import { credentialsNamed, literalCredentialIds } from "../dynamic/program-credentials";
 import { itemCandidates, jobsNamed, literalFolder, literalJobNames, recordJob } from "../dynamic/program-jobs";
+import { quietPromiseStacks } from "../dynamic/promise-stacks";
 import { registeredProperties } from "../dynamic/registered-properties";
 import jobProvider from "./provider";
 import { hideSecrets } from "./secrets/hide";
@@ -246,34 +247,39 @@ export class Job extends pulumi.dynamic.Resource {
     );
     const jobs = jobsNamed(folder ? [...named, folder] : named);
     if (jobs.length > 0) opts = withDependencies(opts, jobs);
-    super(
-      jobProvider,
-      name,
-      registeredProperties(
-        {
-          name: args.name,
-          folder: args.folder,
-          configXml: source.configXml,
-          pipeline: source.pipeline,
-          freestyle: source.freestyle,
-          folderSpec: args.folderSpec,
-          multibranch: args.multibranch,
-          description: args.description,
-          enabled: args.enabled,
-          adopt: args.adopt,
-          controller: args.controller,
-          takeOverFrom: args.takeOverFrom,
-          secretValues: hidden.secretValues,
-          ...ownershipInputs(opts),
-        },
-        JOB_OUTPUTS,
-      ),
-      hidden.secretValues === undefined
-        ? opts
-        : { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "secretValues"] },
-      "jenkins",
-      "Job",
-    );
+    const restoreStacks = quietPromiseStacks();
+    try {
+      super(
+        jobProvider,
+        name,
+        registeredProperties(
+          {
+            name: args.name,
+            folder: args.folder,
+            configXml: source.configXml,
+            pipeline: source.pipeline,
+            freestyle: source.freestyle,
+            folderSpec: args.folderSpec,
+            multibranch: args.multibranch,
+            description: args.description,
+            enabled: args.enabled,
+            adopt: args.adopt,
+            controller: args.controller,
+            takeOverFrom: args.takeOverFrom,
+            secretValues: hidden.secretValues,
+            ...ownershipInputs(opts),
+          },
+          JOB_OUTPUTS,
+        ),
+        hidden.secretValues === undefined
+          ? opts
+          : { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), "secretValues"] },
+        "jenkins",
+        "Job",
+      );
+    } finally {
+      restoreStacks();
+    }
     if (typeof args.name === "string" && folder !== undefined)
       recordJob(folder === "" ? args.name : `${folder}/${args.name}`, this, this.fullName);
   }

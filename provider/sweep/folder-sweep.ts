@@ -12,6 +12,7 @@ import { programOwner } from "../ownership/program-owner";
 import * as pulumi from "@pulumi/pulumi";
 import sweepProvider from "./provider";
 import type { SweepAction } from "./types";
+import { quietPromiseStacks } from "../dynamic/promise-stacks";
 
 /**
  * The inputs of a {@link FolderSweep}. A change of `folder`, `keep`, `action` or `deleteWithBuilds` updates the
@@ -72,23 +73,28 @@ export class FolderSweep extends pulumi.dynamic.Resource {
   declare public readonly done: pulumi.Output<string[]>;
 
   constructor(name: string, args: FolderSweepArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      sweepProvider,
-      name,
-      {
-        folder: args.folder,
-        keep: args.keep,
-        action: args.action,
-        deleteWithBuilds: args.deleteWithBuilds,
-        controller: args.controller,
-        plan: undefined,
-        done: undefined,
-        // Items marked by this owner are the stack's own; another owner's are never swept.
-        __owner: programOwner(),
-      },
-      opts,
-      "jenkins",
-      "FolderSweep",
-    );
+    const restoreStacks = quietPromiseStacks();
+    try {
+      super(
+        sweepProvider,
+        name,
+        {
+          folder: args.folder,
+          keep: args.keep,
+          action: args.action,
+          deleteWithBuilds: args.deleteWithBuilds,
+          controller: args.controller,
+          plan: undefined,
+          done: undefined,
+          // Items marked by this owner are the stack's own; another owner's are never swept.
+          __owner: programOwner(),
+        },
+        opts,
+        "jenkins",
+        "FolderSweep",
+      );
+    } finally {
+      restoreStacks();
+    }
   }
 }

@@ -16,6 +16,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import triggerProvider from "./provider";
 import type { TriggerKind } from "./types";
+import { quietPromiseStacks } from "../dynamic/promise-stacks";
 
 /**
  * The inputs of a {@link BuildTrigger}. A change of `job`, `kind`, `parameters`, `triggers` or `controller` replaces
@@ -77,20 +78,25 @@ export class BuildTrigger extends pulumi.dynamic.Resource {
   declare public readonly queueUrl: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: BuildTriggerArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      triggerProvider,
-      name,
-      {
-        job: args.job,
-        kind: args.kind,
-        parameters: args.parameters,
-        triggers: args.triggers,
-        controller: args.controller,
-        queueUrl: undefined,
-      },
-      opts,
-      "jenkins",
-      "BuildTrigger",
-    );
+    const restoreStacks = quietPromiseStacks();
+    try {
+      super(
+        triggerProvider,
+        name,
+        {
+          job: args.job,
+          kind: args.kind,
+          parameters: args.parameters,
+          triggers: args.triggers,
+          controller: args.controller,
+          queueUrl: undefined,
+        },
+        opts,
+        "jenkins",
+        "BuildTrigger",
+      );
+    } finally {
+      restoreStacks();
+    }
   }
 }

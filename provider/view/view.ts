@@ -14,6 +14,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ListViewSpec } from "./types";
 import viewProvider from "./provider";
+import { quietPromiseStacks } from "../dynamic/promise-stacks";
 
 /**
  * The `listView` input: like {@link ListViewSpec}, with job names that may be other resources' outputs. Changing
@@ -111,22 +112,27 @@ export class View extends pulumi.dynamic.Resource {
   declare public readonly controller: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: ViewArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      viewProvider,
-      name,
-      {
-        name: args.name,
-        folder: args.folder,
-        configXml: args.configXml,
-        listView: args.listView,
-        adopt: args.adopt,
-        controller: args.controller,
-        fullName: undefined,
-        url: undefined,
-      },
-      opts,
-      "jenkins",
-      "View",
-    );
+    const restoreStacks = quietPromiseStacks();
+    try {
+      super(
+        viewProvider,
+        name,
+        {
+          name: args.name,
+          folder: args.folder,
+          configXml: args.configXml,
+          listView: args.listView,
+          adopt: args.adopt,
+          controller: args.controller,
+          fullName: undefined,
+          url: undefined,
+        },
+        opts,
+        "jenkins",
+        "View",
+      );
+    } finally {
+      restoreStacks();
+    }
   }
 }

@@ -38,6 +38,8 @@ export interface BenchOptions {
   pluginJobs: number;
   /** Pairs of no-op previews of `plugin-preview`, alternating A B B A…. */
   pluginPairs: number;
+  /** Jobs of `mem-scale`: peak memory of every process, `up` and a no-op preview, both providers. */
+  memScaleJobs: number;
   /** Jobs of the program of `plugin-program` (the plugin, the do-nothing plugin and the dynamic provider). */
   pluginProgramJobs: number;
   /** Rounds of `plugin-program`: each contender's `up` and no-op preview, the order alternating. */
@@ -71,6 +73,8 @@ export const USAGE = `Usage: npm run bench -- [--jobs N] [--large N100K,N1M] [--
                   the state bytes per job of each),
                   plugin-program (up and no-op preview of a program through the language host: the provider
                   plugin, a do-nothing plugin and the dynamic provider),
+                  mem-scale (peak RSS of the program and provider processes, up and a no-op preview of
+                  --mem-scale jobs, through the dynamic provider and through the provider plugin),
                   adaptive (the client's adaptive requests in flight against a fixed 8 and a fixed 32, on a server
                   that slows down with load and answers 503 past 24 in flight),
                   jjb-pair (create, update of every job and delete: ours against Jenkins Job Builder's
@@ -86,6 +90,7 @@ export const USAGE = `Usage: npm run bench -- [--jobs N] [--large N100K,N1M] [--
   --lh-profile DIR  CPU profiles (--cpu-prof) of the language-host program and provider processes into
                   DIR/<shape>/<contender>/{program,provider}; for plugin-program, into
                   DIR/plugin-program/<contender>/{program,provider}
+  --mem-scale N   jobs of mem-scale (default 5000)
   --diy-jobs N    jobs of lh-diy (default 1000)
   --diy-scale N   jobs of lh-diy-scale (default 5000)
   --diy-more K    jobs lh-diy-scale's second up adds, saving every step (default 50)
@@ -128,6 +133,7 @@ export function parseArgs(argv: string[]): BenchOptions {
     lhJobs: 1000,
     lhPreviews: 3,
     lhScaleJobs: 5000,
+    memScaleJobs: 5000,
     lhShapes: [...DEFAULT_PROGRAM_SHAPES],
     diyJobs: 1000,
     diyScaleJobs: 5000,
@@ -210,6 +216,9 @@ export function parseArgs(argv: string[]): BenchOptions {
         opts.jjbPostMs = positiveInt(flag, parts[1] ?? parts[0], true);
         break;
       }
+      case "--mem-scale":
+        opts.memScaleJobs = positiveInt(flag, next());
+        break;
       case "--lh-scale":
         opts.lhScaleJobs = positiveInt(flag, next());
         break;

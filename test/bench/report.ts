@@ -4,6 +4,7 @@ import { phaseOf } from "./targets";
 import { renderDiyBackend } from "./diy-backend";
 import { renderLanguageHost } from "./lh-summary";
 import { renderPluginPreview } from "./plugin-preview";
+import { renderMemoryScale } from "./memory-scale";
 import { renderPluginProgram } from "./plugin-program";
 import { renderAdaptive } from "./adaptive";
 import { renderJjbPair } from "./jjb-pair";
@@ -156,6 +157,7 @@ export function renderReport(m: Measurements, targets: TargetResult[], header: s
   if (m.diyBackend && m.diyBackend.length > 0) out.push(...renderDiyBackend(m.diyBackend));
   if (m.pluginPreview) out.push(...renderPluginPreview(m.pluginPreview));
   if (m.pluginProgram) out.push(...renderPluginProgram(m.pluginProgram));
+  if (m.memoryScale) out.push(...renderMemoryScale(m.memoryScale));
   if (m.adaptive) out.push(...renderAdaptive(m.adaptive));
   if (m.jjbPair) out.push(...renderJjbPair(m.jjbPair));
   out.push("", "Targets:");

@@ -17,6 +17,7 @@ import { jjbAvailable } from "./jjb";
 import { runJjbPair } from "./jjb-pair";
 import { runLanguageHostPair, type LanguageHostContender } from "./language-host";
 import { runPluginPreview, summarizePluginPreview } from "./plugin-preview";
+import { runMemoryScale } from "./memory-scale";
 import { runPluginProgram, summarizePluginProgram } from "./plugin-program";
 import { runProvider } from "./provider";
 import { runPython } from "./python";
@@ -133,6 +134,7 @@ async function main(): Promise<void> {
       profiles: opts.lhProfile,
     });
   }
+  if (wants(opts, "mem-scale")) m.memoryScale = await runMemoryScale({ jobs: opts.memScaleJobs });
   if (wants(opts, "adaptive")) {
     log(`adaptive: ${opts.adaptiveSaves} saves, adaptive against fixed 8 and fixed 32, ${opts.adaptiveRounds} rounds`);
     m.adaptive = await runAdaptive(opts.adaptiveSaves, opts.adaptiveRounds);
@@ -192,6 +194,7 @@ async function main(): Promise<void> {
     pluginProgram: m.pluginProgram && { ...m.pluginProgram, summary: summarizePluginProgram(m.pluginProgram) },
     adaptive: m.adaptive,
     jjbPair: m.jjbPair,
+    memoryScale: m.memoryScale,
     targets,
   };
   if (opts.json === "-") {

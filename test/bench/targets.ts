@@ -13,6 +13,7 @@ import type { LanguageHostResult } from "./language-host";
 import { languageHostTargets } from "./lh-summary";
 import type { DiyBackendResult } from "./diy-backend";
 import type { PluginPreviewResult } from "./plugin-preview";
+import { memoryScaleTargets, type MemoryScaleResult } from "./memory-scale";
 import { pluginProgramTargets, type PluginProgramResult } from "./plugin-program";
 import { adaptiveTargets, type AdaptiveResult } from "./adaptive";
 import { jjbPairTargets, type JjbPairResult } from "./jjb-pair";
@@ -37,6 +38,7 @@ export interface Measurements {
   pluginPreview?: PluginPreviewResult;
   /** A program through the language host: the provider plugin, a do-nothing plugin and the dynamic provider. */
   pluginProgram?: PluginProgramResult;
+  memoryScale?: MemoryScaleResult;
   /** The client's adaptive requests in flight against fixed ones, on a server that slows down with load. */
   adaptive?: AdaptiveResult;
   /** Ours against Jenkins Job Builder and python-jenkins, on a server whose GETs and POSTs wait. */
@@ -150,6 +152,7 @@ export function evaluateTargets(m: Measurements): TargetResult[] {
   }
   if (m.languageHost) out.push(...languageHostTargets(m.languageHost));
   if (m.pluginProgram) out.push(...pluginProgramTargets(m.pluginProgram));
+  if (m.memoryScale) out.push(...memoryScaleTargets(m.memoryScale));
   if (m.adaptive) out.push(...adaptiveTargets(m.adaptive));
   if (m.jjbPair) out.push(...jjbPairTargets(m.jjbPair));
   if (m.review) {

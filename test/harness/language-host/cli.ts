@@ -55,6 +55,8 @@ export interface OperationResult {
   program?: ProgramRun;
   /** The root stack's URN, once the program registered it. */
   stackUrn?: string;
+  /** Where the program declared each resource, by name, as the SDK reported it (monitor.ts). */
+  sourcePositions?: Map<string, string>;
   /** Set when the operation was killed (option `killWhen`): nothing was saved at its end. */
   killed?: boolean;
 }
@@ -318,6 +320,7 @@ export class PulumiCli {
             outputs: monitor.stackOutputs,
             program,
             stackUrn: deployment.stackUrn || undefined,
+            sourcePositions: monitor.sourcePositions,
           };
         },
         this.configValues(),

@@ -41,6 +41,8 @@ export class Monitor {
   readonly logs: LogEntry[] = [];
   deployment: Deployment | undefined;
   stackOutputs: PropertyMap = {};
+  /** Where the program declared each resource, by name, as the SDK reports it: "file:///…/index.ts:12". */
+  readonly sourcePositions = new Map<string, string>();
   private rootUrn = "";
   private server: grpc.Server | undefined;
   address = "";
@@ -89,6 +91,8 @@ export class Monitor {
   ): Promise<resourcePb.RegisterResourceResponse> {
     const deployment = this.deployment;
     if (!deployment) throw new Error("no deployment in progress");
+    const position = req.getSourceposition();
+    if (position) this.sourcePositions.set(req.getName(), `${position.getUri()}:${position.getLine()}`);
     const result = await deployment.register({
       type: req.getType(),
       name: req.getName(),
