@@ -7975,7 +7975,7 @@ function fields2(description, disabled) {
 var MARK_PREFIX = "Managed as code by ";
 var MARK_SUFFIX = ". Changes made in Jenkins are put back by its next update.";
 var OWNER_PATTERN = /^[A-Za-z0-9._@-]+(?:\/[A-Za-z0-9._@-]+)*$/;
-var MARK_LINE = /(?:\r?\n)*Managed as code by ([A-Za-z0-9._@/-]+)\. Changes made in Jenkins are put back by its next update\.[ \t]*(?:\r?\n)*$/;
+var MARK_LINE = /(?:^|\r?\n\r?\n)Managed as code by ([A-Za-z0-9._@/-]+)\. Changes made in Jenkins are put back by its next update\.[ \t]*(?:\r?\n)*$/;
 function ownerNameProblem(owner2) {
   if (owner2.length === 0) return "an owner name cannot be empty";
   if (owner2.length > 200) return "an owner name is at most 200 characters";
