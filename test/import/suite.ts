@@ -27,6 +27,7 @@ import {
 } from "../harness/test-server";
 import { homeLayout, writeHome, type HomeItem } from "./home";
 import { programFrom, typeCheck } from "./run-program";
+import { markedOver, markWrites } from "./mark-writes";
 import { JenkinsUser } from "../harness/jenkins-user";
 import { addCredentialsNamedIn } from "../harness/known-credentials";
 
@@ -161,20 +162,31 @@ export function importSuite(mode: Mode): void {
       const views = layout.filter((i) => i.fixture === "folder-listview-v1.0.xml").length;
       expect(preview.steps).toHaveLength(200 + views);
       expect(preview.steps.every((s) => s.op === "create")).toBe(true);
-      // Only the reads of the plugin pre-flight, once per provider process; nothing written.
-      expect(beyondPreflight(server)).toEqual([]);
+      // Only the reads of the plugin pre-flight, once per provider process, and the ownership check's listing of
+      // each folder's items (`<folder>/api/json`); nothing written.
+      expect(beyondPreflight(server).filter((c) => !/^GET \S*\/api\/json$/.test(c))).toEqual([]);
     });
 
-    it("up adopts every job and sends no write at all; the next preview and refresh show no changes", async () => {
+    it("up adopts every job and writes only their marks of ownership; the next preview and refresh show no changes", async () => {
       const before = new Map(layout.map((i) => [i.fullName, server.jobConfigOnDisk(i.fullName)]));
       const engine = new MockEngine(proc, { project: "imported", stack: `up-${mode}` });
       server.resetCounters();
       const up = await engine.up(programFrom(out));
       expect(up.steps.filter((s) => s.op !== "create")).toEqual([]);
-      // Adopting a job whose config, description and state already are the declared ones sends no config.xml,
-      // description, enable or disable POST, and no credential is written: the server stays exactly as it was.
-      expect({ writes: changingRequests(server) }).toEqual({ writes: [] });
-      for (const item of layout) expect(server.jobConfigOnDisk(item.fullName)).toBe(before.get(item.fullName));
+      // Adopting a job whose config, description and state already are the declared ones writes only the stack's
+      // mark of ownership: one description POST per job (a folder's config.xml, which holds its description), no
+      // enable or disable POST, no credential; the descriptions are as before, with the mark as their last line.
+      const marked = markWrites(changingRequests(server));
+      expect(marked.others).toEqual([]);
+      expect(marked.items).toEqual(layout.map((i) => i.fullName).sort());
+      for (const item of layout) {
+        const found = markedOver(before.get(item.fullName), server.jobConfigOnDisk(item.fullName));
+        expect({ item: item.fullName, ...found }).toEqual({
+          item: item.fullName,
+          same: true,
+          owner: `imported/up-${mode}`,
+        });
+      }
 
       server.resetCounters();
       const again = await engine.up(programFrom(out), { preview: true });
