@@ -152,9 +152,9 @@ describe("an import leaves the credentials in Jenkins unless asked, and its adop
   );
 
   it("with --credentials declares both, and the README warns before any `pulumi config set --secret` line", async () => {
-    // The items carry the mark of the stack that adopted them above: --include-owned takes them in again.
+    // The items carry the mark of the stack that adopted them above: --owner names it, taking them in again.
     const res = await runBin(
-      ["import", "--out", withCredentials, "--project", "declared", "--credentials", "--include-owned"],
+      ["import", "--out", withCredentials, "--project", "declared", "--credentials", "--owner", "kept/adopt"],
       env(),
     );
     expect({ code: res.code, declared: /Declared (\d+) credentials/.exec(res.stderr)?.[1] }).toEqual({
