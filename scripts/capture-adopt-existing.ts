@@ -22,6 +22,8 @@ import { ProviderProcess, repoRoot, secret } from "../test/harness/provider-proc
 import { cleanEnv } from "../test/harness/serialized-provider";
 import { propertyDiff } from "./property-diff";
 import { RUNNABLE_CHECK_REQUEST } from "../test/harness/test-server";
+import { configWithoutMark } from "../provider/ownership/config-owner";
+import { configsEquivalent } from "../provider/xml/semantic";
 
 /** The "existing Jenkins": a folder with three jobs and a job at the top, from real saved configs. */
 export const EXISTING = [
@@ -121,9 +123,15 @@ export async function captureAdoptExisting(opts: { out: string; port?: number })
     const writes = server.requests.filter(
       (r) => r.method === "POST" && !(r.path.endsWith("/createItem") && r.status === 400),
     );
-    const unchanged = EXISTING.every((item, i) => server.jobConfigOnDisk(item.fullName) === before[i]);
+    // Each adoption writes the stack's mark of ownership as the last line of the job's description, nothing else.
+    // Jenkins saves a job again when its description changes, in its own layout: compared as Jenkins compares them.
+    const unchanged = EXISTING.every((item, i) =>
+      configsEquivalent(before[i] ?? "", configWithoutMark(server.jobConfigOnDisk(item.fullName) ?? "")),
+    );
+    const changing = writes.filter((r) => !RUNNABLE_CHECK_REQUEST.test(`${r.method} ${r.path}`));
+    const marks = changing.filter((r) => /\/(description|config\.xml)$/.test(r.path)).length;
     say(
-      `  adopted ${engine.state.size} jobs; requests that change a job: ${writes.filter((r) => !RUNNABLE_CHECK_REQUEST.test(`${r.method} ${r.path}`)).length}; stored configs unchanged: ${unchanged}`,
+      `  adopted ${engine.state.size} jobs; requests that change a job: ${changing.length} (${marks} adding the mark of ownership to a job's description); stored configs unchanged but for the mark: ${unchanged}`,
     );
 
     say();

@@ -288,14 +288,15 @@ pulumi config set jenkins:url ${s.sourceUrl}
 pulumi config set jenkins:user <user>
 pulumi config set --secret jenkins:apiToken <token>   # or the JENKINS_USER / JENKINS_API_TOKEN variables
 ${writes ? "# then the credentials' secrets: the `pulumi config set --secret` lines under Credentials below\n" : ""}pulumi preview      # every job shows as a create (+): that is its adoption; nothing is written to Jenkins
-pulumi up           # takes each job over; sends nothing to a job that already matches${writes ? "; writes each credential" : ""}
+pulumi up           # takes each job over; writes only each job's mark of ownership (its description's last line)${writes ? "; writes each credential" : ""}
 pulumi preview      # no changes
 \`\`\`
 ${language === "yaml" ? pluginParagraph(s) : packageParagraph(s)}
 Every job is declared with \`adopt: true\`, so the first \`pulumi up\` takes over the jobs that already exist
 instead of failing. Pulumi has no step for taking over an existing object, so the first preview lists every job
-as a create; as the declared configs are the ones read from Jenkins, \`up\` leaves the jobs themselves unchanged,
-and every preview after it shows no changes. From then on, edit ${
+as a create; as the declared configs are the ones read from Jenkins, \`up\` changes nothing in the jobs but the
+mark of ownership it adds as the last line of each description (\`jenkins:ownershipMarks false\` writes none), and
+every preview after it shows no changes. From then on, edit ${
     counts.configFiles > 0
       ? `a typed spec in \`${w.program}\` or a file under \`jobs/\``
       : `a typed spec in \`${w.program}\``

@@ -23,6 +23,15 @@ import { startConfiguredProvider } from "../harness/configured-provider";
 import { cleanEnv } from "../harness/serialized-provider";
 import { ADMIN, startServer, beyondPreflight, RUNNABLE_CHECK_REQUEST } from "../harness/test-server";
 import { programFrom } from "../import/run-program";
+import { configWithoutMark, ownerOfConfig } from "../../provider/ownership/config-owner";
+import { configsEquivalent } from "../../provider/xml/semantic";
+
+/** The URL path of a job ("/job/a/job/b/"). */
+const jobPath = (fullName: string): string =>
+  `/${fullName
+    .split("/")
+    .map((n) => `job/${encodeURIComponent(n)}/`)
+    .join("")}`;
 
 const SAMPLE = path.join(repoRoot, "examples", "adopt-existing", "sample");
 
@@ -73,7 +82,7 @@ describe("examples/adopt-existing sample", () => {
     }
   });
 
-  it("previews five adoptions, adopts without changing a job, then previews no changes", async () => {
+  it("previews five adoptions, adopts writing only each job's mark of ownership, then previews no changes", async () => {
     const engine = new MockEngine(proc, { project: "jenkins-jobs", stack: "sample" });
     const program = programFrom(SAMPLE);
     server.resetCounters();
@@ -92,8 +101,18 @@ describe("examples/adopt-existing sample", () => {
         !(r.path.endsWith("/createItem") && r.status === 400) &&
         !RUNNABLE_CHECK_REQUEST.test(`${r.method} ${r.path}`),
     );
-    expect(writes).toEqual([]);
-    expect(EXISTING.map((i) => server.jobConfigOnDisk(i.fullName))).toEqual(before);
+    // One write per job: its description with the stack's mark as its last line (a folder's goes in its config.xml,
+    // as its description is kept there with what Jenkins owns).
+    expect(writes.map((r) => r.path.replace(/(description|config\.xml)$/, "")).sort()).toEqual(
+      EXISTING.map((i) => jobPath(i.fullName)).sort(),
+    );
+    const after = EXISTING.map((i) => server.jobConfigOnDisk(i.fullName) ?? "");
+    expect(after.map((xml) => ownerOfConfig(xml))).toEqual(EXISTING.map(() => "jenkins-jobs/sample"));
+    // Jenkins saves a job again whenever its description changes (in its own layout and plugin versions): each
+    // config holds what it held before, as Jenkins compares configs.
+    expect(after.map((xml, i) => configsEquivalent(before[i] ?? "", configWithoutMark(xml)))).toEqual(
+      EXISTING.map(() => true),
+    );
 
     server.resetCounters();
     const again = await engine.up(program, { preview: true });
