@@ -8,6 +8,7 @@
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import type { JenkinsServer } from "../../provider/server";
+import { withMark } from "../../provider/ownership/mark";
 import { readFields } from "../../provider/resource/job-config";
 import { JenkinsUser } from "../harness/jenkins-user";
 import {
@@ -173,7 +174,11 @@ describe("the provider plugin over gRPC, as the engine drives it: Job", () => {
     // A plugin stores no serialized provider.
     expect(state.outputs).not.toHaveProperty("__provider");
     expect(state.inputs).not.toHaveProperty("__provider");
-    expect(readFields(await user.getConfig("api-build"))).toEqual({ description: "Builds the API", enabled: false });
+    // With the mark of ownership the plugin names from the resource's URN (project and stack) as its last line.
+    expect(readFields(await user.getConfig("api-build"))).toEqual({
+      description: withMark("Builds the API", "jenkins-jobs/dev"),
+      enabled: false,
+    });
 
     // refresh: one GET, nothing changed, no new inputs
     server.resetCounters();
@@ -238,7 +243,8 @@ describe("the provider plugin over gRPC, as the engine drives it: Job", () => {
     // the replacement as the engine runs it with deleteBeforeReplace: the old job deleted, then the new one made
     server.resetCounters();
     await proc().delete(urnOf("api-build"), state.id, state.outputs);
-    expect(calls(server)).toEqual(["POST /job/team/job/api/doDelete"]);
+    // One read of its mark of ownership (and of the items inside, for a folder), then the delete.
+    expect(calls(server)).toEqual(["GET /job/team/job/api/api/json", "POST /job/team/job/api/doDelete"]);
     // a refresh in between finds the old job gone
     const gone = await proc().read(urnOf("api-build"), state.id, state.outputs, state.inputs);
     expect(gone.id).toBe("");
