@@ -1,8 +1,8 @@
 /**
  * Importing a controller whose jobs name credentials, through the language host. Its jobs name a credential of the
  * system store and one of their folder's own store. By default the import declares jobs and folders and no
- * credential: the generated program names no secret config key, its first `up` sends no write at all (no config.xml
- * POST, no credential POST, no createItem that creates), the preview after it is clean, and the reference check
+ * credential: the generated program names no secret config key, its first `up` writes only each item's mark of
+ * ownership (no credential POST, no createItem that creates, a folder's credentials kept), the preview after it is clean, and the reference check
  * still verifies against Jenkins the ids a job names when it changes. With `--credentials` the import declares both credentials,
  * and the README says that adopting writes the secrets over Jenkins's before any `pulumi config set --secret` line.
  */

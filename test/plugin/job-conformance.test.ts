@@ -8,8 +8,8 @@
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import type { JenkinsServer } from "../../provider/server";
-import { readFields } from "../../provider/resource/job-config";
 import { withMark } from "../../provider/ownership/mark";
+import { readFields } from "../../provider/resource/job-config";
 import { JenkinsUser } from "../harness/jenkins-user";
 import {
   ProviderCallError,
@@ -174,7 +174,7 @@ describe("the provider plugin over gRPC, as the engine drives it: Job", () => {
     // A plugin stores no serialized provider.
     expect(state.outputs).not.toHaveProperty("__provider");
     expect(state.inputs).not.toHaveProperty("__provider");
-    // Jenkins holds the description with the stack's mark of ownership as its last line; the outputs hold none.
+    // With the mark of ownership the plugin names from the resource's URN (project and stack) as its last line.
     expect(readFields(await user.getConfig("api-build"))).toEqual({
       description: withMark("Builds the API", "jenkins-jobs/dev"),
       enabled: false,
@@ -243,7 +243,7 @@ describe("the provider plugin over gRPC, as the engine drives it: Job", () => {
     // the replacement as the engine runs it with deleteBeforeReplace: the old job deleted, then the new one made
     server.resetCounters();
     await proc().delete(urnOf("api-build"), state.id, state.outputs);
-    // The mark of ownership is read first: a job another owner marked is left, not deleted.
+    // One read of its mark of ownership (and of the items inside, for a folder), then the delete.
     expect(calls(server)).toEqual(["GET /job/team/job/api/api/json", "POST /job/team/job/api/doDelete"]);
     // a refresh in between finds the old job gone
     const gone = await proc().read(urnOf("api-build"), state.id, state.outputs, state.inputs);
