@@ -4,6 +4,7 @@
  * SDK, the program type-checks under the project's strict `nodenext` tsconfig, and it runs through the language
  * host: up → plan with no changes → refresh → plan with no changes → destroy against the Jenkins-compatible server.
  */
+import { markedOver, markWrites } from "../import/mark-writes";
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import * as os from "node:os";
@@ -245,7 +246,7 @@ describe("the project the installed import command writes, installed as written"
     );
   });
 
-  it("previews every adoption as a create, as its README says, then adopts without a write", async () => {
+  it("previews every adoption as a create, as its README says, then adopts writing only marks of ownership", async () => {
     expect(readFileSync(path.join(project, "README.md"), "utf8")).toMatch(
       /pulumi preview +# every job shows as a create \(\+\): that is its adoption; nothing is written to Jenkins/,
     );
@@ -262,15 +263,25 @@ describe("the project the installed import command writes, installed as written"
     const up = await cli.up();
     expect({ ok: up.ok, errors: up.errors }).toEqual({ ok: true, errors: [] });
     expect(up.steps.map((s) => s.op)).toEqual(EXISTING.map(() => "create"));
-    expect(
-      server.requests.filter(
-        (r) =>
-          r.method === "POST" &&
-          !(r.path.endsWith("/createItem") && r.status === 400) &&
-          !RUNNABLE_CHECK_REQUEST.test(`${r.method} ${r.path}`),
-      ),
-    ).toEqual([]);
-    expect(EXISTING.map((i) => server.jobConfigOnDisk(i.fullName))).toEqual(before);
+    // Only each item's mark of ownership is written (a folder's in its config.xml), the descriptions otherwise as
+    // they were.
+    const marked = markWrites(
+      server.requests
+        .filter(
+          (r) =>
+            r.method === "POST" &&
+            !(r.path.endsWith("/createItem") && r.status === 400) &&
+            !RUNNABLE_CHECK_REQUEST.test(`${r.method} ${r.path}`),
+        )
+        .map((r) => `${r.method} ${r.path} → ${r.status}`),
+    );
+    expect(marked).toEqual({ items: EXISTING.map((i) => i.fullName).sort(), others: [] });
+    for (const [n, i] of EXISTING.entries()) {
+      expect({ item: i.fullName, ...markedOver(before[n], server.jobConfigOnDisk(i.fullName)) }).toMatchObject({
+        item: i.fullName,
+        same: true,
+      });
+    }
 
     expect((await cli.preview()).steps.filter((s) => s.op !== "same")).toEqual([]);
     expect(await cli.refresh()).toMatchObject(QUIET_REFRESH);
