@@ -22,7 +22,7 @@ import type { StackState } from "../test/harness/language-host/state";
 import { repoRoot } from "../test/harness/provider-process";
 import { cleanEnv } from "../test/harness/serialized-provider";
 import { ADMIN, startServer } from "../test/harness/test-server";
-import { installedProgramFolder } from "../test/bench/program-folder";
+import { installedProgramFolder, PROGRAM_TSCONFIG } from "../test/bench/program-folder";
 import { programSource, templateProgram, writeProgramData } from "../test/bench/user-program";
 import { checkpointText, realHomeStates } from "../test/harness/state-size";
 
@@ -34,18 +34,6 @@ interface StateSize {
   /** Means over the Job resources; `provider`: the serialized provider, in the inputs and again in the outputs. */
   perJob: { resource: number; inputs: number; outputs: number; provider: number };
 }
-
-const TSCONFIG = JSON.stringify({
-  compilerOptions: {
-    strict: true,
-    target: "ES2022",
-    module: "commonjs",
-    moduleResolution: "node",
-    esModuleInterop: true,
-    skipLibCheck: true,
-  },
-  files: ["index.ts"],
-});
 
 const bytes = (v: unknown): number => Buffer.byteLength(JSON.stringify(v), "utf8");
 
@@ -75,7 +63,7 @@ async function templateSize(n: number, save?: string): Promise<StateSize> {
       path.join(dir, "Pulumi.yaml"),
       "name: state-size\nmain: index.ts\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n",
     );
-    fs.writeFileSync(path.join(dir, "tsconfig.json"), TSCONFIG);
+    fs.writeFileSync(path.join(dir, "tsconfig.json"), PROGRAM_TSCONFIG);
     const program = templateProgram(n);
     fs.writeFileSync(
       path.join(dir, "index.ts"),

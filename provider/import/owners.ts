@@ -7,7 +7,6 @@
  * config keeps no mark: a program never declares an owner's line, the provider writes it.
  */
 import { configWithoutMark, ownerOfConfig } from "../ownership/config-owner";
-import type { ImportedItem } from "./generate";
 import type { SkippedItem } from "./select";
 import type { ImportedView } from "./views";
 
@@ -69,8 +68,8 @@ function split<T extends Marked>(items: readonly T[], choice: OwnerChoice, kind:
   return out;
 }
 
-/** Jobs, folders and multibranch projects, by the mark in their config.xml. */
-export function splitItemsByOwner(items: readonly ImportedItem[], choice: OwnerChoice): OwnerSplit<ImportedItem> {
+/** Jobs, folders and multibranch projects (an import's items), by the mark in their config.xml. */
+export function splitItemsByOwner<T extends Marked>(items: readonly T[], choice: OwnerChoice): OwnerSplit<T> {
   return split(items, choice, "item");
 }
 

@@ -24,7 +24,7 @@ import { cleanEnv } from "../harness/serialized-provider";
 import { basicAuth } from "./phase";
 import { runPool } from "./pool";
 import { threadCpuTimeMs } from "./proc-stats";
-import { installedProgramFolder } from "./program-folder";
+import { installedProgramFolder, PROGRAM_TSCONFIG } from "./program-folder";
 import { benchUser, ServerHost } from "./server-host";
 import { programSource, writeProgramData, type ProgramShape, type UserProgram } from "./user-program";
 
@@ -106,20 +106,7 @@ export function writeProject(
     `name: ${name}\nmain: index.ts\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n` +
       (packageLines.length > 0 ? `packages:\n${packageLines.join("")}` : ""),
   );
-  fs.writeFileSync(
-    path.join(dir, "tsconfig.json"),
-    JSON.stringify({
-      compilerOptions: {
-        strict: true,
-        target: "ES2022",
-        module: "commonjs",
-        moduleResolution: "node",
-        esModuleInterop: true,
-        skipLibCheck: true,
-      },
-      files: ["index.ts"],
-    }),
-  );
+  fs.writeFileSync(path.join(dir, "tsconfig.json"), PROGRAM_TSCONFIG);
   fs.writeFileSync(path.join(dir, "index.ts"), source);
   writeProgramData(dir, program);
 }

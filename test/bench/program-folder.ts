@@ -53,3 +53,16 @@ export function installedJobProviderText(dir: string): string {
   ].join("\n");
   return execFileSync(process.execPath, ["-e", probe], { cwd: dir, encoding: "utf8" });
 }
+
+/** The tsconfig.json of a generated program folder: a strict CommonJS program of one file, `index.ts`. */
+export const PROGRAM_TSCONFIG = JSON.stringify({
+  compilerOptions: {
+    strict: true,
+    target: "ES2022",
+    module: "commonjs",
+    moduleResolution: "node",
+    esModuleInterop: true,
+    skipLibCheck: true,
+  },
+  files: ["index.ts"],
+});

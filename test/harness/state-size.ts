@@ -19,7 +19,7 @@ import { isDynamicType, isProviderType } from "./language-host/state";
 import { repoRoot } from "./provider-process";
 import { cleanEnv } from "./serialized-provider";
 import { ADMIN, startServer } from "./test-server";
-import { installedPluginFolder, installedProgramFolder } from "../bench/program-folder";
+import { installedPluginFolder, installedProgramFolder, PROGRAM_TSCONFIG } from "../bench/program-folder";
 import { buildRealHome, type RealHome } from "../import/real-home";
 
 export type ServedBy = "dynamic" | "plugin";
@@ -50,18 +50,6 @@ export interface RealHomeStates {
   allConfigBytes: number;
   states: Record<ServedBy, { state: StackState; figures: StateFigures }>;
 }
-
-const TSCONFIG = JSON.stringify({
-  compilerOptions: {
-    strict: true,
-    target: "ES2022",
-    module: "commonjs",
-    moduleResolution: "node",
-    esModuleInterop: true,
-    skipLibCheck: true,
-  },
-  files: ["index.ts"],
-});
 
 const SDK = path.join(repoRoot, "test", "language-host", "projects", "jenkins-sdk", "index.ts");
 
@@ -187,7 +175,7 @@ function programFolder(generated: string, servedBy: ServedBy, pluginDir: string)
     if (entry === "package.json" || entry === "tsconfig.json") continue;
     fs.cpSync(path.join(generated, entry), path.join(dir, entry), { recursive: true });
   }
-  fs.writeFileSync(path.join(dir, "tsconfig.json"), TSCONFIG);
+  fs.writeFileSync(path.join(dir, "tsconfig.json"), PROGRAM_TSCONFIG);
   if (servedBy === "plugin") {
     fs.copyFileSync(SDK, path.join(dir, "jenkins-sdk.ts"));
     const index = path.join(dir, "index.ts");

@@ -35,7 +35,9 @@ const ALLOWED: Record<string, string[]> = {
   sweep: ["ownership", "connection", "dynamic", "client"],
   view: ["ownership", "connection", "dynamic", "plugins", "client", "xml"],
   import: [
+    // The mark of ownership, read from listings and stripped from the configs an import declares.
     "ownership/mark",
+    "ownership/config-owner",
     "connection",
     "client",
     "specs",
