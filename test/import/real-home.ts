@@ -20,7 +20,7 @@ import * as path from "node:path";
 import { requiredPlugins } from "../../provider/plugins/required";
 import { successorOf } from "../../provider/plugins/renames";
 import { newerOf } from "../../provider/plugins/versions";
-import { withSourceIds } from "../../provider/server/multibranch";
+import { branchesOf, branchSourcesOf, withSourceIds } from "../../provider/server/multibranch";
 import { encryptSecret, loadOrCreateKey } from "../../provider/server/secrets/secret-key";
 import { idsInConfig } from "../../provider/references/ids";
 import { renderMultibranch, type MultibranchSpec } from "../../provider/specs";
@@ -86,10 +86,6 @@ function writeItem(home: string, fullName: string, xml: string, branchOf?: strin
   fs.writeFileSync(path.join(dir, "config.xml"), xml, "utf8");
 }
 
-function sourceIdsOf(xml: string): string[] {
-  return [...xml.matchAll(/<source [^>]*>\s*<id>([^<]+)<\/id>/g)].map((m) => m[1]);
-}
-
 export function buildRealHome(opts: { base?: number; typedProjects?: number } = {}): RealHome {
   const items = homeLayout(opts.base ?? 200);
   const folders = items.filter((i) => i.isFolder).map((i) => i.fullName);
@@ -118,10 +114,14 @@ export function buildRealHome(opts: { base?: number; typedProjects?: number } = 
   for (const item of items) {
     const xml = configs.get(item.fixture) ?? fs.readFileSync(configPath(dir, item.fullName), "utf8");
     if (parseXml(xml).root.name !== MULTIBRANCH_ROOT) continue;
-    for (const id of sourceIdsOf(xml)) {
-      for (const branch of BRANCHES) {
+    // The branches indexing finds (as the server's indexing computes them), so that an indexing the project's next
+    // config POST starts keeps them: a Git source's repository has BRANCHES, a single-branch source its one branch.
+    for (const source of branchSourcesOf(xml)) {
+      if (source.id === "") continue;
+      if (source.repository !== undefined) repositories[source.repository] ??= BRANCHES;
+      for (const branch of branchesOf(source, new Map(Object.entries(repositories)))) {
         const name = `${item.fullName}/${encodeBranch(branch)}`;
-        writeItem(dir, name, branchJob(id, branch), item.fullName);
+        writeItem(dir, name, branchJob(source.id, branch), item.fullName);
         branchJobs.push(name);
       }
     }
