@@ -69,7 +69,7 @@ test.each(DECLARED)(
     const job = new Job(`job-${d.args.name as string}`, d.args);
     const nul = new NullJob(`null-${d.args.name as string}`, d.args as unknown as Record<string, unknown>);
     await Promise.all([registeredAll(job), registeredAll(nul)]);
-    expect(registered(job)).toEqual(["__provider", ...JOB_OUTPUTS, ...d.extra].sort());
+    expect(registered(job)).toEqual(["__owner", "__provider", ...JOB_OUTPUTS, ...d.extra].sort());
     expect(registered(nul)).toEqual(registered(job));
   },
 );

@@ -48,6 +48,7 @@ export const JOB_OPTIONAL_INPUTS = [
   "multibranch",
   "adopt",
   "controller",
+  "takeOverFrom",
 ];
 
 export class NullJob extends pulumi.dynamic.Resource {
@@ -59,6 +60,8 @@ export class NullJob extends pulumi.dynamic.Resource {
       if (props[key] !== undefined) registered[key] = props[key];
     }
     for (const key of JOB_OUTPUTS) if (!(key in registered)) registered[key] = undefined;
+    // The owner every Job passes as a hidden input (its stack's project and stack).
+    registered.__owner = `${pulumi.getProject()}/${pulumi.getStack()}`;
     super(nullProvider, name, registered, undefined, "jenkins", "Job");
   }
 }

@@ -109,12 +109,14 @@ test("the limit comes back up to maxConnections once the load is gone", async ()
 test("the client's own busy time is not the controller's: a blocked event loop lowers no limit", async () => {
   const lines: string[] = [];
   const c = client(lines);
-  server.load = { baseMs: 50, knee: 1000, perRequestMs: 0 };
+  // A controller answering in 200 ms: a busy machine running the test delays an answer by tens of milliseconds,
+  // far from the twice-as-slow-plus-20-ms the policy lowers on; the blocked loop below delays each by five times.
+  server.load = { baseMs: 200, knee: 1000, perRequestMs: 0 };
   await Promise.all(saves(c, 16, "warm"));
-  // Sixteen saves sent, then this process busy for 400 ms (parsing, garbage collection, a machine short of CPU):
-  // every answer is heard about 400 ms late, eight times the controller's 50 ms.
+  // Sixteen saves sent, then this process busy for 1 s (parsing, garbage collection, a machine short of CPU):
+  // every answer is heard about 1 s late, five times the controller's 200 ms.
   const pending = saves(c, 16, "busy");
-  const until = Date.now() + 400;
+  const until = Date.now() + 1000;
   while (Date.now() < until) {
     // busy
   }
