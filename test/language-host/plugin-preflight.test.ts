@@ -60,7 +60,10 @@ describe("plugin pre-flight on a controller without git", () => {
   });
 
   it("warns once that the check was skipped for a user who may not read the plugin list", async () => {
+    // A second stack over the same jobs: it shares the first stack's owner name, or its preview would refuse to
+    // take over jobs the first stack's mark of ownership names.
     const reader = new PulumiCli(PROJECT, { env: cleanEnv(), stack: "reader" })
+      .setConfig("jenkins:owner", "plugin-preflight/dev")
       .setConfig("jenkins:url", server.url)
       .setConfig("jenkins:user", READER.name)
       .setConfig("jenkins:password", READER.password, { secret: true });
