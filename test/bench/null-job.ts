@@ -48,7 +48,6 @@ export const JOB_OPTIONAL_INPUTS = [
   "multibranch",
   "adopt",
   "controller",
-  "takeOverFrom",
 ];
 
 export class NullJob extends pulumi.dynamic.Resource {

@@ -63,7 +63,8 @@ describe.each(cases)("a folder declared %s (project %s, folder %s, %s server)", 
     expect({ ok: changed.ok, errors: changed.errors }).toEqual({ ok: true, errors: [] });
     expect(changes(changed.steps)).toEqual([`update ${folder}`]);
     const stored = server.jobConfigOnDisk(folder) as string;
-    expect(stored).toContain("<description>Renamed by code</description>");
+    // The declared description, with the stack's mark of ownership as its last line.
+    expect(stored).toMatch(/<description>Renamed by code\n\nManaged as code by [^<]+<\/description>/);
     expect(await user.credentialIds(folder)).toEqual(["deploy-token", "deploy-key"]);
     // The secrets Jenkins holds are the ones added by hand.
     const held = [...stored.matchAll(/\{AQAAAB[A-Za-z0-9+/=]+\}/g)].map((m) => server.decryptSecret(m[0]));
