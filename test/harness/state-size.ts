@@ -189,7 +189,9 @@ function programFolder(generated: string, servedBy: ServedBy, pluginDir: string)
 }
 
 async function upOf(dir: string, servedBy: ServedBy, url: string, home: RealHome, readme: string): Promise<StackState> {
+  // Both paths adopt the same home one after the other: one owner name, so the second may take what the first marked.
   const cli = new PulumiCli(dir, { env: cleanEnv(), stack: servedBy })
+    .setConfig("jenkins:owner", "real-home/state")
     .setConfig("jenkins:url", url)
     .setConfig("jenkins:user", ADMIN.name)
     .setConfig("jenkins:apiToken", ADMIN.apiToken, { secret: true });
