@@ -9519,8 +9519,8 @@ function marksOn(config) {
 }
 
 // provider/resource/ownership.ts
-function ownerInConfig(xml) {
-  return readMark(fieldsOf2(parseXml(xml).root).description).owner;
+function ownerInConfig(root) {
+  return readMark(fieldsOf2(root).description).owner;
 }
 function markOwnerOf(news, marksOn2) {
   if (!marksOn2 || news.__retain === true || typeof news.__owner !== "string") return void 0;
@@ -9971,11 +9971,11 @@ async function createJob2(inputsRaw) {
 }
 async function adopt(client3, fullName, declared2, outs, read6, news) {
   const text2 = read6 ?? await client3.getConfig(fullName);
-  const found = ownerInConfig(text2);
+  const remote = parseXml(text2).root;
+  const found = ownerInConfig(remote);
   if (ownedElsewhere(found, news.__owner, news.takeOverFrom)) {
     throw new OwnedElsewhereError("Jenkins job", fullName, found, news.adopt === true ? "adopted" : "created");
   }
-  const remote = parseXml(text2).root;
   const owned = withPipelineOwned({}, remote).pipelineOwned;
   if (owned) outs.pipelineOwned = owned;
   const masked = maskSecrets(withoutOwnedParts(remote, declared2.root()), text2);

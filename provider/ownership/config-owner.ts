@@ -7,12 +7,17 @@
 import { MARK_PREFIX, MARK_SUFFIX } from "./mark";
 
 const LINE_END = String.raw`(?:\r|\n|&#xd;|&#xD;|&#13;|&#xa;|&#xA;|&#10;)`;
+/** One line end as a saved config holds it: a newline, after a carriage return or not. */
+const NEWLINE = String.raw`(?:(?:\r|&#xd;|&#xD;|&#13;)?(?:\n|&#xa;|&#xA;|&#10;))`;
 const OWNER = String.raw`([A-Za-z0-9._@/-]+)`;
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** The mark right before a `</description>`, with the line ends before it. */
+/**
+ * The mark right before a `</description>`, as `readMark` reads it: the whole description, or after the blank line
+ * `withMark` writes before it (that blank line goes with it; line ends of the description's own stay).
+ */
 const MARK_IN_CONFIG = new RegExp(
-  `${LINE_END}*${escape(MARK_PREFIX)}${OWNER}${escape(MARK_SUFFIX)}[ \\t]*${LINE_END}*(?=</description>)`,
+  `(?:(?<=<description>)|${NEWLINE}{2})${escape(MARK_PREFIX)}${OWNER}${escape(MARK_SUFFIX)}[ \\t]*${LINE_END}*(?=</description>)`,
 );
 
 /** Every mark of the document: a folder's config holds its views' and credentials' descriptions too. */

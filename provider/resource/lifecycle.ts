@@ -515,11 +515,11 @@ async function adopt(
 ): Promise<string[] | undefined> {
   const text = read ?? (await client.getConfig(fullName));
   // Made by another owner since the preview looked (two stacks' `up`s at once): not taken without a hand-over.
-  const found = ownerInConfig(text);
+  const remote = parseXml(text).root;
+  const found = ownerInConfig(remote);
   if (ownedElsewhere(found, news.__owner, news.takeOverFrom)) {
     throw new OwnedElsewhereError("Jenkins job", fullName, found, news.adopt === true ? "adopted" : "created");
   }
-  const remote = parseXml(text).root;
   const owned = withPipelineOwned<Partial<JobOutputs>>({}, remote).pipelineOwned;
   if (owned) outs.pipelineOwned = owned;
   // The job's own secrets: those in parts Jenkins owns (a folder's credentials) are neither compared nor recorded.

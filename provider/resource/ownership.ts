@@ -6,13 +6,13 @@
 import { JobNotFoundError } from "../client/errors";
 import type { JenkinsClient } from "../client/jenkins-client";
 import { readMark } from "../ownership/mark";
-import { parseXml } from "../xml/tree";
+import type { XmlElement } from "../xml/tree";
 import { fieldsOf } from "./job-config";
 import type { JobInputs, JobOutputs } from "./types";
 
-/** The owner a config.xml's `<description>` names, if it carries a mark. */
-export function ownerInConfig(xml: string): string | undefined {
-  return readMark(fieldsOf(parseXml(xml).root).description).owner;
+/** The owner a config's root `<description>` names, if it carries a mark. */
+export function ownerInConfig(root: XmlElement): string | undefined {
+  return readMark(fieldsOf(root).description).owner;
 }
 
 /** The owner a write marks the item with: the stack's, unless marks are off or the resource lets the item go. */
