@@ -14,6 +14,14 @@ if (["http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY"].some((name) => pr
   process.env.no_proxy = process.env.NO_PROXY = noProxy.join(",");
 }
 
+// Most of a language-host test's time is Node.js starting the processes the CLI starts (a program, a provider, a
+// plugin: each loads the SDK's thousand modules and TypeScript). Node's compile cache keeps V8's compiled code of
+// those modules between processes, which halves the loading; it changes nothing a program or a provider does. The
+// workers and every process they start inherit it. A cache the developer set is kept.
+if (!process.env.NODE_COMPILE_CACHE) {
+  process.env.NODE_COMPILE_CACHE = require("path").join(require("os").tmpdir(), "pulumi-jenkins-jobs-compile-cache");
+}
+
 module.exports = {
   testEnvironment: "node",
   roots: ["<rootDir>/dist/test"],
