@@ -1652,10 +1652,18 @@ var import_node_perf_hooks2 = require("node:perf_hooks");
 // provider/client/concurrency-policy.ts
 var OVERLOAD_STATUS_CODES = [429, 502, 503, 504];
 function concurrencySettings(max) {
-  return { max, overloadFactor: 0.5, slowFactor: 0.8, latencyTolerance: 2, latencySlackMs: 20 };
+  return {
+    max,
+    overloadFactor: 0.5,
+    slowFactor: 0.8,
+    latencyTolerance: 2,
+    latencySlackMs: 20,
+    smoothing: 0.25,
+    stallCap: 4
+  };
 }
 function initialState(settings) {
-  return { limit: settings.max, windowStart: 0, best: {} };
+  return { limit: settings.max, windowStart: 0, best: {}, smoothed: {} };
 }
 function currentLimit(state) {
   return wholePart(state.limit);
@@ -1673,7 +1681,7 @@ function controllerLatency(outcome) {
 }
 function decreased(state, obs, factor, reason) {
   const to = wholePart(state.limit * factor);
-  const next = { ...state, limit: to, windowStart: obs.nextTicket };
+  const next = { ...state, limit: to, windowStart: obs.nextTicket, smoothed: { ...state.best } };
   const from = currentLimit(state);
   return { state: next, change: from === to ? void 0 : { from, to, reason } };
 }
@@ -1688,15 +1696,19 @@ function observe(settings, state, obs) {
     return current2 ? decreased(state, obs, settings.overloadFactor, `HTTP ${outcome.status}`) : { state };
   }
   if (outcome.status >= 400) return { state };
-  const best = state.best[outcome.requestKind];
-  if (best === void 0 || outcome.latencyMs < best) {
-    state = { ...state, best: { ...state.best, [outcome.requestKind]: outcome.latencyMs } };
-  } else if (controllerLatency(outcome) > best * settings.latencyTolerance && controllerLatency(outcome) > best + settings.latencySlackMs) {
-    if (!current2) return { state };
-    const reason = `a slow answer (${Math.round(controllerLatency(outcome))} ms, fastest ${Math.round(best)} ms)`;
+  const kind = outcome.requestKind;
+  const best = Math.min(state.best[kind] ?? Infinity, outcome.latencyMs);
+  state = { ...state, best: { ...state.best, [kind]: best } };
+  if (!current2) return { state };
+  const latency = Math.min(controllerLatency(outcome), best * settings.stallCap);
+  const before = state.smoothed[kind];
+  const smoothed = before === void 0 ? latency : before + settings.smoothing * (latency - before);
+  state = { ...state, smoothed: { ...state.smoothed, [kind]: smoothed } };
+  if (smoothed > best * settings.latencyTolerance && smoothed > best + settings.latencySlackMs) {
+    const reason = `slow answers (${Math.round(smoothed)} ms on average, fastest ${Math.round(best)} ms)`;
     return decreased(state, obs, settings.slowFactor, reason);
   }
-  if (!current2 || state.limit >= settings.max || obs.inFlight * 2 < currentLimit(state)) return { state };
+  if (state.limit >= settings.max || obs.inFlight * 2 < currentLimit(state)) return { state };
   const from = currentLimit(state);
   const limit = Math.min(settings.max, state.limit + 1 / from);
   const to = wholePart(limit);

@@ -8,11 +8,16 @@
  * Two signals lower it:
  * - an answer that says the controller, or the proxy in front of it, is overloaded (429, 502, 503, 504), or no
  *   answer within the header timeout: the limit is halved;
- * - an answer much slower than the fastest answer of its kind seen so far (more than `latencyTolerance` times it and
- *   more than `latencySlackMs` above it): the controller is queueing work, and more in flight only adds waiting (a
- *   config POST makes Jenkins rebuild its dependency graph under a lock). The limit drops by a fifth.
+ * - answers that stay much slower than the fastest answer of their kind seen so far: their smoothed latency (a
+ *   moving average, as TCP smooths its round-trip time, weighing each answer by `smoothing`) more than
+ *   `latencyTolerance` times the fastest and more than `latencySlackMs` above it. The controller is queueing work,
+ *   and more in flight only adds waiting (a config POST makes Jenkins rebuild its dependency graph under a lock).
+ *   The limit drops by a fifth. A single slow answer is not load: a controller (or the machine it shares with its
+ *   clients) that stalls now and then answers one request late while the others stay fast, and a limit that fell at
+ *   each such answer would sink to a few requests in flight for no gain. Queueing makes every answer slow, which the
+ *   average follows within a few answers.
  * A decrease starts a new window: answers to requests sent before it describe the load that caused it, and do not
- * lower the limit again; without this, one burst of 503s would take the limit down to 1. Every good answer to a
+ * lower the limit again nor count in the averages; without this, one burst of 503s would take the limit down to 1. Every good answer to a
  * request of the current window raises the limit by 1/limit, one request per window of good answers, but only while
  * at least half of the limit is in use: a limit that nobody reaches proves nothing about the controller.
  *
@@ -35,10 +40,26 @@ export interface ConcurrencySettings {
   latencyTolerance: number;
   /** …and more than this many milliseconds above it (jitter of a fast controller is not load). */
   latencySlackMs: number;
+  /** Weight of each answer in the smoothed latency of its kind. */
+  smoothing: number;
+  /**
+   * An answer counts in the average as at most this many times the fastest of its kind: one answer that a stall
+   * held for a second does not outweigh the fast ones around it, while a queue, which slows every answer, still
+   * brings the average past the tolerance within three answers.
+   */
+  stallCap: number;
 }
 
 export function concurrencySettings(max: number): ConcurrencySettings {
-  return { max, overloadFactor: 0.5, slowFactor: 0.8, latencyTolerance: 2, latencySlackMs: 20 };
+  return {
+    max,
+    overloadFactor: 0.5,
+    slowFactor: 0.8,
+    latencyTolerance: 2,
+    latencySlackMs: 20,
+    smoothing: 0.25,
+    stallCap: 4,
+  };
 }
 
 export interface ConcurrencyState {
@@ -48,6 +69,11 @@ export interface ConcurrencyState {
   readonly windowStart: number;
   /** Fastest answer seen per kind, in ms. */
   readonly best: Readonly<Record<string, number>>;
+  /**
+   * Smoothed latency per kind, in ms, the client's own lateness taken off. A decrease sets each back to its kind's
+   * fastest: the answers after it show whether the queue went down.
+   */
+  readonly smoothed: Readonly<Record<string, number>>;
 }
 
 /** What became of one request sent through the gate. */
@@ -88,7 +114,7 @@ export interface LimitChange {
 }
 
 export function initialState(settings: ConcurrencySettings): ConcurrencyState {
-  return { limit: settings.max, windowStart: 0, best: {} };
+  return { limit: settings.max, windowStart: 0, best: {}, smoothed: {} };
 }
 
 /** The requests the gate lets into flight: the whole part of the limit, at least 1. */
@@ -121,7 +147,7 @@ function decreased(
   reason: string,
 ): { state: ConcurrencyState; change?: LimitChange } {
   const to = wholePart(state.limit * factor);
-  const next = { ...state, limit: to, windowStart: obs.nextTicket };
+  const next = { ...state, limit: to, windowStart: obs.nextTicket, smoothed: { ...state.best } };
   const from = currentLimit(state);
   return { state: next, change: from === to ? undefined : { from, to, reason } };
 }
@@ -142,18 +168,21 @@ export function observe(
     return current ? decreased(state, obs, settings.overloadFactor, `HTTP ${outcome.status}`) : { state };
   }
   if (outcome.status >= 400) return { state };
-  const best = state.best[outcome.requestKind];
-  if (best === undefined || outcome.latencyMs < best) {
-    state = { ...state, best: { ...state.best, [outcome.requestKind]: outcome.latencyMs } };
-  } else if (
-    controllerLatency(outcome) > best * settings.latencyTolerance &&
-    controllerLatency(outcome) > best + settings.latencySlackMs
-  ) {
-    if (!current) return { state };
-    const reason = `a slow answer (${Math.round(controllerLatency(outcome))} ms, fastest ${Math.round(best)} ms)`;
+  const kind = outcome.requestKind;
+  const best = Math.min(state.best[kind] ?? Infinity, outcome.latencyMs);
+  state = { ...state, best: { ...state.best, [kind]: best } };
+  // An answer to a request sent before the last decrease tells of the load that caused it: it neither lowers nor
+  // raises the limit, and stays out of the average.
+  if (!current) return { state };
+  const latency = Math.min(controllerLatency(outcome), best * settings.stallCap);
+  const before = state.smoothed[kind];
+  const smoothed = before === undefined ? latency : before + settings.smoothing * (latency - before);
+  state = { ...state, smoothed: { ...state.smoothed, [kind]: smoothed } };
+  if (smoothed > best * settings.latencyTolerance && smoothed > best + settings.latencySlackMs) {
+    const reason = `slow answers (${Math.round(smoothed)} ms on average, fastest ${Math.round(best)} ms)`;
     return decreased(state, obs, settings.slowFactor, reason);
   }
-  if (!current || state.limit >= settings.max || obs.inFlight * 2 < currentLimit(state)) return { state };
+  if (state.limit >= settings.max || obs.inFlight * 2 < currentLimit(state)) return { state };
   const from = currentLimit(state);
   const limit = Math.min(settings.max, state.limit + 1 / from);
   const to = wholePart(limit);

@@ -192,9 +192,9 @@ export interface StackConfig {
   "jenkins:maxConnections"?: number;
   /**
    * Send fewer requests at once while Jenkins, or the proxy in front of it, answers 429, 502, 503 or 504, times out,
-   * or answers more than twice as slowly as its fastest answer of the kind (and 20 ms slower): half as many after an
-   * overload answer or a timeout, a fifth fewer after a slow answer; then one more for each round of good answers,
-   * up to `jenkins:maxConnections`. `false` keeps `jenkins:maxConnections` in flight whatever Jenkins answers (or
+   * or answers, on average over its last few answers of a kind, more than twice as slowly as its fastest (and 20 ms
+   * slower): half as many after an overload answer or a timeout, a fifth fewer once answers turn slow; then one more
+   * for each round of good answers, up to `jenkins:maxConnections`. `false` keeps `jenkins:maxConnections` in flight whatever Jenkins answers (or
    * `JENKINS_ADAPTIVE_CONCURRENCY`).
    *
    * @defaultValue the environment's `JENKINS_ADAPTIVE_CONCURRENCY`, else `true`
