@@ -125,7 +125,7 @@ export function checkCredentialInputs(newsRaw: Props): { inputs: Props; failures
   const optional = ["folder", "domain", "controller", "adopt", "scope", "secretVersion", "description", "takeOverFrom"];
   for (const key of [...optional, ...KINDS])
     if (news[key] === null || (news[key] === "" && key !== "description")) delete news[key];
-  const handOver = takeOverFromProblem(news.takeOverFrom);
+  const handOver = isUnknown(news.takeOverFrom) ? undefined : takeOverFromProblem(news.takeOverFrom);
   if (handOver !== undefined) failures.push({ property: "takeOverFrom", reason: handOver });
   if (news.domain === "_") delete news.domain;
   if (news.scope === "GLOBAL") delete news.scope;

@@ -115,7 +115,7 @@ export function checkViewInputs(newsRaw: Props): { inputs: Props; failures: dyna
   for (const key of ["folder", "controller", "adopt", "configXml", "listView", "takeOverFrom"])
     if (news[key] === null || news[key] === "") delete news[key];
   checkName(news.name, failures);
-  const handOver = takeOverFromProblem(news.takeOverFrom);
+  const handOver = isUnknown(news.takeOverFrom) ? undefined : takeOverFromProblem(news.takeOverFrom);
   if (handOver !== undefined) failures.push(failure("takeOverFrom", handOver));
   if (news.folder !== undefined && !isUnknown(news.folder)) {
     if (typeof news.folder !== "string" || news.folder.startsWith("/") || news.folder.endsWith("/"))
