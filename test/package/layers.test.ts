@@ -39,6 +39,7 @@ const ALLOWED: Record<string, string[]> = {
     // The mark of ownership, read from listings and stripped from the configs an import declares.
     "ownership/mark",
     "ownership/config-owner",
+    "ownership/root-mark",
     "connection",
     "client",
     "specs",
