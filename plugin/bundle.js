@@ -3483,6 +3483,30 @@ async function listStoreCredentialIds(http, store) {
     return out;
   });
 }
+async function listStoreDescriptions(http, store) {
+  validate(store);
+  return asCredential(store, void 0, async () => {
+    const ctx = http.ctx(void 0, "list the credentials' descriptions");
+    const f = folderOf(store);
+    const res = await http.exchange(ctx, {
+      method: "GET",
+      path: `${folderPath(f)}credentials/store/${f === "" ? "system" : "folder"}/api/json?tree=domains[credentials[id,description]]`,
+      retry: true
+    });
+    const doc = parseJson(ctx, res, "api/json");
+    const out = [];
+    if (doc.domains === null || typeof doc.domains !== "object") return out;
+    for (const [domain, value] of Object.entries(doc.domains)) {
+      const list = value?.credentials;
+      for (const c of Array.isArray(list) ? list : []) {
+        const { id, description } = c ?? {};
+        if (typeof id === "string")
+          out.push({ domain, id, description: typeof description === "string" ? description : "" });
+      }
+    }
+    return out;
+  });
+}
 async function configIfExists2(http, store, id) {
   const ctx = http.ctx(void 0, "read the credential's config.xml");
   const res = await http.exchange(ctx, {
@@ -4419,11 +4443,19 @@ async function listViews(http, folder2) {
   const ctx = http.ctx(folder2 === "" ? void 0 : folder2, "list the views");
   const res = await http.exchange(ctx, {
     method: "GET",
-    path: `${folderPath(folder2)}api/json?tree=views[name]`,
+    path: `${folderPath(folder2)}api/json?tree=views[name,description]`,
     retry: true
   });
-  const doc = parseJson(ctx, res, "api/json");
-  return (doc.views ?? []).filter((v) => typeof v.name === "string").map((v) => ({ name: v.name, className: typeof v._class === "string" ? v._class : "" }));
+  const doc = parseJson(
+    ctx,
+    res,
+    "api/json"
+  );
+  return (doc.views ?? []).filter((v) => typeof v.name === "string").map((v) => ({
+    name: v.name,
+    className: typeof v._class === "string" ? v._class : "",
+    description: typeof v.description === "string" ? v.description : ""
+  }));
 }
 
 // provider/client/jenkins-client.ts
@@ -4548,7 +4580,7 @@ var JenkinsClient = class {
   deleteView(folder2, name) {
     return this.http.run(() => deleteView(this.http, folder2, name));
   }
-  /** The views of the root ("") or of a folder, with their classes. */
+  /** The views of the root ("") or of a folder, with their classes and descriptions. */
   listViews(folder2) {
     return this.http.run(() => listViews(this.http, folder2));
   }
@@ -4563,6 +4595,10 @@ var JenkinsClient = class {
   /** The credential ids of every domain of a store (`{}`: the system store), by domain, in one request. */
   listStoreCredentialIds(store) {
     return this.http.run(() => listStoreCredentialIds(this.http, store));
+  }
+  /** Every credential of a store (`{}`: the system store) with its domain and description, in one request. */
+  listStoreDescriptions(store) {
+    return this.http.run(() => listStoreDescriptions(this.http, store));
   }
   /** A credential's config.xml, every secret shown by Jenkins as `<secret-redacted/>`. */
   getCredentialConfig(store, id) {
@@ -8199,8 +8235,8 @@ function explicitFields(news) {
   if (typeof news.enabled === "boolean") out.enabled = news.enabled;
   return out;
 }
-function sentDescription(description, markOwner2) {
-  return markOwner2 === void 0 ? readMark(description).description : withMark(description, markOwner2);
+function sentDescription(description, markOwner4) {
+  return markOwner4 === void 0 ? readMark(description).description : withMark(description, markOwner4);
 }
 var declaredTrees = new TextCache(64, 4 * 1024 * 1024);
 function treeOf(xml) {
@@ -8211,7 +8247,7 @@ function treeOf(xml) {
   }
   return root;
 }
-function declaredXml(news, markOwner2) {
+function declaredXml(news, markOwner4) {
   const xml = news.configXml;
   const rootName = rootNameOf(xml);
   const info = describeRoot(rootName);
@@ -8235,7 +8271,7 @@ function declaredXml(news, markOwner2) {
     // Checked inputs carry description and enabled (filled-fields.ts): the text goes as is when they are its own.
     toSend: once(() => {
       const own = configFieldsOf(news[CONFIG_FIELDS_KEY]) ?? knownFields(xml) ?? canonicalFields(xml) ?? fieldsOf2(root());
-      const description = sentDescription(explicit.description ?? own.description, markOwner2);
+      const description = sentDescription(explicit.description ?? own.description, markOwner4);
       if (description !== own.description) {
         return canonicalizeDocument(withFieldsIn(root(), { ...explicit, description }));
       }
@@ -8244,18 +8280,18 @@ function declaredXml(news, markOwner2) {
       return same2 ? xml : canonicalizeDocument(withFieldsIn(root(), explicit));
     }),
     descriptionToSend() {
-      return sentDescription(this.fields().description, markOwner2);
+      return sentDescription(this.fields().description, markOwner4);
     },
     secrets: []
   };
 }
-function declaredSpec(news, key, markOwner2) {
+function declaredSpec(news, key, markOwner4) {
   const explicit = explicitFields(news);
   const xml = renderSpec(key, news[key], explicit);
   const doc = parseXml(xml);
   const found = fieldsOf2(doc.root);
   const fields3 = { ...found, description: readMark(found.description).description };
-  const description = sentDescription(fields3.description, markOwner2);
+  const description = sentDescription(fields3.description, markOwner4);
   return {
     key,
     rootName: doc.root.name,
@@ -8271,9 +8307,9 @@ function declaredSpec(news, key, markOwner2) {
     secrets: []
   };
 }
-function declare(news, markOwner2) {
+function declare(news, markOwner4) {
   const key = sourceOf(news);
-  const declared2 = key === "configXml" ? declaredXml(news, markOwner2) : declaredSpec(news, key, markOwner2);
+  const declared2 = key === "configXml" ? declaredXml(news, markOwner4) : declaredSpec(news, key, markOwner4);
   if (secretCount(news.secretValues) === 0) return declared2;
   const secrets = news.secretValues;
   const placeholders = declared2.toSend;
@@ -10233,6 +10269,75 @@ __export(lifecycle_exports2, {
 });
 var import_node_crypto10 = require("node:crypto");
 
+// provider/ownership/lifecycle-owner.ts
+function writtenOwner(news, marksOn2) {
+  if (!marksOn2 || news.__retain === true || typeof news.__owner !== "string") return void 0;
+  return news.__owner;
+}
+function ownerMoves(olds, wanted) {
+  return typeof olds.__owner === "string" && olds.__owner !== wanted;
+}
+function handedOver(found, olds) {
+  return found !== void 0 && found !== olds.__owner;
+}
+function handedOverWarning(kind, item, owner2) {
+  return `${kind} "${item}" is now managed by ${owner2}: this stack leaves it alone and never deletes it. Remove its resource from the program; the next \`pulumi up\` then drops it from this stack's state.`;
+}
+function leftInJenkinsWarning(kind, item, owner2) {
+  return `${kind} "${item}" was left in Jenkins: its mark of ownership names ${owner2}, not this stack. It is removed from this stack's state only.`;
+}
+var listings3 = /* @__PURE__ */ new Map();
+function cachedListing(key, load) {
+  let listing = listings3.get(key);
+  if (listing === void 0) {
+    listing = load();
+    listings3.set(key, listing);
+    listing.catch(() => listings3.delete(key));
+  }
+  return listing;
+}
+
+// provider/ownership/root-mark.ts
+var isDescription = (c) => c.kind === "element" && c.name === "description";
+var descriptionElement2 = (text2) => ({
+  kind: "element",
+  name: "description",
+  attrs: [],
+  children: text2 === "" ? [] : [{ kind: "text", text: text2 }]
+});
+function rootDescription(root) {
+  const d = root.children.find(isDescription);
+  return d === void 0 ? "" : textOf(d);
+}
+function withRootDescription(root, text2, after) {
+  const at = root.children.findIndex(isDescription);
+  const children = [...root.children];
+  if (at >= 0) children[at] = descriptionElement2(text2);
+  else {
+    let anchor = -1;
+    children.forEach((c, i) => {
+      if (c.kind === "element" && after.includes(c.name)) anchor = i;
+    });
+    children.splice(anchor + 1, 0, descriptionElement2(text2));
+  }
+  return { ...root, children };
+}
+function unmarkRoot(root) {
+  const { description, owner: owner2 } = readMark(rootDescription(root));
+  if (owner2 === void 0) return { root };
+  return { root: withRootDescription(root, description, []), owner: owner2 };
+}
+function unmarkConfig(xml) {
+  if (!xml.includes(MARK_PREFIX)) return { xml };
+  const doc = parseXml(xml);
+  const { root, owner: owner2 } = unmarkRoot(doc.root);
+  if (owner2 === void 0) return { xml };
+  return { xml: writeXml({ ...doc, root }, { style: "pretty" }), owner: owner2 };
+}
+function markRoot(root, owner2, after) {
+  return withRootDescription(root, withMark(rootDescription(root), owner2), after);
+}
+
 // provider/view/config.ts
 var import_node_crypto9 = require("node:crypto");
 
@@ -10388,6 +10493,11 @@ function canonicalViewConfig(xml) {
   const doc = parseXml(xml);
   return canonicalizeDocument({ ...doc, root: sortedJobNames(doc.root) });
 }
+function markedViewConfig(canonical, owner2) {
+  if (owner2 === void 0) return canonical;
+  const doc = parseXml(canonical);
+  return canonicalizeDocument({ ...doc, root: markRoot(doc.root, owner2, ["owner", "name"]) });
+}
 function viewRootOf(xml) {
   return parseXml(xml).root.name;
 }
@@ -10432,6 +10542,15 @@ function sameAsDigest2(old, remote) {
   if (old.columns) standIn.children.push({ kind: "element", name: "columns", attrs: [], children: [] });
   const seen = withoutDefaultColumns(sortedJobNames(parseXml(remote).root), standIn);
   return equivalenceDigest(seen, { ignoreRootFields: IGNORED }) === old.equivalence;
+}
+
+// provider/ownership/hand-over.ts
+function takeOverFromProblem(value) {
+  if (value === void 0) return void 0;
+  if (typeof value !== "string")
+    return `takeOverFrom must be an owner's name (as its mark names it), not ${JSON.stringify(value)}.`;
+  const problem = ownerNameProblem(value);
+  return problem === void 0 ? void 0 : `takeOverFrom "${value}" cannot be an owner's name: ${problem}. Give the owner the item's mark names.`;
 }
 
 // provider/view/inputs.ts
@@ -10533,9 +10652,11 @@ function checkListView(spec, failures) {
 function checkViewInputs(newsRaw) {
   const news = { ...newsRaw };
   const failures = [];
-  for (const key of ["folder", "controller", "adopt", "configXml", "listView"])
+  for (const key of ["folder", "controller", "adopt", "configXml", "listView", "takeOverFrom"])
     if (news[key] === null || news[key] === "") delete news[key];
   checkName2(news.name, failures);
+  const handOver = isUnknown(news.takeOverFrom) ? void 0 : takeOverFromProblem(news.takeOverFrom);
+  if (handOver !== void 0) failures.push(failure2("takeOverFrom", handOver));
   if (news.folder !== void 0 && !isUnknown(news.folder)) {
     if (typeof news.folder !== "string" || news.folder.startsWith("/") || news.folder.endsWith("/"))
       failures.push(
@@ -10573,9 +10694,18 @@ function checkViewInputs(newsRaw) {
 var connections2 = new StackConnections();
 var unknownIn = (v) => JSON.stringify(v ?? null).includes(UNKNOWN);
 var pluginCheck2 = "error";
+var marks2 = true;
 async function configure2(req) {
   connections2.configure(req.config);
   pluginCheck2 = pluginCheckOf(req.config);
+  try {
+    marks2 = marksOn(req.config);
+  } catch (e) {
+    marks2 = e;
+  }
+}
+function markOwner2(news) {
+  return writtenOwner(news, marks2 === true);
 }
 function declaredConfig(v) {
   return v.listView !== void 0 ? renderListView(v.name, v.listView) : v.configXml;
@@ -10607,9 +10737,43 @@ async function check2(olds, newsRaw) {
     checked.fullName = known2;
     if (base2 !== void 0) checked.url = viewUrl(base2, inputs.folder, inputs.name);
   }
+  if (marks2 instanceof Error) return { inputs: checked, failures: [{ property: "", reason: marks2.message }] };
+  const owned = await checkOwner2(strip(olds), checked);
+  if (owned !== void 0) return { inputs: checked, failures: [owned] };
   const plugins = await checkPlugins2(strip(olds), checked);
   if (plugins !== void 0) return { inputs: checked, failures: [plugins] };
   return { inputs: checked };
+}
+async function checkOwner2(olds, news) {
+  if (Object.keys(olds).length > 0) return void 0;
+  const fullName = news.fullName;
+  if (typeof fullName !== "string" || news.controller === UNKNOWN || news.takeOverFrom === UNKNOWN) return void 0;
+  const folder2 = news.folder ?? "";
+  let found;
+  try {
+    const { client: client3, baseUrl } = await connect2(fullName, news.controller);
+    const owners = await cachedListing(`view
+${baseUrl}
+${folder2}`, () => viewOwners(client3, folder2));
+    found = owners.get(news.name);
+  } catch (e) {
+    await warn(
+      `the ownership check of Jenkins view "${fullName}" was skipped: ${e instanceof Error ? e.message : String(e)}`
+    );
+    return void 0;
+  }
+  if (!ownedElsewhere(found, news.__owner, news.takeOverFrom)) return void 0;
+  const action = news.adopt === true ? "adopted" : "created";
+  return { property: "", reason: new OwnedElsewhereError("Jenkins view", fullName, found, action).message };
+}
+async function viewOwners(client3, folder2) {
+  try {
+    const views = await client3.listViews(folder2);
+    return new Map(views.map((v) => [v.name, readMark(v.description).owner]));
+  } catch (e) {
+    if (e instanceof JobNotFoundError || e instanceof ViewNotFoundError) return /* @__PURE__ */ new Map();
+    throw e;
+  }
 }
 function declaredForCheck(p) {
   if (p.listView !== void 0) {
@@ -10662,6 +10826,7 @@ async function diff3(id, oldsRaw, newsRaw) {
   if (isRefreshDiffOfEdit(id, strip(newsRaw))) return {};
   const olds = withCurrentDigestKey(strip(oldsRaw));
   const news = strip(newsRaw);
+  if (typeof olds.__handedTo === "string") return { changes: false };
   const replaces = [];
   const diffs = [];
   if (unknownIn(news.controller) || (olds.controller ?? "") !== (news.controller ?? "")) replaces.push("controller");
@@ -10694,6 +10859,9 @@ async function diff3(id, oldsRaw, newsRaw) {
   if (replaces.some((k) => k === "folder" || k === "controller") || diffs.includes("name")) deleteBeforeReplace = false;
   const result = { changes: diffs.length > 0 || replaces.length > 0, replaces, deleteBeforeReplace };
   if (diffs.length > 0 && replaces.length === 0) result.diffs = diffs;
+  if (!result.changes && news.__owner !== UNKNOWN && ownerMoves(olds, markOwner2(news))) {
+    return { changes: true, replaces: [], deleteBeforeReplace: false, diffs: [] };
+  }
   return result;
 }
 function oldViewRoot(olds) {
@@ -10709,7 +10877,7 @@ function oldChanged(olds, declared2) {
   if (olds.configXml) return viewConfigChanged(olds.configXml, declared2);
   return !isViewDigest(olds.__digest) || viewChangedFrom(olds.__digest, declared2);
 }
-function outputsFor2(news, baseUrl, configXml) {
+function outputsFor2(news, baseUrl, configXml, owner2) {
   const outs = {
     name: news.name,
     fullName: viewFullName(news.folder ?? "", news.name),
@@ -10721,6 +10889,7 @@ function outputsFor2(news, baseUrl, configXml) {
   if (news.controller) outs.controller = news.controller;
   if (news.listView !== void 0) outs.listView = news.listView;
   if (news.adopt !== void 0) outs.adopt = news.adopt;
+  if (owner2 !== void 0) outs.__owner = owner2;
   return outs;
 }
 async function create2(inputsRaw) {
@@ -10729,14 +10898,19 @@ async function create2(inputsRaw) {
   const fullName = viewFullName(folder2, news.name);
   const { client: client3, baseUrl } = await connect2(fullName, news.controller);
   const xml = declaredConfig(news);
+  const owner2 = markOwner2(news);
+  const toSend2 = markedViewConfig(xml, owner2);
   try {
-    await client3.createView(folder2, news.name, xml);
+    await client3.createView(folder2, news.name, toSend2);
   } catch (e) {
     if (!(e instanceof ViewAlreadyExistsError)) throw e;
-    const remote = await client3.getViewConfig(folder2, news.name).catch((readError) => {
+    const marked = await client3.getViewConfig(folder2, news.name).catch((readError) => {
       if (news.adopt) throw readError;
       return void 0;
     });
+    const { xml: remote, owner: found } = marked === void 0 ? { xml: void 0, owner: void 0 } : unmarkConfig(marked);
+    if (ownedElsewhere(found, news.__owner, news.takeOverFrom))
+      throw new OwnedElsewhereError("Jenkins view", fullName, found, news.adopt === true ? "adopted" : "created");
     const same2 = remote !== void 0 && matches(news, remote);
     if (!news.adopt && !same2)
       throw e.restated({
@@ -10746,9 +10920,9 @@ async function create2(inputsRaw) {
       await warn(
         `Jenkins view "${fullName}" already existed with the declared config (made by a \`pulumi up\` that was cut short before saving it, or by hand), so this stack took it over and manages it from now on.`
       );
-    if (!same2) await post(client3, folder2, news.name, xml);
+    if (!same2 || found !== owner2) await post(client3, folder2, news.name, toSend2);
   }
-  return { id: (0, import_node_crypto10.randomUUID)(), outs: outputsFor2(news, baseUrl, xml) };
+  return { id: (0, import_node_crypto10.randomUUID)(), outs: outputsFor2(news, baseUrl, xml, owner2) };
 }
 function matches(v, remote) {
   if (v.listView !== void 0) {
@@ -10778,18 +10952,25 @@ async function readFromJenkins(id, propsRaw) {
   const folder2 = olds.folder ?? "";
   const fullName = viewFullName(folder2, olds.name);
   const { client: client3, baseUrl } = await connect2(fullName, olds.controller);
-  let remote;
+  let marked;
   try {
-    remote = await client3.getViewConfig(folder2, olds.name);
+    marked = await client3.getViewConfig(folder2, olds.name);
   } catch (e) {
     if (e instanceof ViewNotFoundError) return {};
     throw e;
   }
+  const { xml: remote, owner: found } = unmarkConfig(marked);
+  const declaresNothing2 = olds.listView === void 0 && !olds.configXml && !isViewDigest(olds.__digest);
+  if (!declaresNothing2 && handedOver(found, olds)) {
+    if (olds.__handedTo !== found) await warn(handedOverWarning("Jenkins view", fullName, found));
+    return { id, props: { ...olds, fullName, __handedTo: found } };
+  }
   const props = { ...olds, fullName, url: viewUrl(baseUrl, olds.folder, olds.name) };
-  if (olds.listView === void 0 && !olds.configXml && !isViewDigest(olds.__digest)) {
+  delete props.__handedTo;
+  if (declaresNothing2) {
     const parsed2 = parseListView(remote);
-    const found = parsed2 === void 0 ? { ...props, configXml: canonicalizeConfig(remote) } : { ...props, listView: writtenListView(parsed2), configXml: renderListView(olds.name, parsed2) };
-    return { id, props: found, inputs: inputsOf(found) };
+    const found2 = parsed2 === void 0 ? { ...props, configXml: canonicalizeConfig(remote) } : { ...props, listView: writtenListView(parsed2), configXml: renderListView(olds.name, parsed2) };
+    return { id, props: found2, inputs: inputsOf(found2) };
   }
   if ((olds.configXml || isViewDigest(olds.__digest)) && matches(olds, remote)) return { id, props };
   delete props.__digest;
@@ -10824,9 +11005,10 @@ async function update2(id, oldsRaw, newsRaw) {
   const renamed = olds.name !== news.name;
   if (renamed) await rename3(client3, folder2, olds.name, news.name);
   const xml = declaredConfig(news);
-  if (renamed || !sameDeclaredConfig(olds, news)) {
+  const owner2 = markOwner2(news);
+  if (renamed || !sameDeclaredConfig(olds, news) || olds.__owner !== owner2) {
     try {
-      await post(client3, folder2, news.name, xml);
+      await post(client3, folder2, news.name, markedViewConfig(xml, owner2));
     } catch (e) {
       if (!renamed) throw e;
       const message2 = `${e instanceof Error ? e.message : String(e)} The view is now named "${news.name}".`;
@@ -10842,7 +11024,7 @@ async function update2(id, oldsRaw, newsRaw) {
       throw new PartialFailureError(message2, id, at, [message2]);
     }
   }
-  return { outs: outputsFor2(news, baseUrl, xml) };
+  return { outs: outputsFor2(news, baseUrl, xml, owner2) };
 }
 async function rename3(client3, folder2, from, to) {
   try {
@@ -10854,9 +11036,16 @@ async function rename3(client3, folder2, from, to) {
 }
 async function deleteView2(_id, propsRaw) {
   const olds = withCurrentDigestKey(strip(propsRaw));
+  if (typeof olds.__handedTo === "string") return;
   const folder2 = olds.folder ?? "";
-  const { client: client3 } = await connect2(viewFullName(folder2, olds.name), olds.controller);
+  const fullName = viewFullName(folder2, olds.name);
+  const { client: client3 } = await connect2(fullName, olds.controller);
   try {
+    const found = unmarkConfig(await client3.getViewConfig(folder2, olds.name)).owner;
+    if (handedOver(found, olds)) {
+      await warn(leftInJenkinsWarning("Jenkins view", fullName, found));
+      return;
+    }
     await client3.deleteView(folder2, olds.name);
   } catch (e) {
     if (e instanceof ViewNotFoundError) return;
@@ -10968,8 +11157,11 @@ function checkConfigXml2(news, failures) {
 function checkCredentialInputs(newsRaw) {
   const news = { ...newsRaw };
   const failures = [];
-  for (const key of ["folder", "domain", "controller", "adopt", "scope", "secretVersion", "description", ...KINDS])
+  const optional2 = ["folder", "domain", "controller", "adopt", "scope", "secretVersion", "description", "takeOverFrom"];
+  for (const key of [...optional2, ...KINDS])
     if (news[key] === null || news[key] === "" && key !== "description") delete news[key];
+  const handOver = isUnknown2(news.takeOverFrom) ? void 0 : takeOverFromProblem(news.takeOverFrom);
+  if (handOver !== void 0) failures.push({ property: "takeOverFrom", reason: handOver });
   if (news.domain === "_") delete news.domain;
   if (news.scope === "GLOBAL") delete news.scope;
   if (!isUnknown2(news.credentialId)) {
@@ -11113,10 +11305,19 @@ function credentialUrl(baseUrl, p) {
 // provider/credential/lifecycle.ts
 var connections3 = new StackConnections();
 var pluginCheck3 = "error";
+var marks3 = true;
 var unknownIn2 = (v) => JSON.stringify(v ?? null).includes(UNKNOWN);
 async function configure3(req) {
   connections3.configure(req.config);
   pluginCheck3 = pluginCheckOf(req.config);
+  try {
+    marks3 = marksOn(req.config);
+  } catch (e) {
+    marks3 = e;
+  }
+}
+function markOwner3(news) {
+  return writtenOwner(news, marks3 === true);
 }
 function placeOf2(v) {
   return { folder: v.folder ?? "", domain: v.domain ?? GLOBAL_DOMAIN, id: v.credentialId };
@@ -11152,9 +11353,47 @@ async function check3(olds, newsRaw) {
     if (unusable !== void 0)
       return { inputs: checked, failures: [{ property: "", reason: cannotPlan(checked, unusable) }] };
   }
+  if (marks3 instanceof Error) return { inputs: checked, failures: [{ property: "", reason: marks3.message }] };
+  if (Object.keys(strip(olds)).length === 0 && known2) {
+    const owned = await checkOwner3(checked);
+    if (owned !== void 0) return { inputs: checked, failures: [owned] };
+  }
   const plugins = await checkPlugins3(strip(olds), checked);
   if (plugins !== void 0) return { inputs: checked, failures: [plugins] };
   return { inputs: checked };
+}
+async function checkOwner3(news) {
+  if (unknownIn2(news.takeOverFrom)) return void 0;
+  const place = placeOf2(news);
+  const name = credentialFullName(place, place.id);
+  let found;
+  try {
+    const { client: client3, baseUrl } = await connect3(place, news.controller);
+    const owners = await cachedListing(
+      `credential
+${baseUrl}
+${place.folder}`,
+      () => storeOwners(client3, place.folder)
+    );
+    found = owners.get(`${place.domain}/${place.id}`);
+  } catch (e) {
+    await warn(
+      `the ownership check of Jenkins ${describePlace(place)} was skipped: ${e instanceof Error ? e.message : String(e)}`
+    );
+    return void 0;
+  }
+  if (!ownedElsewhere(found, news.__owner, news.takeOverFrom)) return void 0;
+  const action = news.adopt === true ? "adopted" : "created";
+  return { property: "", reason: new OwnedElsewhereError("Jenkins credential", name, found, action).message };
+}
+async function storeOwners(client3, folder2) {
+  try {
+    const listed = await client3.listStoreDescriptions({ folder: folder2 });
+    return new Map(listed.map((c) => [`${c.domain}/${c.id}`, readMark(c.description).owner]));
+  } catch (e) {
+    if (e instanceof CredentialNotFoundError) return /* @__PURE__ */ new Map();
+    throw e;
+  }
 }
 function cannotPlan(v, unusable) {
   const place = placeOf2(v);
@@ -11219,6 +11458,7 @@ async function diff4(id, oldsRaw, newsRaw) {
   if (isRefreshDiffOfEdit(id, strip(newsRaw))) return {};
   const olds = withCurrentDigestKey(strip(oldsRaw));
   const news = strip(newsRaw);
+  if (typeof olds.__handedTo === "string") return { changes: false };
   const replaces = [];
   const diffs = [];
   for (const key of ["credentialId", "domain", "controller"]) {
@@ -11252,6 +11492,9 @@ async function diff4(id, oldsRaw, newsRaw) {
     deleteBeforeReplace
   };
   if (diffs.length > 0 && replaces.length === 0) result.diffs = diffs;
+  if (!result.changes && news.__owner !== UNKNOWN && ownerMoves(olds, markOwner3(news))) {
+    return { changes: true, replaces: [], deleteBeforeReplace: false, diffs: [] };
+  }
   if (result.changes && !unknownIn2(news.controller)) {
     const unusable = await connections3.unusable(news.controller);
     if (unusable !== void 0) throw new ConnectionCheckError(cannotPlan(olds, unusable));
@@ -11266,8 +11509,10 @@ function sameOldInput(olds, configXml) {
   if (olds.configXml) return olds.configXml === configXml;
   return isCredentialDigest(olds.__digest) && sameInput(olds.__digest, configXml);
 }
-function outputsFor3(news, baseUrl) {
+function outputsFor3(news, baseUrl, owner2) {
   const outs = { ...news, url: credentialUrl(baseUrl, placeOf2(news)) };
+  outs.__owner = owner2;
+  delete outs.__retain;
   for (const key of Object.keys(outs)) if (outs[key] === void 0) delete outs[key];
   if (kindOf(news) === "configXml") {
     outs.__digest = credentialDigestOf(news.configXml, renderCredential(news));
@@ -11275,18 +11520,26 @@ function outputsFor3(news, baseUrl) {
   }
   return outs;
 }
-function toSend(v) {
-  return renderCredential(v, v.secretValues ?? []);
+function toSend(v, owner2) {
+  const marked = owner2 === void 0 ? v : { ...v, description: withMark(declaredFields(v).description, owner2) };
+  return renderCredential(marked, v.secretValues ?? []);
 }
 async function create3(inputsRaw) {
   const news = strip(inputsRaw);
   const place = placeOf2(news);
   const { client: client3, baseUrl } = await connect3(place, news.controller);
+  const owner2 = markOwner3(news);
   try {
-    await createCredential2(client3, place, toSend(news));
+    await createCredential2(client3, place, toSend(news, owner2));
   } catch (e) {
     if (!(e instanceof CredentialAlreadyExistsError)) throw e;
-    if (!news.adopt && !await heldAsDeclared(client3, place, news))
+    const marked = await getCredentialConfig2(client3, place).catch(() => void 0);
+    const { xml: remote, owner: found } = marked === void 0 ? { xml: void 0, owner: void 0 } : unmarkConfig(marked);
+    if (ownedElsewhere(found, news.__owner, news.takeOverFrom)) {
+      const action = news.adopt === true ? "adopted" : "created";
+      throw new OwnedElsewhereError("Jenkins credential", credentialFullName(place, place.id), found, action);
+    }
+    if (!news.adopt && !(remote !== void 0 && heldAsDeclared(remote, news)))
       throw e.restated({
         hint: "Jenkins holds it with other fields than the declared ones. Set adopt: true to take over the existing credential (its fields and secrets are replaced by the declared ones), choose another id, or delete it in Jenkins first."
       });
@@ -11294,14 +11547,13 @@ async function create3(inputsRaw) {
       await warn(
         `Jenkins ${describePlace(place)} already existed with the declared fields (made by a \`pulumi up\` that was cut short before saving it, or by hand), so this stack took it over and manages it from now on. Jenkins never shows a secret, so its secrets were set to the declared ones.`
       );
-    await updateCredential(client3, place, toSend(news));
+    await updateCredential(client3, place, toSend(news, owner2));
   }
   rememberCreated(client3, place.folder, place.id);
-  return { id: (0, import_node_crypto11.randomUUID)(), outs: outputsFor3(news, baseUrl) };
+  return { id: (0, import_node_crypto11.randomUUID)(), outs: outputsFor3(news, baseUrl, owner2) };
 }
-async function heldAsDeclared(client3, place, news) {
+function heldAsDeclared(remote, news) {
   try {
-    const remote = await getCredentialConfig2(client3, place);
     if (kindOf(news) === "configXml") return sameConfigCredential(renderCredential(news), remote);
     return fieldChanges(declaredFields(news), fieldsOfConfig(remote)).length === 0;
   } catch {
@@ -11315,20 +11567,27 @@ async function readFromJenkins2(id, propsRaw) {
   const olds = withCurrentDigestKey(strip(propsRaw));
   const place = placeOf2(olds);
   const { client: client3, baseUrl } = await connect3(place, olds.controller);
-  let remote;
+  let marked;
   try {
-    remote = await getCredentialConfig2(client3, place);
+    marked = await getCredentialConfig2(client3, place);
   } catch (e) {
     if (e instanceof CredentialNotFoundError) return {};
     throw e;
   }
-  const props = { ...olds, url: credentialUrl(baseUrl, place) };
+  const { xml: remote, owner: found } = unmarkConfig(marked);
   const kind = kindOf(olds);
   const importing = kind === "configXml" && !olds.configXml && olds.__digest === void 0;
+  if (!importing && handedOver(found, olds)) {
+    const name = credentialFullName(place, place.id);
+    if (olds.__handedTo !== found) await warn(handedOverWarning("Jenkins credential", name, found));
+    return { id, props: { ...olds, __handedTo: found } };
+  }
+  const props = { ...olds, url: credentialUrl(baseUrl, place) };
+  delete props.__handedTo;
   const typed = importing ? typedAsFound(remote) : {};
   if (Object.keys(typed).length > 0) {
-    const found = { ...withCommonOf(props, remote), ...typed };
-    return { id, props: found, inputs: inputsOf2(found, true) };
+    const found2 = { ...withCommonOf(props, remote), ...typed };
+    return { id, props: found2, inputs: inputsOf2(found2, true) };
   }
   if (kind === "configXml") {
     const digest = isCredentialDigest(olds.__digest) ? olds.__digest : void 0;
@@ -11373,6 +11632,7 @@ function inputsOf2(props, imported = false) {
   const inputs = { ...props };
   if (imported) delete inputs.url;
   delete inputs.__digest;
+  delete inputs.__handedTo;
   for (const key of Object.keys(inputs))
     if (inputs[key] === void 0) delete inputs[key];
   return inputs;
@@ -11382,11 +11642,12 @@ async function update3(_id, oldsRaw, newsRaw) {
   const news = strip(newsRaw);
   const place = placeOf2(news);
   const { client: client3, baseUrl } = await connect3(place, news.controller);
+  const owner2 = markOwner3(news);
   const followed = { ...olds, folder: news.folder };
   const onlyFolder = (await diff4(_id, followed, newsRaw)).changes === false;
   if (!onlyFolder) {
     try {
-      await updateCredential(client3, place, toSend(news));
+      await updateCredential(client3, place, toSend(news, owner2));
     } catch (e) {
       if (e instanceof CredentialNotFoundError)
         throw e.restated({
@@ -11395,13 +11656,19 @@ async function update3(_id, oldsRaw, newsRaw) {
       throw e;
     }
   }
-  return { outs: outputsFor3(news, baseUrl) };
+  return { outs: outputsFor3(news, baseUrl, onlyFolder ? olds.__owner : owner2) };
 }
 async function deleteCredentialResource(_id, propsRaw) {
   const olds = withCurrentDigestKey(strip(propsRaw));
+  if (typeof olds.__handedTo === "string") return;
   const place = placeOf2(olds);
   const { client: client3 } = await connect3(place, olds.controller);
   try {
+    const found = unmarkConfig(await getCredentialConfig2(client3, place)).owner;
+    if (handedOver(found, olds)) {
+      await warn(leftInJenkinsWarning("Jenkins credential", credentialFullName(place, place.id), found));
+      return;
+    }
     await deleteCredential2(client3, place);
   } catch (e) {
     if (e instanceof CredentialNotFoundError) return;
@@ -11962,6 +12229,12 @@ function withOwner(news, urn, configured) {
 }
 
 // provider/plugin/service.ts
+var OWNED_TYPES = /* @__PURE__ */ new Set([
+  "jenkins:index:Job",
+  "jenkins:index:View",
+  "jenkins:index:Credential",
+  "jenkins:index:FolderSweep"
+]);
 function toStruct(props) {
   return structPb.Struct.fromJavaScript(props);
 }
@@ -12171,7 +12444,7 @@ function providerService(options) {
         const olds = plainOf(call.request.getOlds());
         const given = plainOf(call.request.getNews());
         const prepared = asFromProgram(token, given.props, given.secrets);
-        const owned = token === "jenkins:index:Job" || token === "jenkins:index:FolderSweep";
+        const owned = OWNED_TYPES.has(token);
         const news = owned ? { ...prepared, props: withOwner(prepared.props, call.request.getUrn(), configuredOwner) } : prepared;
         const result = await lifecycle.check(olds.props, news.props);
         const inputs = withoutProvider(result.inputs ?? news.props);

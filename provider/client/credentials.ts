@@ -200,6 +200,45 @@ export async function listStoreCredentialIds(
   });
 }
 
+/** A credential of a store as the ownership check reads it: its domain's URL name, id and description. */
+export interface DescribedCredential {
+  domain: string;
+  id: string;
+  description: string;
+}
+
+/**
+ * Every credential of a store, domain by domain, with its description, in one request: the store's
+ * `api/json?tree=domains[credentials[id,description]]` (as listStoreCredentialIds, the description beside the id).
+ */
+export async function listStoreDescriptions(
+  http: JenkinsHttp,
+  store: Pick<CredentialStore, "folder">,
+): Promise<DescribedCredential[]> {
+  validate(store);
+  return asCredential(store, undefined, async () => {
+    const ctx = http.ctx(undefined, "list the credentials' descriptions");
+    const f = folderOf(store);
+    const res = await http.exchange(ctx, {
+      method: "GET",
+      path: `${folderPath(f)}credentials/store/${f === "" ? "system" : "folder"}/api/json?tree=domains[credentials[id,description]]`,
+      retry: true,
+    });
+    const doc = parseJson<{ domains?: unknown }>(ctx, res, "api/json");
+    const out: DescribedCredential[] = [];
+    if (doc.domains === null || typeof doc.domains !== "object") return out;
+    for (const [domain, value] of Object.entries(doc.domains as Record<string, unknown>)) {
+      const list = (value as { credentials?: unknown } | null)?.credentials;
+      for (const c of Array.isArray(list) ? list : []) {
+        const { id, description } = (c ?? {}) as { id?: unknown; description?: unknown };
+        if (typeof id === "string")
+          out.push({ domain, id, description: typeof description === "string" ? description : "" });
+      }
+    }
+    return out;
+  });
+}
+
 async function configIfExists(http: JenkinsHttp, store: CredentialStore, id: string): Promise<string | undefined> {
   const ctx = http.ctx(undefined, "read the credential's config.xml");
   const res = await http.exchange(ctx, {

@@ -183,7 +183,7 @@ export class JenkinsClient {
     return this.http.run(() => views.deleteView(this.http, folder, name));
   }
 
-  /** The views of the root ("") or of a folder, with their classes. */
+  /** The views of the root ("") or of a folder, with their classes and descriptions. */
   listViews(folder: string): Promise<views.ViewSummary[]> {
     return this.http.run(() => views.listViews(this.http, folder));
   }
@@ -201,6 +201,11 @@ export class JenkinsClient {
   /** The credential ids of every domain of a store (`{}`: the system store), by domain, in one request. */
   listStoreCredentialIds(store: Pick<CredentialStore, "folder">): Promise<Map<string, string[]>> {
     return this.http.run(() => credentials.listStoreCredentialIds(this.http, store));
+  }
+
+  /** Every credential of a store (`{}`: the system store) with its domain and description, in one request. */
+  listStoreDescriptions(store: Pick<CredentialStore, "folder">): Promise<credentials.DescribedCredential[]> {
+    return this.http.run(() => credentials.listStoreDescriptions(this.http, store));
   }
 
   /** A credential's config.xml, every secret shown by Jenkins as `<secret-redacted/>`. */

@@ -210,19 +210,32 @@ export interface ViewSummary {
   name: string;
   /** The view's class, e.g. "hudson.model.ListView". */
   className: string;
+  /** The view's description ("" for none): its last line may be a mark of ownership. */
+  description: string;
 }
 
-/** The views of the root ("") or of a folder (`api/json?tree=views[name]`). */
+/**
+ * The views of the root ("") or of a folder, with their descriptions (`api/json?tree=views[name,description]`:
+ * View's exported description is shown nested only when a tree names it).
+ */
 export async function listViews(http: JenkinsHttp, folder: string): Promise<ViewSummary[]> {
   if (folder !== "") validateJobPath(folder);
   const ctx = http.ctx(folder === "" ? undefined : folder, "list the views");
   const res = await http.exchange(ctx, {
     method: "GET",
-    path: `${folderPath(folder)}api/json?tree=views[name]`,
+    path: `${folderPath(folder)}api/json?tree=views[name,description]`,
     retry: true,
   });
-  const doc = parseJson<{ views?: Array<{ name?: unknown; _class?: unknown }> }>(ctx, res, "api/json");
+  const doc = parseJson<{ views?: Array<{ name?: unknown; _class?: unknown; description?: unknown }> }>(
+    ctx,
+    res,
+    "api/json",
+  );
   return (doc.views ?? [])
     .filter((v) => typeof v.name === "string")
-    .map((v) => ({ name: v.name as string, className: typeof v._class === "string" ? v._class : "" }));
+    .map((v) => ({
+      name: v.name as string,
+      className: typeof v._class === "string" ? v._class : "",
+      description: typeof v.description === "string" ? v.description : "",
+    }));
 }

@@ -260,11 +260,11 @@ export interface StackConfig {
    */
   "jenkins:runnableCheck"?: CheckPolicy;
   /**
-   * The owner named in the mark of ownership that every job, folder and multibranch project this stack creates or
-   * adopts carries as the last line of its description ("Managed as code by <owner>. …"), and that another stack
-   * must name (`takeOverFrom`) to take the item over. Letters, digits and `. _ @ -`, in parts separated by `/`.
-   * Set it when two stacks should share one owner name, or to give the items a name a person recognises; changing it
-   * re-marks the stack's items on the next `up`. See docs/guide/ownership.md.
+   * The owner named in the mark of ownership that every job, folder, multibranch project, view and credential this
+   * stack creates or adopts carries as the last line of its description ("Managed as code by <owner>. …"), and
+   * that another stack must name (`takeOverFrom`) to take the item over. Letters, digits and `. _ @ -`, in parts
+   * separated by `/`. Set it when two stacks should share one owner name, or to give the items a name a person
+   * recognises; changing it re-marks the stack's items on the next `up`. See docs/guide/ownership.md.
    *
    * @defaultValue the Pulumi project and stack, as `<project>/<stack>`
    */

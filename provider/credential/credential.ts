@@ -25,6 +25,7 @@ import { hideSecrets } from "../resource/secrets/hide";
 import credentialProvider from "./provider";
 import type { CredentialScope, SecretFileSpec, SecretTextSpec, SshPrivateKeySpec, UsernamePasswordSpec } from "./types";
 import { quietPromiseStacks } from "../dynamic/promise-stacks";
+import { ownershipInputs } from "../ownership/program-owner";
 
 /**
  * A secret text (`StringCredentialsImpl`, plugin plain-credentials): a token, an API key. A new secret updates the
@@ -162,6 +163,17 @@ export interface CredentialArgs {
    */
   adopt?: pulumi.Input<boolean>;
   /**
+   * Hand the credential over to this stack from the owner its mark of ownership names (`<project>/<stack>` of the
+   * stack that manages it, or its `jenkins:owner`): with `adopt: true` the credential is adopted and the mark moves
+   * to this stack. Without it, declaring a credential another owner marked fails at preview, naming that owner. The
+   * former owner's next refresh reports it as handed over; once its program no longer declares it, its next `up`
+   * drops it from its state without deleting it. Read when the credential is created: changing it later changes
+   * nothing. See docs/guide/ownership.md.
+   *
+   * @defaultValue none: a credential another owner marked is not taken
+   */
+  takeOverFrom?: pulumi.Input<string>;
+  /**
    * The controller (a name from `jenkins:controllers`). Changing it replaces the credential.
    *
    * @defaultValue the stack-wide connection (`jenkins:url`)
@@ -246,9 +258,11 @@ export class Credential extends pulumi.dynamic.Resource {
           configXml,
           secretVersion: args.secretVersion,
           adopt: args.adopt,
+          takeOverFrom: args.takeOverFrom,
           controller: args.controller,
           url: undefined,
           ...(secretValues === undefined ? {} : { secretValues }),
+          ...ownershipInputs(opts),
         },
         secretValues === undefined
           ? opts

@@ -7,6 +7,7 @@ import { UNKNOWN, type Props } from "../dynamic/props";
 import { canonicalizeConfig } from "../xml/canonical";
 import { parseXml, childText } from "../xml/tree";
 import { maskSecrets, secretsProblem } from "../resource/secrets/state";
+import { takeOverFromProblem } from "../ownership/hand-over";
 import { SECRET_NAMES, TYPED_CLASSES } from "./render";
 import { KINDS, TYPED_KINDS, type TypedKind } from "./types";
 
@@ -121,8 +122,11 @@ function checkConfigXml(news: Props, failures: dynamic.CheckFailure[]): void {
 export function checkCredentialInputs(newsRaw: Props): { inputs: Props; failures: dynamic.CheckFailure[] } {
   const news: Props = { ...newsRaw };
   const failures: dynamic.CheckFailure[] = [];
-  for (const key of ["folder", "domain", "controller", "adopt", "scope", "secretVersion", "description", ...KINDS])
+  const optional = ["folder", "domain", "controller", "adopt", "scope", "secretVersion", "description", "takeOverFrom"];
+  for (const key of [...optional, ...KINDS])
     if (news[key] === null || (news[key] === "" && key !== "description")) delete news[key];
+  const handOver = isUnknown(news.takeOverFrom) ? undefined : takeOverFromProblem(news.takeOverFrom);
+  if (handOver !== undefined) failures.push({ property: "takeOverFrom", reason: handOver });
   if (news.domain === "_") delete news.domain;
   if (news.scope === "GLOBAL") delete news.scope;
   if (!isUnknown(news.credentialId)) {

@@ -1,12 +1,15 @@
 /**
  * What the Credential resource does at each step of the Pulumi lifecycle, with the fewest requests: create is one
  * `createCredentials`, refresh one config.xml GET, update one config.xml POST (always with the secrets: Jenkins
- * replaces the whole credential), delete one DELETE, a no-op none. A new id, domain, type or controller replaces
+ * replaces the whole credential), delete one config.xml GET (whose mark of ownership says whether the credential is
+ * this stack's to delete) and one DELETE, a no-op none. The preview of a credential to create reads the owners of
+ * its store's credentials once (docs/guide/ownership.md). A new id, domain, type or controller replaces
  * the credential, and so does another store, except when its folder was moved or renamed in place (the store went
  * with it). Loaded by the thin serialized provider (provider.ts) from the installed package at call time.
  *
  * Secrets: the values arrive in `secretValues` (plaintext in this process, encrypted by Pulumi in the state) and
  * leave only in the body of a create or update. Jenkins never returns them, so a refresh compares the other fields.
+ * The mark of ownership touches the description alone, and only in what is sent.
  */
 import { randomUUID } from "node:crypto";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
@@ -24,6 +27,18 @@ import { pluginCheckOf, preflight, type PluginCheckMode } from "../plugins/prefl
 import { declareCredential } from "../references/declared";
 import { rememberCreated } from "../references/check";
 import { parseXml } from "../xml/tree";
+import { OwnedElsewhereError, ownedElsewhere } from "../ownership/errors";
+import {
+  cachedListing,
+  handedOver,
+  handedOverWarning,
+  leftInJenkinsWarning,
+  ownerMoves,
+  writtenOwner,
+} from "../ownership/lifecycle-owner";
+import { readMark, withMark } from "../ownership/mark";
+import { unmarkConfig } from "../ownership/root-mark";
+import { marksOn } from "../ownership/settings";
 import { checkCredentialInputs } from "./inputs";
 import {
   createCredential,
@@ -53,12 +68,24 @@ import { TYPED_KINDS } from "./types";
 
 const connections = new StackConnections();
 let pluginCheck: PluginCheckMode | Error = "error";
+/** `jenkins:ownershipMarks`, or why its value is refused (reported by every check). */
+let marks: boolean | Error = true;
 
 const unknownIn = (v: unknown): boolean => JSON.stringify(v ?? null).includes(UNKNOWN);
 
 export async function configure(req: { config: ConfigSource }): Promise<void> {
   connections.configure(req.config);
   pluginCheck = pluginCheckOf(req.config);
+  try {
+    marks = marksOn(req.config);
+  } catch (e) {
+    marks = e as Error;
+  }
+}
+
+/** The owner a write marks the credential with (ownership/lifecycle-owner.ts). */
+function markOwner(news: Partial<CredentialInputs>): string | undefined {
+  return writtenOwner(news, marks === true);
 }
 
 function placeOf(v: Partial<CredentialInputs>): CredentialPlace {
@@ -102,9 +129,56 @@ export async function check(olds: Props, newsRaw: Props): Promise<dynamic.CheckR
     if (unusable !== undefined)
       return { inputs: checked, failures: [{ property: "", reason: cannotPlan(checked, unusable) }] };
   }
+  if (marks instanceof Error) return { inputs: checked, failures: [{ property: "", reason: marks.message }] };
+  if (Object.keys(strip(olds)).length === 0 && known) {
+    const owned = await checkOwner(checked);
+    if (owned !== undefined) return { inputs: checked, failures: [owned] };
+  }
   const plugins = await checkPlugins(strip(olds), checked);
   if (plugins !== undefined) return { inputs: checked, failures: [plugins] };
   return { inputs: checked };
+}
+
+/**
+ * No silent takeover: a credential to create or adopt whose existing namesake another owner marked fails the
+ * preview, naming the owner and the option that hands it over. One listing of the store's credentials (every
+ * domain, with their descriptions) per store, kept for the process; a credential already in the state asks nothing.
+ */
+async function checkOwner(news: Props): Promise<dynamic.CheckFailure | undefined> {
+  if (unknownIn(news.takeOverFrom)) return undefined;
+  const place = placeOf(news as Partial<CredentialInputs>);
+  const name = credentialFullName(place, place.id);
+  let found: string | undefined;
+  try {
+    const { client, baseUrl } = await connect(place, news.controller as string | undefined);
+    const owners = await cachedListing(`credential\n${baseUrl}\n${place.folder}`, () =>
+      storeOwners(client, place.folder),
+    );
+    found = owners.get(`${place.domain}/${place.id}`);
+  } catch (e) {
+    // Create checks again when it finds the credential there; a preview that cannot look says so and goes on.
+    await warn(
+      `the ownership check of Jenkins ${describePlace(place)} was skipped: ${e instanceof Error ? e.message : String(e)}`,
+    );
+    return undefined;
+  }
+  if (!ownedElsewhere(found, news.__owner as string | undefined, news.takeOverFrom)) return undefined;
+  const action = news.adopt === true ? "adopted" : "created";
+  return { property: "", reason: new OwnedElsewhereError("Jenkins credential", name, found, action).message };
+}
+
+/**
+ * The owner each credential of a store carries the mark of, by "domain/id". A store Jenkins answers 404 for (a
+ * folder not made yet, or a user without Credentials/View) lists none: the create checks what it finds.
+ */
+async function storeOwners(client: JenkinsClient, folder: string): Promise<Map<string, string | undefined>> {
+  try {
+    const listed = await client.listStoreDescriptions({ folder });
+    return new Map(listed.map((c) => [`${c.domain}/${c.id}`, readMark(c.description).owner]));
+  } catch (e) {
+    if (e instanceof CredentialNotFoundError) return new Map();
+    throw e;
+  }
 }
 
 function cannotPlan(v: Props, unusable: string): string {
@@ -187,6 +261,8 @@ export async function diff(id: string, oldsRaw: Props, newsRaw: Props): Promise<
   if (isRefreshDiffOfEdit(id, strip(newsRaw))) return {};
   const olds = withCurrentDigestKey(strip(oldsRaw) as unknown as CredentialOutputs);
   const news = strip(newsRaw) as unknown as CredentialInputs;
+  // Handed over to another owner (a refresh found its mark): nothing to put back, nothing to send.
+  if (typeof olds.__handedTo === "string") return { changes: false };
   const replaces: string[] = [];
   const diffs: string[] = [];
   for (const key of ["credentialId", "domain", "controller"] as const) {
@@ -224,6 +300,10 @@ export async function diff(id: string, oldsRaw: Props, newsRaw: Props): Promise<
     deleteBeforeReplace,
   };
   if (diffs.length > 0 && replaces.length === 0) result.diffs = diffs;
+  if (!result.changes && (news.__owner as unknown) !== UNKNOWN && ownerMoves(olds, markOwner(news))) {
+    // The mark alone: an owner renamed, marks turned off, or the credential let go (retainOnDelete).
+    return { changes: true, replaces: [], deleteBeforeReplace: false, diffs: [] };
+  }
   // A change must be able to reach its Jenkins: the preview fails naming the setting to fix.
   if (result.changes && !unknownIn(news.controller)) {
     const unusable = await connections.unusable(news.controller);
@@ -244,8 +324,12 @@ function sameOldInput(olds: CredentialOutputs, configXml: string): boolean {
   return isCredentialDigest(olds.__digest) && sameInput(olds.__digest, configXml);
 }
 
-function outputsFor(news: CredentialInputs, baseUrl: string): CredentialOutputs {
+function outputsFor(news: CredentialInputs, baseUrl: string, owner: string | undefined): CredentialOutputs {
   const outs: CredentialOutputs = { ...news, url: credentialUrl(baseUrl, placeOf(news)) };
+  // The owner whose mark the write carries, not the one the program gives: a later diff sees a change of owner, a
+  // delete checks the credential's mark.
+  outs.__owner = owner;
+  delete outs.__retain;
   for (const key of Object.keys(outs) as (keyof CredentialOutputs)[]) if (outs[key] === undefined) delete outs[key];
   if (kindOf(news) === "configXml") {
     // The inputs hold the config: the outputs keep its digest.
@@ -255,22 +339,36 @@ function outputsFor(news: CredentialInputs, baseUrl: string): CredentialOutputs 
   return outs;
 }
 
-/** The XML to post, secrets in it: it exists only in this process and in the request body. */
-function toSend(v: CredentialInputs): string {
-  return renderCredential(v, v.secretValues ?? []);
+/**
+ * The XML to post, secrets in it: it exists only in this process and in the request body. Its description ends
+ * with the mark of `owner`, when there is one.
+ */
+function toSend(v: CredentialInputs, owner: string | undefined): string {
+  const marked = owner === undefined ? v : { ...v, description: withMark(declaredFields(v).description, owner) };
+  return renderCredential(marked, v.secretValues ?? []);
 }
 
 export async function create(inputsRaw: Props): Promise<dynamic.CreateResult> {
   const news = strip(inputsRaw) as unknown as CredentialInputs;
   const place = placeOf(news);
   const { client, baseUrl } = await connect(place, news.controller);
+  const owner = markOwner(news);
   try {
-    await createCredential(client, place, toSend(news));
+    await createCredential(client, place, toSend(news, owner));
   } catch (e) {
     if (!(e instanceof CredentialExistsError)) throw e;
+    // Read it once: made by another owner since the preview looked (two stacks' `up`s at once), it is not taken
+    // without a hand-over.
+    const marked = await getCredentialConfig(client, place).catch(() => undefined);
+    const { xml: remote, owner: found } =
+      marked === undefined ? { xml: undefined, owner: undefined } : unmarkConfig(marked);
+    if (ownedElsewhere(found, news.__owner, news.takeOverFrom)) {
+      const action = news.adopt === true ? "adopted" : "created";
+      throw new OwnedElsewhereError("Jenkins credential", credentialFullName(place, place.id), found, action);
+    }
     // Not adopted, a credential whose every field but its secrets is as declared is taken over (one made by an
     // `up` cut short before saving its state); any other is refused.
-    if (!news.adopt && !(await heldAsDeclared(client, place, news)))
+    if (!news.adopt && !(remote !== undefined && heldAsDeclared(remote, news)))
       throw e.restated({
         hint: "Jenkins holds it with other fields than the declared ones. Set adopt: true to take over the existing credential (its fields and secrets are replaced by the declared ones), choose another id, or delete it in Jenkins first.",
       });
@@ -279,16 +377,15 @@ export async function create(inputsRaw: Props): Promise<dynamic.CreateResult> {
         `Jenkins ${describePlace(place)} already existed with the declared fields (made by a \`pulumi up\` that was cut short before saving it, or by hand), so this stack took it over and manages it from now on. Jenkins never shows a secret, so its secrets were set to the declared ones.`,
       );
     // Jenkins never shows the secrets, so the declared ones are written: the state's secrets are the ones it holds.
-    await updateCredential(client, place, toSend(news));
+    await updateCredential(client, place, toSend(news, owner));
   }
   rememberCreated(client, place.folder, place.id);
-  return { id: randomUUID(), outs: outputsFor(news, baseUrl) };
+  return { id: randomUUID(), outs: outputsFor(news, baseUrl, owner) };
 }
 
-/** Whether Jenkins holds the credential with every field but its secrets as declared (one read; no on failure). */
-async function heldAsDeclared(client: JenkinsClient, place: CredentialPlace, news: CredentialInputs): Promise<boolean> {
+/** Whether Jenkins's copy (without its mark) holds every field but the secrets as declared; no when unreadable. */
+function heldAsDeclared(remote: string, news: CredentialInputs): boolean {
   try {
-    const remote = await getCredentialConfig(client, place);
     if (kindOf(news) === "configXml") return sameConfigCredential(renderCredential(news), remote);
     return fieldChanges(declaredFields(news), fieldsOfConfig(remote)).length === 0;
   } catch {
@@ -304,17 +401,26 @@ async function readFromJenkins(id: string, propsRaw: Props): Promise<dynamic.Rea
   const olds = withCurrentDigestKey(strip(propsRaw) as unknown as CredentialOutputs);
   const place = placeOf(olds);
   const { client, baseUrl } = await connect(place, olds.controller);
-  let remote: string;
+  let marked: string;
   try {
-    remote = await getCredentialConfig(client, place);
+    marked = await getCredentialConfig(client, place);
   } catch (e) {
     if (e instanceof CredentialNotFoundError) return {}; // gone: the engine drops it from state
     throw e;
   }
-  const props: CredentialOutputs = { ...olds, url: credentialUrl(baseUrl, place) };
+  // The mark is never a change: everything below compares and reports the credential without it.
+  const { xml: remote, owner: found } = unmarkConfig(marked);
   const kind = kindOf(olds);
   // Nothing declared yet: the provider plugin's import, which reads by id alone.
   const importing = kind === "configXml" && !olds.configXml && olds.__digest === undefined;
+  // Handed over: the mark names another owner than the one this stack wrote (or any owner, where it wrote none).
+  if (!importing && handedOver(found, olds)) {
+    const name = credentialFullName(place, place.id);
+    if (olds.__handedTo !== found) await warn(handedOverWarning("Jenkins credential", name, found));
+    return { id, props: { ...olds, __handedTo: found } };
+  }
+  const props: CredentialOutputs = { ...olds, url: credentialUrl(baseUrl, place) };
+  delete props.__handedTo;
   const typed = importing ? typedAsFound(remote) : {};
   if (Object.keys(typed).length > 0) {
     // Nothing declared yet (the provider plugin's import reads by id alone): the typed spec of what Jenkins holds,
@@ -383,6 +489,7 @@ function inputsOf(props: CredentialOutputs, imported = false): Partial<Credentia
   const inputs: Partial<CredentialOutputs> = { ...props };
   if (imported) delete inputs.url;
   delete inputs.__digest;
+  delete inputs.__handedTo;
   for (const key of Object.keys(inputs) as (keyof CredentialOutputs)[])
     if (inputs[key] === undefined) delete inputs[key];
   return inputs;
@@ -395,11 +502,13 @@ export async function update(_id: string, oldsRaw: Props, newsRaw: Props): Promi
   const news = strip(newsRaw) as unknown as CredentialInputs;
   const place = placeOf(news);
   const { client, baseUrl } = await connect(place, news.controller);
+  const owner = markOwner(news);
   const followed = { ...olds, folder: news.folder } as CredentialOutputs;
+  // The diff counts a mark to move as a change, so a credential that only followed its folder keeps its mark.
   const onlyFolder = (await diff(_id, followed as unknown as Props, newsRaw)).changes === false;
   if (!onlyFolder) {
     try {
-      await updateCredential(client, place, toSend(news));
+      await updateCredential(client, place, toSend(news, owner));
     } catch (e) {
       // Deleted in Jenkins since the last refresh: say so rather than make it again behind the user's back.
       if (e instanceof CredentialNotFoundError)
@@ -409,14 +518,24 @@ export async function update(_id: string, oldsRaw: Props, newsRaw: Props): Promi
       throw e;
     }
   }
-  return { outs: outputsFor(news, baseUrl) };
+  // A credential that only followed its folder was not written: it keeps the mark it had.
+  return { outs: outputsFor(news, baseUrl, onlyFolder ? olds.__owner : owner) };
 }
 
 export async function deleteCredentialResource(_id: string, propsRaw: Props): Promise<void> {
   const olds = withCurrentDigestKey(strip(propsRaw) as unknown as CredentialOutputs);
+  // Handed over: another owner manages it now. Only the state lets it go.
+  if (typeof olds.__handedTo === "string") return;
   const place = placeOf(olds);
   const { client } = await connect(place, olds.controller);
   try {
+    // Whose credential it is, first: a mark naming another owner (a hand-over not refreshed, a mark rewritten)
+    // keeps it.
+    const found = unmarkConfig(await getCredentialConfig(client, place)).owner;
+    if (handedOver(found, olds)) {
+      await warn(leftInJenkinsWarning("Jenkins credential", credentialFullName(place, place.id), found));
+      return;
+    }
     await deleteCredential(client, place);
   } catch (e) {
     if (e instanceof CredentialNotFoundError) return; // already gone is what delete wants

@@ -65,8 +65,17 @@ export interface CredentialInputs {
   secretVersion?: string;
   /** Take over a credential that already exists instead of failing. */
   adopt?: boolean;
+  /** The owner a credential is handed over from: its mark names that owner, and this stack takes it (ownership). */
+  takeOverFrom?: string;
   /** Name of a controller of `jenkins:controllers`; absent for the stack-wide connection. */
   controller?: string;
+  /**
+   * The owner this stack writes in the mark of ownership (hidden input, added by the class or the plugin). In the
+   * outputs: the owner whose mark this stack last wrote (absent when it wrote none).
+   */
+  __owner?: string;
+  /** Set by the class for a resource declared with `retainOnDelete`: its mark is cleared (hidden input). */
+  __retain?: boolean;
 }
 
 /**
@@ -97,4 +106,6 @@ export interface CredentialOutputs extends CredentialInputs {
   __digest?: CredentialConfigDigest;
   /** Where states written while the digest was a public output keep `__digest` (dynamic/props.ts). */
   configDigest?: CredentialConfigDigest;
+  /** The owner a refresh found the credential handed over to: this stack then leaves it alone (internal). */
+  __handedTo?: string;
 }

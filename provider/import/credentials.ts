@@ -11,6 +11,7 @@ import type { JenkinsClient } from "../client/jenkins-client";
 import { elementChildren, parseXml, textOf, type XmlElement } from "../xml/tree";
 import { writeXml } from "../xml/writer";
 import { typedFitOf, type SecretSlot } from "../credential/found";
+import { unmarkRoot } from "../ownership/root-mark";
 import type { SkippedItem } from "./select";
 
 const PROPERTY = "com.cloudbees.hudson.plugins.folder.properties.FolderCredentialsProvider_-FolderCredentialsProperty";
@@ -97,6 +98,8 @@ export interface PreparedCredential {
   secrets: SecretSlot[];
   /** For `configXml`: the XML, each secret a `<secret-redacted/>` to be replaced by its config key, in order. */
   configXml?: string;
+  /** The owner the mark of its description names; the description and XML above are without it. */
+  owner?: string;
 }
 
 /** The store's name as errors and the README say it: "system", "team/folder". */
@@ -124,7 +127,10 @@ function redactedFields(e: XmlElement): string[] {
 }
 
 /** The declaration a credential needs: a typed kind when it is one exactly, else its XML. */
-export function prepareCredential(c: ImportedCredential): PreparedCredential | SkippedItem {
+export function prepareCredential(found: ImportedCredential): PreparedCredential | SkippedItem {
+  // A program never declares an owner's line: the provider writes it.
+  const { root: xml, owner } = unmarkRoot(found.xml);
+  const c = { ...found, xml };
   const id = text(c.xml, "id");
   const where = `credential ${c.folder === "" ? "" : `${c.folder}/`}${c.domain}/${id}`;
   if (id === "") return { fullName: where, reason: "it has no id; jobs cannot name it" };
@@ -134,6 +140,7 @@ export function prepareCredential(c: ImportedCredential): PreparedCredential | S
     id,
     description: text(c.xml, "description"),
     ...(text(c.xml, "scope") === "SYSTEM" ? { scope: "SYSTEM" as const } : {}),
+    ...(owner === undefined ? {} : { owner }),
   };
   // Typed when the config is exactly one kind, as the plugin's import by id reads it too.
   const typed = typedFitOf(c.xml);

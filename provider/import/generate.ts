@@ -38,12 +38,17 @@ import {
   type ProjectSettings,
 } from "./templates";
 import { pulumiYamlProgram } from "./yaml";
-import { HAND_OVER_INPUT, type OwnedItem } from "./owners";
+import { HAND_OVER_INPUT, splitViewsByOwner, type OwnedItem, type OwnerChoice } from "./owners";
 
 export interface ImportedItem {
   fullName: string;
-  /** The config.xml as Jenkins served it. */
+  /** The config.xml as Jenkins served it (without the marks of ownership of the item and what it holds). */
   configXml: string;
+  /**
+   * The config.xml with its marks, when `configXml` lost them: a folder's views and credentials are read from it,
+   * so each keeps the owner its own mark names.
+   */
+  markedConfigXml?: string;
 }
 
 export interface GenerateInput {
@@ -85,6 +90,11 @@ export interface GenerateInput {
   takeOver?: readonly OwnedItem[];
   /** Other owners' views to declare with it, named "folder/name" ("name" at the root). */
   takeOverViews?: readonly OwnedItem[];
+  /**
+   * Whose folder views and credentials to declare (their marks are read here): the program's own owner's and
+   * unmarked ones, other owners' only to be taken over. Absent: every one, as unmarked.
+   */
+  ownerChoice?: OwnerChoice;
 }
 
 export interface GeneratedProgram {
@@ -99,6 +109,8 @@ export interface GeneratedProgram {
   /** The stack config keys the program reads its credentials' secrets from. */
   secretKeys: CredentialSecretKey[];
   skipped: SkippedItem[];
+  /** The folders' views and the credentials whose marks name an owner, and that owner (the items' are the input's). */
+  owners: OwnedItem[];
 }
 
 /** A stack config key of the generated program, and what it holds (for the README). */
@@ -153,8 +165,8 @@ function prepare(item: ImportedItem): Prepared | SkippedItem {
     // A folder is declared without its views: they are View resources, or Jenkins's own. Nor is what Jenkins owns
     // declared (a pipeline's own properties, a folder's credentials), so the adoption of a matching job writes nothing.
     // The plugin's import by id decides the same way (resource/found/declaration.ts).
-    views = folderViewsOf(item.fullName, item.configXml);
-    credentials = folderCredentialsOf(item.fullName, item.configXml);
+    views = folderViewsOf(item.fullName, item.markedConfigXml ?? item.configXml);
+    credentials = folderCredentialsOf(item.fullName, item.markedConfigXml ?? item.configXml);
     ({ canonical, spec } = foundDeclaration(item.configXml));
   } catch (e) {
     if (e instanceof XmlSyntaxError)
@@ -312,11 +324,18 @@ export function generateProgram(input: GenerateInput): GeneratedProgram {
   const folderVars = new Map<string, string>();
   const hasChildren = new Set(ordered.map((i) => parentOf(i.fullName)));
   const jobs: Declaration[] = [];
+  // The folders' views by the marks in their configs, as the root's were (run.ts); each declared without its mark.
+  const choice: OwnerChoice = input.ownerChoice ?? { takeOver: true };
+  const folderViews = splitViewsByOwner(
+    ordered.flatMap((i) => i.views),
+    choice,
+  );
+  const nestedOwners: OwnedItem[] = [...folderViews.owners];
   const { views, skipped: viewsSkipped } = prepareViews([
     ...(input.root ? [] : (input.views ?? [])),
-    ...ordered.flatMap((i) => i.views),
+    ...folderViews.kept,
   ]);
-  skipped.push(...viewsSkipped);
+  skipped.push(...folderViews.skipped, ...viewsSkipped);
   // Items a view refers to (its folder, the jobs it lists) get a variable, so the view follows their outputs.
   const declaredByKey = new Map(ordered.map((i) => [i.fullName.toLowerCase(), i.fullName]));
   const referenced = new Set<string>();
@@ -331,10 +350,31 @@ export function generateProgram(input: GenerateInput): GeneratedProgram {
   const found = input.declareCredentials
     ? [...(input.root ? [] : (input.credentials ?? [])), ...ordered.flatMap((i) => i.credentials)]
     : [];
+  const takeOverCredentials = new Map<PreparedCredential, string>();
   for (const c of found) {
     const p = prepareCredential(c);
-    if ("reason" in p) skipped.push(p);
-    else credentials.push(p);
+    if ("reason" in p) {
+      skipped.push(p);
+      continue;
+    }
+    // Another owner's credential is that owner's: left out, unless declared to be handed over.
+    if (p.owner !== undefined) {
+      const fullName = credentialName(p);
+      nestedOwners.push({ fullName, owner: p.owner });
+      if (p.owner !== choice.owner) {
+        if (!choice.takeOver) {
+          skipped.push({
+            fullName,
+            reason:
+              `the credential is managed as code by ${p.owner}; --take-over declares it to be handed over to this program` +
+              (choice.owner === undefined ? ", --owner <name> imports the items that owner marked as its own" : ""),
+          });
+          continue;
+        }
+        if (input.ownerChoice !== undefined) takeOverCredentials.set(p, p.owner);
+      }
+    }
+    credentials.push(p);
   }
   const holdsCredentials = new Set(credentials.map((c) => c.folder));
 
@@ -374,7 +414,12 @@ export function generateProgram(input: GenerateInput): GeneratedProgram {
     pulumiRange: input.pulumiRange ?? "^3.0.0",
     registryRange: input.registryRange,
   };
-  const takeOverViews = new Map((input.takeOverViews ?? []).map((o) => [o.fullName, o.owner]));
+  const takeOverViews = new Map(
+    [...(input.takeOverViews ?? []), ...(input.ownerChoice ? folderViews.takenOver : [])].map((o) => [
+      o.fullName,
+      o.owner,
+    ]),
+  );
   const viewDeclarations = views.map((v) =>
     viewDeclaration(
       v,
@@ -402,7 +447,7 @@ export function generateProgram(input: GenerateInput): GeneratedProgram {
       });
       return { kind: "secret", key, optional: slot.optional } satisfies Value;
     });
-    return credentialDeclaration(c, slots, folderVars.has(c.folder));
+    return credentialDeclaration(c, slots, folderVars.has(c.folder), takeOverCredentials.get(c));
   });
   const all = [...jobs, ...viewDeclarations, ...credentialDeclarations];
   const configFiles = [...files.keys()].filter((f) => f.startsWith("jobs/")).length;
@@ -447,8 +492,13 @@ export function generateProgram(input: GenerateInput): GeneratedProgram {
       language,
       cannotRunOf(input.cannotRun, new Set(ordered.map((i) => i.fullName))),
       {
-        owners: input.owners ?? [],
-        takenOver: [...(input.takeOver ?? []), ...(input.takeOverViews ?? [])].map((o) => o.fullName),
+        owners: [...(input.owners ?? []), ...nestedOwners],
+        takenOver: [
+          ...(input.takeOver ?? []),
+          ...(input.takeOverViews ?? []),
+          ...(input.ownerChoice ? folderViews.takenOver : []),
+          ...[...takeOverCredentials.keys()].map(credentialName),
+        ].map((o) => (typeof o === "string" ? o : o.fullName)),
       },
     ),
   );
@@ -459,6 +509,7 @@ export function generateProgram(input: GenerateInput): GeneratedProgram {
     credentials: credentials.map((c) => `${c.folder === "" ? "system" : c.folder}/${c.domain}/${c.id}`),
     secretKeys,
     skipped,
+    owners: nestedOwners,
   };
 }
 
@@ -466,8 +517,18 @@ export function generateProgram(input: GenerateInput): GeneratedProgram {
  * A `Credential` with `adopt: true`: a typed kind, or its XML with each secret read from its config key; `secrets`
  * are the config reads, in the order the credential uses them.
  */
-function credentialDeclaration(c: PreparedCredential, secrets: Value[], folderDeclared: boolean): Declaration {
-  const name = `${c.folder === "" ? "system" : c.folder}/${c.domain === "_" ? "" : `${c.domain}/`}${c.id}`;
+/** A credential as the import names it: "system/git-bot", "team/prod/deploy-key" (a domain other than `_` named). */
+function credentialName(c: Pick<PreparedCredential, "folder" | "domain" | "id">): string {
+  return `${c.folder === "" ? "system" : c.folder}/${c.domain === "_" ? "" : `${c.domain}/`}${c.id}`;
+}
+
+function credentialDeclaration(
+  c: PreparedCredential,
+  secrets: Value[],
+  folderDeclared: boolean,
+  handOverFrom: string | undefined,
+): Declaration {
+  const name = credentialName(c);
   const props: Prop[] = [["id", text(c.id)]];
   if (c.folder !== "") props.push(["folder", folderDeclared ? output(c.folder, "fullName") : text(c.folder)]);
   if (c.domain !== "_") props.push(["domain", text(c.domain)]);
@@ -502,6 +563,7 @@ function credentialDeclaration(c: PreparedCredential, secrets: Value[], folderDe
       break;
   }
   props.push(["adopt", flag(true)]);
+  if (handOverFrom !== undefined) props.push([HAND_OVER_INPUT, text(handOverFrom)]);
   return { kind: "Credential", name, props };
 }
 

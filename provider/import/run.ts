@@ -112,7 +112,9 @@ export async function runImport(args: ImportArgs, io: ImportIo): Promise<ImportS
     progress.done();
     // Every config loses its mark; those of other owners' items declared to be taken over name their owner.
     const byOwner = splitItemsByOwner(fetched, choice);
-    const items = byOwner.kept;
+    // A folder's views and credentials are read from its config as Jenkins served it, each with its own mark.
+    const served = new Map(fetched.map((i) => [i.fullName, i.configXml]));
+    const items = byOwner.kept.map((i) => ({ ...i, markedConfigXml: served.get(i.fullName) }));
     // What the jobs lack to run today, for the README: the adoption preview warns about the same.
     say("Checking that the jobs can run (scripts linted, labels, libraries and named jobs looked up)");
     const runnable = await checkImportedJobs(client, settings.url, items, args.concurrency);
@@ -123,7 +125,6 @@ export async function runImport(args: ImportArgs, io: ImportIo): Promise<ImportS
       ...[...ownersOf(listing)].map(([fullName, owner]) => ({ fullName, owner })),
       ...viewsByOwner.owners,
     ];
-    if (owners.length > 0) say(ownersLine(owners, args.owner));
     // The system store's credentials, likewise (a folder's are in its config.xml); never their secrets. Only when
     // asked for: by default credentials stay in Jenkins and the store is not even read.
     const system =
@@ -151,7 +152,11 @@ export async function runImport(args: ImportArgs, io: ImportIo): Promise<ImportS
       owners,
       takeOver: byOwner.takenOver,
       takeOverViews: viewsByOwner.takenOver,
+      ownerChoice: choice,
     });
+    // The owners of the items, of the root's views, and of the folders' views and the credentials the program read.
+    const allOwners = [...owners, ...program.owners];
+    if (allOwners.length > 0) say(ownersLine(allOwners, args.owner));
     writeProgram(out, program.files, { force: args.force, programFile });
     const withFiles = [...program.files.keys()].some((f) => f.startsWith("jobs/"));
     say(

@@ -22,6 +22,14 @@ import type { Grpc, ProviderPb, StructPb } from "./stubs";
 import { plain, wire, type Props } from "./values";
 import { configuredOwnerProblem, withOwner } from "./owner";
 
+/** The types whose items carry the mark of ownership (or, for a sweep, that leave other owners' items alone). */
+const OWNED_TYPES: ReadonlySet<string> = new Set([
+  "jenkins:index:Job",
+  "jenkins:index:View",
+  "jenkins:index:Credential",
+  "jenkins:index:FolderSweep",
+]);
+
 export interface ServiceOptions {
   /** The plugin's version, as GetPluginInfo reports it. */
   version: string;
@@ -296,7 +304,7 @@ export function providerService(options: ServiceOptions): Grpc.UntypedServiceImp
         const olds = plainOf(call.request.getOlds());
         const given = plainOf(call.request.getNews());
         const prepared = asFromProgram(token, given.props, given.secrets);
-        const owned = token === "jenkins:index:Job" || token === "jenkins:index:FolderSweep";
+        const owned = OWNED_TYPES.has(token);
         const news = owned
           ? { ...prepared, props: withOwner(prepared.props, call.request.getUrn(), configuredOwner) }
           : prepared;

@@ -74,7 +74,7 @@ export function itemJson(item: Item, state: ServerState, origin: string, deep: b
       healthReport: [],
       jobs: children.map((c) => (deep ? itemJson(c, state, origin, true) : summary(c, origin, state))),
       ...(isViewGroup(item)
-        ? viewsJson(state, item, origin)
+        ? viewsJson(state, item, origin, deep)
         : {
             primaryView: { _class: "hudson.model.AllView", name: "All", url },
             views: [{ _class: "hudson.model.AllView", name: "All", url }],
@@ -140,7 +140,7 @@ export function rootJson(state: ServerState, origin: string, deep: boolean): Jso
       .children(undefined)
       .map((c) => (deep ? itemJson(c, state, origin, true) : summary(c, origin, state))),
     overallLoad: {},
-    primaryView: viewsJson(state, undefined, origin).primaryView,
+    primaryView: viewsJson(state, undefined, origin, deep).primaryView,
     quietDownReason: null,
     quietingDown: false,
     slaveAgentPort: -1,
@@ -148,6 +148,6 @@ export function rootJson(state: ServerState, origin: string, deep: boolean): Jso
     url,
     useCrumbs: state.options.csrf,
     useSecurity: true,
-    views: viewsJson(state, undefined, origin).views,
+    views: viewsJson(state, undefined, origin, deep).views,
   };
 }

@@ -18,18 +18,35 @@ function viewUrl(owner: ViewOwner, name: string, primary: string, origin: string
   return name === primary ? base : `${base}view/${encodeURIComponent(name)}/`;
 }
 
-function ref(owner: ViewOwner, view: XmlElement, primary: string, origin: string): Json {
-  const name = viewNameOf(view);
-  return { _class: viewClassOf(view), name, url: viewUrl(owner, name, primary, origin) };
+/** The view's description as View.getDescription gives it: null when it has none. */
+function descriptionOf(view: XmlElement): string | null {
+  const d = view.children.find((c): c is XmlElement => c.kind === "element" && c.name === "description");
+  return d ? d.children.map((c) => (c.kind === "text" ? c.text : "")).join("") : null;
 }
 
-/** `views` and `primaryView` of the root's or a folder's api/json. */
-export function viewsJson(state: ServerState, owner: ViewOwner, origin: string): { views: Json; primaryView: Json } {
+/**
+ * A view as its group's api/json lists it. View's exported getters other than name and url have visibility 1: a
+ * nested view shows them only when a `tree` names them (`views[name,description]`), so `deep` adds them.
+ */
+function ref(owner: ViewOwner, view: XmlElement, primary: string, origin: string, deep: boolean): Json {
+  const name = viewNameOf(view);
+  const out: { [k: string]: Json } = { _class: viewClassOf(view), name, url: viewUrl(owner, name, primary, origin) };
+  if (deep) out.description = descriptionOf(view);
+  return out;
+}
+
+/** `views` and `primaryView` of the root's or a folder's api/json (`deep` when the request gives a `tree`). */
+export function viewsJson(
+  state: ServerState,
+  owner: ViewOwner,
+  origin: string,
+  deep = false,
+): { views: Json; primaryView: Json } {
   const group = state.views.group(owner);
   const primary = group.views.find((v) => viewNameOf(v) === group.primaryView) ?? group.views[0];
   return {
-    primaryView: ref(owner, primary, group.primaryView, origin),
-    views: group.views.map((v) => ref(owner, v, group.primaryView, origin)),
+    primaryView: ref(owner, primary, group.primaryView, origin, deep),
+    views: group.views.map((v) => ref(owner, v, group.primaryView, origin, deep)),
   };
 }
 
@@ -68,11 +85,10 @@ export function viewJson(
   origin: string,
 ): { [k: string]: Json } {
   const group = state.views.group(owner);
-  const description = view.children.find((c): c is XmlElement => c.kind === "element" && c.name === "description");
   const name = viewNameOf(view);
   return {
     _class: viewClassOf(view),
-    description: description ? description.children.map((c) => (c.kind === "text" ? c.text : "")).join("") : null,
+    description: descriptionOf(view),
     jobs: itemsOfView(state, owner, view).map((item) => ({
       _class: item.type.className,
       name: item.name,

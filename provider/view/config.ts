@@ -6,6 +6,7 @@
  */
 import { canonicalizeDocument } from "../xml/canonical";
 import { createHash } from "node:crypto";
+import { markRoot } from "../ownership/root-mark";
 import { elementsEqual, elementsEquivalent, equivalenceDigest, semanticDigest } from "../xml/semantic";
 import { parseXml, textOf, type XmlDocument, type XmlElement } from "../xml/tree";
 import { DEFAULT_COLUMNS, LIST_VIEW_ROOT, sortJobNames } from "./list-view";
@@ -34,6 +35,16 @@ function sortedJobNames(root: XmlElement): XmlElement {
 export function canonicalViewConfig(xml: string): string {
   const doc: XmlDocument = parseXml(xml);
   return canonicalizeDocument({ ...doc, root: sortedJobNames(doc.root) });
+}
+
+/**
+ * The declared config as sent for `owner`: its description ends with the mark of ownership (undefined: the config
+ * as declared). A view without a description gets one after its name, where Jenkins writes it.
+ */
+export function markedViewConfig(canonical: string, owner: string | undefined): string {
+  if (owner === undefined) return canonical;
+  const doc = parseXml(canonical);
+  return canonicalizeDocument({ ...doc, root: markRoot(doc.root, owner, ["owner", "name"]) });
 }
 
 export function viewRootOf(xml: string): string {

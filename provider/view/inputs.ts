@@ -5,6 +5,7 @@
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { UNKNOWN, type Props } from "../dynamic/props";
+import { takeOverFromProblem } from "../ownership/hand-over";
 import { canonicalViewConfig } from "./config";
 
 const CLASS_NAME = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)+$/;
@@ -111,9 +112,11 @@ function checkListView(spec: unknown, failures: dynamic.CheckFailure[]): void {
 export function checkViewInputs(newsRaw: Props): { inputs: Props; failures: dynamic.CheckFailure[] } {
   const news: Props = { ...newsRaw };
   const failures: dynamic.CheckFailure[] = [];
-  for (const key of ["folder", "controller", "adopt", "configXml", "listView"])
+  for (const key of ["folder", "controller", "adopt", "configXml", "listView", "takeOverFrom"])
     if (news[key] === null || news[key] === "") delete news[key];
   checkName(news.name, failures);
+  const handOver = isUnknown(news.takeOverFrom) ? undefined : takeOverFromProblem(news.takeOverFrom);
+  if (handOver !== undefined) failures.push(failure("takeOverFrom", handOver));
   if (news.folder !== undefined && !isUnknown(news.folder)) {
     if (typeof news.folder !== "string" || news.folder.startsWith("/") || news.folder.endsWith("/"))
       failures.push(

@@ -1,14 +1,22 @@
 /**
  * What the View resource does at each step of the Pulumi lifecycle, with the fewest requests: create is one
  * `createView` (and one config.xml GET when the view exists), refresh one config.xml GET, update one config.xml
- * POST (after one `configSubmit` for a new name), delete one `doDelete`, a no-op none. A new name renames the view
+ * POST (after one `configSubmit` for a new name), delete one config.xml GET (whose mark of ownership says whether
+ * the view is this stack's to delete) and one `doDelete`, a no-op none. The preview of a view to create reads the
+ * owners of its folder's views once (docs/guide/ownership.md). A new name renames the view
  * in place; a new folder is an update when the folder itself was moved or renamed in place (Jenkins keeps a
  * folder's views in its config.xml, so they go with it), a replace otherwise, like a new controller. Loaded by the
  * thin serialized provider (provider.ts) from the installed package at call time, like the Job lifecycle.
  */
 import { randomUUID } from "node:crypto";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { InvalidConfigError, JenkinsError, ViewAlreadyExistsError, ViewNotFoundError } from "../client/errors";
+import {
+  InvalidConfigError,
+  JenkinsError,
+  JobNotFoundError,
+  ViewAlreadyExistsError,
+  ViewNotFoundError,
+} from "../client/errors";
 import type { JenkinsClient } from "../client/jenkins-client";
 import { viewFullName, viewUrlPath } from "../client/views";
 import { verifiedClientFor, type ConfigSource } from "../connection/settings";
@@ -21,8 +29,21 @@ import { isRefreshDiffOfEdit, noted } from "../dynamic/refresh-diff";
 import { pluginCheckOf, preflight, type PluginCheckMode } from "../plugins/preflight";
 import { canonicalizeConfig } from "../xml/canonical";
 import { parseXml } from "../xml/tree";
+import { OwnedElsewhereError, ownedElsewhere } from "../ownership/errors";
+import {
+  cachedListing,
+  handedOver,
+  handedOverWarning,
+  leftInJenkinsWarning,
+  ownerMoves,
+  writtenOwner,
+} from "../ownership/lifecycle-owner";
+import { readMark } from "../ownership/mark";
+import { unmarkConfig } from "../ownership/root-mark";
+import { marksOn } from "../ownership/settings";
 import {
   isViewDigest,
+  markedViewConfig,
   sameAsDigest,
   sameViewConfig,
   viewChangedFrom,
@@ -37,10 +58,22 @@ import type { ViewInputs, ViewOutputs } from "./types";
 const connections = new StackConnections();
 const unknownIn = (v: unknown): boolean => JSON.stringify(v ?? null).includes(UNKNOWN);
 let pluginCheck: PluginCheckMode | Error = "error";
+/** `jenkins:ownershipMarks`, or why its value is refused (reported by every check). */
+let marks: boolean | Error = true;
 
 export async function configure(req: { config: ConfigSource }): Promise<void> {
   connections.configure(req.config);
   pluginCheck = pluginCheckOf(req.config);
+  try {
+    marks = marksOn(req.config);
+  } catch (e) {
+    marks = e as Error;
+  }
+}
+
+/** The owner a write marks the view with (ownership/lifecycle-owner.ts). */
+function markOwner(news: Partial<ViewInputs>): string | undefined {
+  return writtenOwner(news, marks === true);
 }
 
 /** The config to send and the `configXml` output: the declared XML, or the listView spec rendered. */
@@ -83,9 +116,50 @@ export async function check(olds: Props, newsRaw: Props): Promise<dynamic.CheckR
     checked.fullName = known;
     if (base !== undefined) checked.url = viewUrl(base, inputs.folder as string | undefined, inputs.name as string);
   }
+  if (marks instanceof Error) return { inputs: checked, failures: [{ property: "", reason: marks.message }] };
+  const owned = await checkOwner(strip(olds), checked);
+  if (owned !== undefined) return { inputs: checked, failures: [owned] };
   const plugins = await checkPlugins(strip(olds), checked);
   if (plugins !== undefined) return { inputs: checked, failures: [plugins] };
   return { inputs: checked };
+}
+
+/**
+ * No silent takeover: a view to create or adopt whose existing namesake another owner marked fails the preview,
+ * naming the owner and the option that hands it over. One listing of the folder's views (with their descriptions)
+ * per folder, kept for the process; a view already in the state asks nothing.
+ */
+async function checkOwner(olds: Props, news: Props): Promise<dynamic.CheckFailure | undefined> {
+  if (Object.keys(olds).length > 0) return undefined;
+  const fullName = news.fullName;
+  if (typeof fullName !== "string" || news.controller === UNKNOWN || news.takeOverFrom === UNKNOWN) return undefined;
+  const folder = (news.folder as string | undefined) ?? "";
+  let found: string | undefined;
+  try {
+    const { client, baseUrl } = await connect(fullName, news.controller as string | undefined);
+    const owners = await cachedListing(`view\n${baseUrl}\n${folder}`, () => viewOwners(client, folder));
+    found = owners.get(news.name as string);
+  } catch (e) {
+    // Create checks again when it finds the view there; a preview that cannot look says so and goes on.
+    await warn(
+      `the ownership check of Jenkins view "${fullName}" was skipped: ${e instanceof Error ? e.message : String(e)}`,
+    );
+    return undefined;
+  }
+  if (!ownedElsewhere(found, news.__owner as string | undefined, news.takeOverFrom)) return undefined;
+  const action = news.adopt === true ? "adopted" : "created";
+  return { property: "", reason: new OwnedElsewhereError("Jenkins view", fullName, found, action).message };
+}
+
+/** The owner each view of a folder carries the mark of; a folder not made yet holds none. */
+async function viewOwners(client: JenkinsClient, folder: string): Promise<Map<string, string | undefined>> {
+  try {
+    const views = await client.listViews(folder);
+    return new Map(views.map((v) => [v.name, readMark(v.description).owner]));
+  } catch (e) {
+    if (e instanceof JobNotFoundError || e instanceof ViewNotFoundError) return new Map();
+    throw e;
+  }
 }
 
 /** The config a set of inputs declares, when it is known (a list view rendered). */
@@ -157,6 +231,8 @@ export async function diff(id: string, oldsRaw: Props, newsRaw: Props): Promise<
   if (isRefreshDiffOfEdit(id, strip(newsRaw))) return {};
   const olds = withCurrentDigestKey(strip(oldsRaw) as unknown as ViewOutputs);
   const news = strip(newsRaw) as unknown as ViewInputs;
+  // Handed over to another owner (a refresh found its mark): nothing to put back, nothing to send.
+  if (typeof olds.__handedTo === "string") return { changes: false };
   const replaces: string[] = [];
   const diffs: string[] = [];
   if (unknownIn(news.controller) || (olds.controller ?? "") !== (news.controller ?? "")) replaces.push("controller");
@@ -192,6 +268,10 @@ export async function diff(id: string, oldsRaw: Props, newsRaw: Props): Promise<
   if (replaces.some((k) => k === "folder" || k === "controller") || diffs.includes("name")) deleteBeforeReplace = false;
   const result: ViewDiffResult = { changes: diffs.length > 0 || replaces.length > 0, replaces, deleteBeforeReplace };
   if (diffs.length > 0 && replaces.length === 0) result.diffs = diffs;
+  if (!result.changes && (news.__owner as unknown) !== UNKNOWN && ownerMoves(olds, markOwner(news))) {
+    // The mark alone: an owner renamed, marks turned off, or the view let go (retainOnDelete).
+    return { changes: true, replaces: [], deleteBeforeReplace: false, diffs: [] };
+  }
   return result;
 }
 
@@ -218,7 +298,7 @@ function oldChanged(olds: ViewOutputs, declared: string): boolean {
   return !isViewDigest(olds.__digest) || viewChangedFrom(olds.__digest, declared);
 }
 
-function outputsFor(news: ViewInputs, baseUrl: string, configXml: string): ViewOutputs {
+function outputsFor(news: ViewInputs, baseUrl: string, configXml: string, owner: string | undefined): ViewOutputs {
   const outs: ViewOutputs = {
     name: news.name,
     fullName: viewFullName(news.folder ?? "", news.name),
@@ -230,6 +310,8 @@ function outputsFor(news: ViewInputs, baseUrl: string, configXml: string): ViewO
   if (news.controller) outs.controller = news.controller;
   if (news.listView !== undefined) outs.listView = news.listView;
   if (news.adopt !== undefined) outs.adopt = news.adopt;
+  // The owner whose mark the write carries: a later diff sees a change of owner, a delete checks the view's mark.
+  if (owner !== undefined) outs.__owner = owner;
   return outs;
 }
 
@@ -239,16 +321,23 @@ export async function create(inputsRaw: Props): Promise<dynamic.CreateResult> {
   const fullName = viewFullName(folder, news.name);
   const { client, baseUrl } = await connect(fullName, news.controller);
   const xml = declaredConfig(news);
+  const owner = markOwner(news);
+  const toSend = markedViewConfig(xml, owner);
   try {
-    await client.createView(folder, news.name, xml);
+    await client.createView(folder, news.name, toSend);
   } catch (e) {
     if (!(e instanceof ViewAlreadyExistsError)) throw e;
     // Read it once: adopted, the declared config is posted only when it differs; not adopted, a view Jenkins holds
     // as declared (made by an `up` cut short before saving its state) is taken over, and any other is refused.
-    const remote = await client.getViewConfig(folder, news.name).catch((readError: unknown) => {
+    const marked = await client.getViewConfig(folder, news.name).catch((readError: unknown) => {
       if (news.adopt) throw readError;
       return undefined;
     });
+    const { xml: remote, owner: found } =
+      marked === undefined ? { xml: undefined, owner: undefined } : unmarkConfig(marked);
+    // Made by another owner since the preview looked (two stacks' `up`s at once): not taken without a hand-over.
+    if (ownedElsewhere(found, news.__owner, news.takeOverFrom))
+      throw new OwnedElsewhereError("Jenkins view", fullName, found, news.adopt === true ? "adopted" : "created");
     const same = remote !== undefined && matches(news, remote);
     if (!news.adopt && !same)
       throw e.restated({
@@ -258,9 +347,10 @@ export async function create(inputsRaw: Props): Promise<dynamic.CreateResult> {
       await warn(
         `Jenkins view "${fullName}" already existed with the declared config (made by a \`pulumi up\` that was cut short before saving it, or by hand), so this stack took it over and manages it from now on.`,
       );
-    if (!same) await post(client, folder, news.name, xml);
+    // The mark Jenkins holds is written again only when it is not the one wanted.
+    if (!same || found !== owner) await post(client, folder, news.name, toSend);
   }
-  return { id: randomUUID(), outs: outputsFor(news, baseUrl, xml) };
+  return { id: randomUUID(), outs: outputsFor(news, baseUrl, xml, owner) };
 }
 
 /** Whether Jenkins's copy is what the inputs (or old outputs, with a config or its digest) declare. */
@@ -295,15 +385,24 @@ async function readFromJenkins(id: string, propsRaw: Props): Promise<dynamic.Rea
   const folder = olds.folder ?? "";
   const fullName = viewFullName(folder, olds.name);
   const { client, baseUrl } = await connect(fullName, olds.controller);
-  let remote: string;
+  let marked: string;
   try {
-    remote = await client.getViewConfig(folder, olds.name);
+    marked = await client.getViewConfig(folder, olds.name);
   } catch (e) {
     if (e instanceof ViewNotFoundError) return {}; // gone: the engine drops it from state
     throw e;
   }
+  // The mark is never a change: everything below compares and reports the view without it.
+  const { xml: remote, owner: found } = unmarkConfig(marked);
+  const declaresNothing = olds.listView === undefined && !olds.configXml && !isViewDigest(olds.__digest);
+  // Handed over: the mark names another owner than the one this stack wrote (or any owner, where it wrote none).
+  if (!declaresNothing && handedOver(found, olds)) {
+    if (olds.__handedTo !== found) await warn(handedOverWarning("Jenkins view", fullName, found));
+    return { id, props: { ...olds, fullName, __handedTo: found } };
+  }
   const props: ViewOutputs = { ...olds, fullName, url: viewUrl(baseUrl, olds.folder, olds.name) };
-  if (olds.listView === undefined && !olds.configXml && !isViewDigest(olds.__digest)) {
+  delete props.__handedTo;
+  if (declaresNothing) {
     // Nothing declared (the provider plugin's import reads by id alone): the listView spec the view fits, written as
     // `pulumi-jenkins import` writes it; any other view as its config.
     const parsed = parseListView(remote);
@@ -356,10 +455,12 @@ export async function update(id: string, oldsRaw: Props, newsRaw: Props): Promis
   const renamed = olds.name !== news.name;
   if (renamed) await rename(client, folder, olds.name, news.name);
   const xml = declaredConfig(news);
-  // Always posted after a rename: the configure form replaced the fields it carries.
-  if (renamed || !sameDeclaredConfig(olds, news)) {
+  const owner = markOwner(news);
+  // Always posted after a rename: the configure form replaced the fields it carries. A new owner (or none) is a
+  // new description.
+  if (renamed || !sameDeclaredConfig(olds, news) || olds.__owner !== owner) {
     try {
-      await post(client, folder, news.name, xml);
+      await post(client, folder, news.name, markedViewConfig(xml, owner));
     } catch (e) {
       if (!renamed) throw e;
       // The view has its new name: record it, or a refresh would look for the old one, find nothing and drop the
@@ -377,7 +478,7 @@ export async function update(id: string, oldsRaw: Props, newsRaw: Props): Promis
       throw new PartialFailureError(message, id, at, [message]);
     }
   }
-  return { outs: outputsFor(news, baseUrl, xml) };
+  return { outs: outputsFor(news, baseUrl, xml, owner) };
 }
 
 /** Renames the view, unless a run that stopped after the rename already did (the view has its new name only). */
@@ -392,9 +493,18 @@ async function rename(client: JenkinsClient, folder: string, from: string, to: s
 
 export async function deleteView(_id: string, propsRaw: Props): Promise<void> {
   const olds = withCurrentDigestKey(strip(propsRaw) as unknown as ViewOutputs);
+  // Handed over: another owner manages it now. Only the state lets it go.
+  if (typeof olds.__handedTo === "string") return;
   const folder = olds.folder ?? "";
-  const { client } = await connect(viewFullName(folder, olds.name), olds.controller);
+  const fullName = viewFullName(folder, olds.name);
+  const { client } = await connect(fullName, olds.controller);
   try {
+    // Whose view it is, first: a mark naming another owner (a hand-over not refreshed, a mark rewritten) keeps it.
+    const found = unmarkConfig(await client.getViewConfig(folder, olds.name)).owner;
+    if (handedOver(found, olds)) {
+      await warn(leftInJenkinsWarning("Jenkins view", fullName, found));
+      return;
+    }
     await client.deleteView(folder, olds.name);
   } catch (e) {
     if (e instanceof ViewNotFoundError) return; // already gone is what delete wants

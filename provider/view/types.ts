@@ -43,8 +43,14 @@ export interface ViewInputs {
   listView?: ListViewSpec;
   /** Take over a view that already exists instead of failing. */
   adopt?: boolean;
+  /** The owner a view is handed over from: its mark names that owner, and this stack takes it (ownership). */
+  takeOverFrom?: string;
   /** Name of a controller of `jenkins:controllers`; absent for the stack-wide connection. */
   controller?: string;
+  /** The owner this stack writes in the mark of ownership (hidden input, added by the class or the plugin). */
+  __owner?: string;
+  /** Set by the class for a resource declared with `retainOnDelete`: its mark is cleared (hidden input). */
+  __retain?: boolean;
 }
 
 /**
@@ -79,4 +85,11 @@ export interface ViewOutputs extends ViewInputs {
   __digest?: ViewConfigDigest;
   /** Where states written while the digest was a public output keep `__digest` (dynamic/props.ts). */
   configDigest?: ViewConfigDigest;
+  /**
+   * The owner whose mark of ownership this stack last wrote on the view (absent when it wrote none: marks off, a
+   * view let go, a state of an earlier version). Internal, like every `__` output.
+   */
+  __owner?: string;
+  /** The owner a refresh found the view handed over to: this stack then leaves it alone (internal). */
+  __handedTo?: string;
 }

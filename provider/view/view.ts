@@ -15,6 +15,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { ListViewSpec } from "./types";
 import viewProvider from "./provider";
 import { quietPromiseStacks } from "../dynamic/promise-stacks";
+import { ownershipInputs } from "../ownership/program-owner";
 
 /**
  * The `listView` input: like {@link ListViewSpec}, with job names that may be other resources' outputs. Changing
@@ -78,6 +79,17 @@ export interface ViewArgs {
    */
   adopt?: pulumi.Input<boolean>;
   /**
+   * Hand the view over to this stack from the owner its mark of ownership names (`<project>/<stack>` of the stack
+   * that manages it, or its `jenkins:owner`): with `adopt: true` the view is adopted and the mark moves to this
+   * stack. Without it, declaring a view another owner marked fails at preview, naming that owner. The former
+   * owner's next refresh reports the view as handed over; once its program no longer declares it, its next `up`
+   * drops it from its state without deleting it. Read when the view is created: changing it later changes nothing.
+   * See docs/guide/ownership.md.
+   *
+   * @defaultValue none: a view another owner marked is not taken
+   */
+  takeOverFrom?: pulumi.Input<string>;
+  /**
    * The controller (a name from `jenkins:controllers`). Changing it replaces the view.
    *
    * @defaultValue the stack-wide connection (`jenkins:url`)
@@ -123,9 +135,11 @@ export class View extends pulumi.dynamic.Resource {
           configXml: args.configXml,
           listView: args.listView,
           adopt: args.adopt,
+          takeOverFrom: args.takeOverFrom,
           controller: args.controller,
           fullName: undefined,
           url: undefined,
+          ...ownershipInputs(opts),
         },
         opts,
         "jenkins",

@@ -75,9 +75,13 @@ describe("one request per step, none for a no-op", () => {
     secretValues: [KEY, ""],
   };
 
-  test("create is one createCredentials in the folder's store; Jenkins holds the key; outputs name it", async () => {
+  test("create is one createCredentials in the folder's store (after the check's listing of its owners); Jenkins holds the key; outputs name it", async () => {
     state = await make(declared);
-    expect(sent()).toEqual(["POST /job/team/credentials/store/folder/domain/_/createCredentials"]);
+    // The check reads the owners of the store's credentials once (`api/json?tree=domains[credentials[id,description]]`).
+    expect(sent()).toEqual([
+      "GET /job/team/credentials/store/folder/api/json",
+      "POST /job/team/credentials/store/folder/domain/_/createCredentials",
+    ]);
     expect(state.outs.credentialId).toBe("deploy-key");
     expect(state.outs.url).toBe(`${server.url}job/team/credentials/store/folder/domain/_/credential/deploy-key/`);
     expect(storedSecret("team", "deploy-key", "privateKey")).toBe(KEY);
@@ -142,9 +146,12 @@ describe("one request per step, none for a no-op", () => {
     expect(sent()).toEqual(["POST /job/team/credentials/store/folder/domain/_/credential/deploy-key/config.xml"]);
   });
 
-  test("delete is one DELETE; a credential already gone is not an error", async () => {
+  test("delete is the read of its mark and one DELETE; a credential already gone is not an error", async () => {
     await credentials.delete(state.id, state.outs);
-    expect(sent()).toEqual(["DELETE /job/team/credentials/store/folder/domain/_/credential/deploy-key/config.xml"]);
+    expect(sent()).toEqual([
+      "GET /job/team/credentials/store/folder/domain/_/credential/deploy-key/config.xml",
+      "DELETE /job/team/credentials/store/folder/domain/_/credential/deploy-key/config.xml",
+    ]);
     expect(await user.credentialIds("team")).toEqual([]);
     await credentials.delete(state.id, state.outs);
     expect((await credentials.read(state.id, state.outs)).id).toBeUndefined();
@@ -187,8 +194,10 @@ describe("every type, the system store, adoption, replacement", () => {
       secretText: {},
       secretValues: ["new"],
     });
+    // The existing credential's config is read once, for the owner its mark names.
     expect(sent()).toEqual([
       "POST /job/team/credentials/store/folder/domain/_/createCredentials",
+      "GET /job/team/credentials/store/folder/domain/_/credential/npm/config.xml",
       "POST /job/team/credentials/store/folder/domain/_/credential/npm/config.xml",
     ]);
     expect(storedSecret("team", "npm", "secret")).toBe("new");

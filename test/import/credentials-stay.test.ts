@@ -129,7 +129,7 @@ describe("an import leaves the credentials in Jenkins unless asked, and its adop
       // Each adoption tried a create that Jenkins refused, then wrote the stack's mark of ownership (a folder's in
       // its config.xml, which keeps the folder's credentials), and nothing else.
       const marked = markWrites(writes(server));
-      expect(marked).toEqual({ items: [...ITEMS].sort(), others: [] });
+      expect(marked).toEqual({ items: [...ITEMS].sort(), views: [], others: [] });
       expect(server.requests.filter((r) => r.method === "POST" && r.status === 400)).toHaveLength(ITEMS.length);
       const after = held();
       for (const [i, item] of ITEMS.entries()) {

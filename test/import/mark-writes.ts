@@ -16,17 +16,24 @@ function itemOf(path: string): string {
 }
 
 /**
- * Splits changing requests (`METHOD path → status`) into the items whose mark was written and anything else.
+ * Splits changing requests (`METHOD path → status`) into the items whose mark was written, the views whose mark was
+ * written (their config.xml, named "folder/view"), and anything else.
  */
-export function markWrites(writes: readonly string[]): { items: string[]; others: string[] } {
+export function markWrites(writes: readonly string[]): { items: string[]; views: string[]; others: string[] } {
   const items: string[] = [];
+  const views: string[] = [];
   const others: string[] = [];
   for (const w of writes) {
+    const view = /^POST (\S*?)\/view\/([^/]+)\/config\.xml → 2\d\d$/.exec(w);
     const m = /^POST (\S+\/(?:description|config\.xml)) → 2\d\d$/.exec(w);
-    if (m) items.push(itemOf(m[1]));
+    if (view) {
+      const folder = itemOf(`${view[1]}/`);
+      const name = decodeURIComponent(view[2]);
+      views.push(folder === "" ? name : `${folder}/${name}`);
+    } else if (m) items.push(itemOf(m[1]));
     else others.push(w);
   }
-  return { items: items.sort(), others };
+  return { items: items.sort(), views: views.sort(), others };
 }
 
 /** The description a config.xml holds, read back as the owner's mark over the description before it. */

@@ -192,6 +192,8 @@ describe("a real Jenkins home, imported and adopted through the language host", 
       expect(marked.others).toEqual([]);
       const declared = new Set(home.items.map((i) => i.fullName));
       expect(marked.items).toEqual([...declared].sort());
+      // Each view adopted gets its own mark: one config.xml POST per view.
+      expect(marked.views).toHaveLength(views);
       for (const [fullName, xml] of before) {
         if (!declared.has(fullName)) continue;
         const found = markedOver(xml, server.jobConfigOnDisk(fullName));

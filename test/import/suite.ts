@@ -179,6 +179,8 @@ export function importSuite(mode: Mode): void {
       const marked = markWrites(changingRequests(server));
       expect(marked.others).toEqual([]);
       expect(marked.items).toEqual(layout.map((i) => i.fullName).sort());
+      // Each view adopted gets its own mark: one config.xml POST per view.
+      expect(marked.views).toHaveLength(layout.filter((i) => i.fixture === "folder-listview-v1.0.xml").length);
       for (const item of layout) {
         const found = markedOver(before.get(item.fullName), server.jobConfigOnDisk(item.fullName));
         expect({ item: item.fullName, ...found }).toEqual({

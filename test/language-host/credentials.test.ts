@@ -162,7 +162,10 @@ describe("credentials as code, through the language host", () => {
     const up = shown("up after edit", await cli.up());
     expect(changes(up)).toEqual(["update registry-token"]);
     expect(writes(server)).toEqual([`POST ${url}`]);
-    expect((await user.request("GET", url)).body).toContain("<description>Pushes images to the registry</description>");
+    // The declared description again, its last line the stack's mark of ownership.
+    expect((await user.request("GET", url)).body).toMatch(
+      /<description>Pushes images to the registry\n\nManaged as code by credentials\/dev\. [^<]+<\/description>/,
+    );
     expect(held("platform", "registry-token", "secret")).toBe(NEW_TOKEN);
     await expectClean("preview after restore");
   });

@@ -115,8 +115,9 @@ describe("views follow their folder, through the language host", () => {
     const sent = await apply("teamName", "squad", FOLDER_CHANGE, ["outer/team/board", "outer/squad/board"]);
     expect(sent.filter((w) => w.includes("/view/"))).toEqual([]);
     expect(await viewsIn(user, "outer/squad", original)).toEqual(expected("outer/squad", original));
-    expect(await user.getViewConfig("outer/squad", "board")).toContain(
-      "<description>the team&apos;s jobs</description>",
+    // The description as declared, its last line the stack's mark of ownership.
+    expect(await user.getViewConfig("outer/squad", "board")).toMatch(
+      /<description>the team&apos;s jobs\n\nManaged as code by [^<]+<\/description>/,
     );
     expect(cli.state.resources.find((r) => r.urn.endsWith("::deep"))?.outputs.url).toBe(
       `${server.url}job/outer/job/squad/job/sub/view/deep/`,
@@ -151,7 +152,7 @@ describe("views follow their folder, through the language host", () => {
     expect(await viewsIn(user, "org/squad", renamedNames)).toEqual(expected("org/squad", renamedNames));
     const wall = await user.getViewConfig("org/squad", "wall-renamed");
     expect(wall).toContain("<includeRegex>a.*</includeRegex>");
-    expect(wall).toContain("<description>the web job</description>");
+    expect(wall).toMatch(/<description>the web job\n\nManaged as code by [^<]+<\/description>/);
     expect((await cli.destroy()).errors).toEqual([]);
   });
 });

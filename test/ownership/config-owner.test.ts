@@ -28,4 +28,13 @@ describe("the mark in a saved config", () => {
         "</hudson.model.ListView></views></folder>",
     );
   });
+
+  it("names the folder's own owner only: a folder without a description is not its credential's or view's", () => {
+    const folder = (own: string) =>
+      `<folder><properties><creds><description>${markLine("payments/prod")}</description></creds></properties>` +
+      `${own}<views><hudson.model.ListView><description>${markLine("payments/prod")}</description>` +
+      "</hudson.model.ListView></views></folder>";
+    expect(ownerOfConfig(folder(""))).toBeUndefined();
+    expect(ownerOfConfig(folder(`<description>Team\n\n${markLine("web/prod")}</description>`))).toBe("web/prod");
+  });
 });

@@ -275,7 +275,7 @@ describe("the project the installed import command writes, installed as written"
         )
         .map((r) => `${r.method} ${r.path} → ${r.status}`),
     );
-    expect(marked).toEqual({ items: EXISTING.map((i) => i.fullName).sort(), others: [] });
+    expect(marked).toEqual({ items: EXISTING.map((i) => i.fullName).sort(), views: [], others: [] });
     for (const [n, i] of EXISTING.entries()) {
       expect({ item: i.fullName, ...markedOver(before[n], server.jobConfigOnDisk(i.fullName)) }).toMatchObject({
         item: i.fullName,

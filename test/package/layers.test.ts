@@ -21,8 +21,9 @@ const ALLOWED: Record<string, string[]> = {
   server: ["xml", "plugins/versions", "runtime"],
   plugins: ["client", "dynamic", "xml"],
   dynamic: [],
-  // The mark of ownership (pure), its config keys, and the program side's owner (the SDK's project and stack).
-  ownership: [],
+  // The mark of ownership (pure), its config keys, and the program side's owner (the SDK's project and stack); the
+  // mark in the root description of a view's or a credential's config (parsed XML).
+  ownership: ["xml"],
   connection: ["client"],
   resource: ["ownership", "connection", "dynamic", "plugins", "references", "runnable", "client", "specs", "xml"],
   // The reference check of jobs: which credentials a job names, where it looks, the stores' listings.
@@ -38,6 +39,7 @@ const ALLOWED: Record<string, string[]> = {
     // The mark of ownership, read from listings and stripped from the configs an import declares.
     "ownership/mark",
     "ownership/config-owner",
+    "ownership/root-mark",
     "connection",
     "client",
     "specs",

@@ -12,6 +12,8 @@ import { findLeaks, textOf } from "../harness/secrets";
 import { ADMIN, credentialForms, startServer } from "../harness/test-server";
 import { githubApp, secretFile, secretText, sshKey, usernamePassword } from "../harness/credential-configs";
 import { renderListView } from "../../provider/view/list-view";
+import { markLine } from "../../provider/ownership/mark";
+import { childText, parseXml } from "../../provider/xml/tree";
 import { folder, FREESTYLE_XML } from "../harness/job-configs";
 
 const urnOf = (type: string, name: string) => `urn:pulumi:dev::jenkins-jobs::jenkins:index:${type}::${name}`;
@@ -65,6 +67,10 @@ describe("the provider plugin over gRPC: View, Credential, FolderSweep, BuildTri
     const state = await createThrough("View", "apps", { name: "apps", folder: "team", listView: { jobs: ["api"] } });
     expect(posts()).toEqual(["POST /job/team/createView"]);
     expect(state.outputs).toMatchObject({ fullName: "team/apps", url: `${server.url}job/team/view/apps/` });
+    // Marked with the owner the URN names (project and stack), in Jenkins only: the refresh reads it back unchanged.
+    expect(childText(parseXml(await user.getViewConfig("team", "apps")).root, "description")).toBe(
+      markLine("jenkins-jobs/dev"),
+    );
     const read = await proc().read(urnOf("View", "apps"), state.id, state.outputs, state.inputs);
     expect(read.properties).toEqual(state.outputs);
 
@@ -107,7 +113,11 @@ describe("the provider plugin over gRPC: View, Credential, FolderSweep, BuildTri
 
     server.resetCounters();
     await proc().delete(urnOf("View", "apps"), state.id, state.outputs);
-    expect(posts()).toEqual(["POST /job/team/view/apps/doDelete"]);
+    // One read of its mark of ownership, then the delete.
+    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      "GET /job/team/view/apps/config.xml",
+      "POST /job/team/view/apps/doDelete",
+    ]);
     expect((await proc().read(urnOf("View", "apps"), state.id, state.outputs, state.inputs)).id).toBe("");
   });
 

@@ -465,3 +465,46 @@ describe("the Secret fields of other plugins' credential types", () => {
     expect(a.body).toContain("CannotResolveClassException");
   });
 });
+
+describe("a credential's description, which may end with a mark of ownership", () => {
+  let server: JenkinsServer;
+  beforeAll(async () => {
+    server = await start();
+  });
+  afterAll(() => server.close());
+
+  test("is kept as posted (its lines too) through createCredentials and a config.xml POST, and listed under a tree", async () => {
+    const marked = "Deploys\n\nManaged as code by web/prod. Changes made in Jenkins are put back by its next update.";
+    expect(
+      (await create(server, undefined, secretText({ id: "owned", description: marked, secret: SECRET }))).status,
+    ).toBe(200);
+    const path = `${storePath(undefined)}credential/owned/config.xml`;
+    expect((await call(server, path, { auth: adminToken })).body).toContain(`<description>${marked}</description>`);
+    const other = marked.replace("web/prod", "web/staging");
+    const posted = await call(server, path, {
+      method: "POST",
+      auth: adminToken,
+      headers: XML,
+      body: secretText({ id: "owned", description: other, secret: SECRET }),
+    });
+    expect(posted.status).toBe(200);
+    const listed = await call(server, "/credentials/store/system/api/json?tree=domains[credentials[id,description]]", {
+      auth: adminToken,
+    });
+    const doc = JSON.parse(listed.body) as { domains: Record<string, { credentials: Array<Record<string, unknown>> }> };
+    expect(doc.domains._.credentials.map(({ id, description }) => ({ id, description }))).toEqual([
+      { id: "owned", description: other },
+    ]);
+    expect(listed.body).not.toContain(SECRET);
+  });
+
+  test('is "", never null, for a credential posted without one (BaseStandardCredentials keeps "")', async () => {
+    const bare = secretText({ id: "bare", secret: SECRET }).replace(/\s*<description>[^<]*<\/description>/, "");
+    expect((await create(server, undefined, bare)).status).toBe(200);
+    const listed = await call(server, `${storePath(undefined)}api/json?tree=credentials[id,description]`, {
+      auth: adminToken,
+    });
+    const doc = JSON.parse(listed.body) as { credentials: Array<{ id: string; description: unknown }> };
+    expect(doc.credentials.find((c) => c.id === "bare")?.description).toBe("");
+  });
+});

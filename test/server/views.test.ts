@@ -190,3 +190,50 @@ describe.each(["legacy", "current"] as const)("views in folders (%s)", (mode) =>
     expect((await call(server, "/job/team/view/All/doDelete", { method: "POST", auth: adminToken })).status).toBe(500);
   });
 });
+
+describe("a view's description, which may end with a mark of ownership", () => {
+  let server: JenkinsServer;
+  beforeAll(async () => {
+    server = await start();
+    await createJob(server, "team", folder());
+  });
+  afterAll(() => server.close());
+
+  const marked = "Team jobs\n\nManaged as code by web/prod. Changes made in Jenkins are put back by its next update.";
+
+  test("is kept as posted, lines and all, through createView and a config.xml POST", async () => {
+    expect(
+      (await post(server, "/job/team/createView?name=apps", LIST(`<description>${marked}</description>`))).status,
+    ).toBe(200);
+    expect((await get(server, "/job/team/view/apps/config.xml")).body).toContain(
+      `<description>${marked}</description>`,
+    );
+    const other = marked.replace("web/prod", "web/staging");
+    expect(
+      (await post(server, "/job/team/view/apps/config.xml", LIST(`<description>${other}</description>`))).status,
+    ).toBe(200);
+    expect((await json<{ description: string }>(server, "/job/team/view/apps/api/json")).description).toBe(other);
+  });
+
+  test("is listed with its group's views only when a tree names it (View's getters other than name and url have visibility 1)", async () => {
+    const plain = await json<{ views: Array<Record<string, unknown>> }>(server, "/job/team/api/json");
+    expect(plain.views.every((v) => !("description" in v))).toBe(true);
+    const named = await json<{ views: Array<Record<string, unknown>> }>(
+      server,
+      "/job/team/api/json?tree=views[name,description]",
+    );
+    expect(named.views).toEqual([
+      { _class: "hudson.model.AllView", name: "All", description: null },
+      {
+        _class: "hudson.model.ListView",
+        name: "apps",
+        description: marked.replace("web/prod", "web/staging"),
+      },
+    ]);
+    const root = await json<{ views: Array<Record<string, unknown>> }>(
+      server,
+      "/api/json?tree=views[name,description]",
+    );
+    expect(root.views).toEqual([{ _class: "hudson.model.AllView", name: "all", description: null }]);
+  });
+});

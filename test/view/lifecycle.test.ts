@@ -55,9 +55,10 @@ beforeEach(() => {
 describe("one request per step", () => {
   let state: { id: string; outs: Props };
 
-  test("create is one createView; outputs name the view and its URL", async () => {
+  test("create is one createView (after the check's listing of the folder's owners); outputs name the view and its URL", async () => {
     state = await make({ name: "apps", folder: "team", listView: { jobs: ["web", "api"] } });
-    expect(sent()).toEqual(["POST /job/team/createView"]);
+    // The check reads the owners of the folder's views once (`api/json?tree=views[name,description]`).
+    expect(sent()).toEqual(["GET /job/team/api/json", "POST /job/team/createView"]);
     expect(state.outs.fullName).toBe("team/apps");
     expect(state.outs.url).toBe(`${server.url}job/team/view/apps/`);
     // The inputs hold the spec and the outputs a digest of the config it renders, not the config again.
@@ -127,10 +128,10 @@ describe("one request per step", () => {
     expect((await views.diff(state.id, state.outs, elsewhere.inputs as Props)).replaces).toEqual(["folder"]);
   });
 
-  test("delete is one doDelete, and a view already gone is fine", async () => {
+  test("delete is the read of its mark and one doDelete, and a view already gone is fine", async () => {
     server.resetCounters();
     await views.delete(state.id, state.outs);
-    expect(sent()).toEqual(["POST /job/team/view/apps2/doDelete"]);
+    expect(sent()).toEqual(["GET /job/team/view/apps2/config.xml", "POST /job/team/view/apps2/doDelete"]);
     await views.delete(state.id, state.outs);
     expect((await refreshRead(views, state.id, state.outs)).id).toBeUndefined();
   });

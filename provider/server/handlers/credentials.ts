@@ -81,7 +81,8 @@ function credentialJson(ref: StoreRef, urlName: string, c: XmlElement, detail: D
   if (detail !== "full") return { _class: CREDENTIALS_WRAPPER };
   return {
     _class: CREDENTIALS_WRAPPER,
-    description: descriptionOf(c),
+    // A standard credential's description is never null: BaseStandardCredentials keeps "" for none.
+    description: descriptionOf(c) ?? "",
     fingerprint: null,
     fullName: `${storeFullName(ref)}/${urlName}/${credentialIdOf(c) ?? ""}`,
     id: credentialIdOf(c) ?? "",
