@@ -9719,7 +9719,7 @@ async function diff2(id, olds, news) {
   if (typeof olds.__handedTo === "string") return { changes: false };
   let result = await diff(id, olds, news);
   const wanted = markOwnerOf(news, marks === true);
-  if (news.__owner !== UNKNOWN && markMoves(olds, wanted)) {
+  if (news.__owner !== UNKNOWN && olds.__markAtUpdate !== true && markMoves(olds, wanted)) {
     const shown = wanted !== void 0 ? ["__owner"] : [];
     if (!result.changes) result = { changes: true, diffs: shown };
     else if (result.diffs !== void 0) result = { ...result, diffs: [...result.diffs, ...shown] };
@@ -10108,6 +10108,7 @@ async function readJob(id, propsRaw) {
   if (!configKnown(olds)) {
     imported = declaresNothing(olds) ? importedAsSpec(props, remoteText) : void 0;
     props = imported?.props ?? { ...withoutSpecs(props), configXml: canonicalizeDocument(remoteDoc) };
+    if (declaresNothing(olds)) props.__markAtUpdate = true;
     configDrift = true;
   } else if (declaredXml2 !== void 0 && declaredRoot !== void 0) {
     if (!sameConfig(declaredRoot, remoteDoc.root)) {

@@ -109,7 +109,7 @@ export async function diff(id: string, olds: Props, news: Props): Promise<JobDif
   if (typeof olds.__handedTo === "string") return { changes: false };
   let result = await diffJob(id, olds, news);
   const wanted = markOwnerOf(news, marks === true);
-  if (news.__owner !== UNKNOWN && markMoves(olds, wanted)) {
+  if (news.__owner !== UNKNOWN && olds.__markAtUpdate !== true && markMoves(olds, wanted)) {
     // The mark changes: written where none was (an earlier release's state, marks turned on), an owner renamed, marks
     // turned off, or the item let go (retainOnDelete). A mark this stack writes is the one change a provider plugin's
     // detailed diff shows for it (`__owner`); a mark removed shows nothing, as the inputs it compares are the same.
@@ -661,6 +661,7 @@ async function readJob(id: string, propsRaw: Props): Promise<dynamic.ReadResult>
     // create whose answer was lost (no config known), Jenkins's config.
     imported = declaresNothing(olds) ? importedAsSpec(props, remoteText) : undefined;
     props = imported?.props ?? { ...withoutSpecs(props), configXml: canonicalizeDocument(remoteDoc) };
+    if (declaresNothing(olds)) props.__markAtUpdate = true;
     configDrift = true;
   } else if (declaredXml !== undefined && declaredRoot !== undefined) {
     if (!sameConfig(declaredRoot, remoteDoc.root)) {
