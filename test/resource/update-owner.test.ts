@@ -45,8 +45,11 @@ async function nextRun(
 ): Promise<{ run: Lifecycle; end: () => Promise<void> }> {
   let run: Lifecycle | undefined;
   let settings: { closeClients: () => Promise<void> } | undefined;
+  // A module registry of its own, as a new process has: `require` is how jest hands one out.
   jest.isolateModules(() => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
     run = require("../../provider/resource/lifecycle") as Lifecycle;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
     settings = require("../../provider/connection/settings") as typeof settings;
   });
   await configure(run!);
