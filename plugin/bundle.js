@@ -253,14 +253,20 @@ function engine() {
   return client;
 }
 function warn(message2) {
+  return send("WARNING", message2);
+}
+function info(message2) {
+  return send("INFO", message2);
+}
+function send(severity, message2) {
   const c = engine();
   if (!c) {
-    process.stderr.write(`warning: ${message2}
+    process.stderr.write(`${severity === "WARNING" ? "warning" : "info"}: ${message2}
 `);
     return Promise.resolve();
   }
   const req = new c.pb.LogRequest();
-  req.setSeverity(c.pb.LogSeverity.WARNING);
+  req.setSeverity(c.pb.LogSeverity[severity]);
   req.setMessage(message2);
   req.setUrn("");
   return new Promise((resolve) => c.engine.log(req, () => resolve()));
@@ -1787,9 +1793,9 @@ var ConcurrencyGate = class {
   /** The undici interceptor; compose it before (below) the retry interceptor, so that it sees every attempt. */
   interceptor() {
     return (dispatch) => (opts, handler) => {
-      const send = () => this.send(dispatch, opts, handler);
-      if (this.inFlightNow < this.limit) send();
-      else this.waiting.push(send);
+      const send2 = () => this.send(dispatch, opts, handler);
+      if (this.inFlightNow < this.limit) send2();
+      else this.waiting.push(send2);
       return true;
     };
   }
@@ -6972,14 +6978,14 @@ function insertAfterAnchor(root, el3, anchors) {
   }
   root.children.unshift(el3);
 }
-function setField(root, name, text2, info) {
+function setField(root, name, text2, info2) {
   const index = root.children.findIndex((c) => c.kind === "element" && c.name === name);
   if (index >= 0) {
     const existing = root.children[index];
     root.children[index] = { ...existing, children: text2 === "" ? [] : [{ kind: "text", text: text2 }] };
     return;
   }
-  const anchors = name === "description" ? ["actions"] : info?.disabledAfter ?? [];
+  const anchors = name === "description" ? ["actions"] : info2?.disabledAfter ?? [];
   insertAfterAnchor(root, element(name, text2), anchors);
 }
 function removeField(root, name) {
@@ -6990,13 +6996,13 @@ function finish(doc) {
 }
 function withFieldsIn(root, fields3) {
   const out = { ...root, children: [...root.children] };
-  const info = describeRoot(out.name);
-  if (fields3.description !== void 0) setField(out, "description", fields3.description, info);
+  const info2 = describeRoot(out.name);
+  if (fields3.description !== void 0) setField(out, "description", fields3.description, info2);
   if (fields3.enabled !== void 0) {
-    if (info?.canDisable === false) {
-      if (rootChild(out, "disabled")) setField(out, "disabled", String(!fields3.enabled), info);
+    if (info2?.canDisable === false) {
+      if (rootChild(out, "disabled")) setField(out, "disabled", String(!fields3.enabled), info2);
     } else {
-      setField(out, "disabled", String(!fields3.enabled), info);
+      setField(out, "disabled", String(!fields3.enabled), info2);
     }
   }
   return out;
@@ -7011,10 +7017,10 @@ function fieldTextsOf(root) {
 }
 function withFieldTexts(root, texts) {
   const out = { ...root, children: [...root.children] };
-  const info = describeRoot(out.name);
+  const info2 = describeRoot(out.name);
   for (const name of FIELD_NAMES) {
     const text2 = texts[name];
-    if (text2 !== void 0) setField(out, name, text2, info);
+    if (text2 !== void 0) setField(out, name, text2, info2);
     else removeField(out, name);
   }
   return out;
@@ -7022,10 +7028,10 @@ function withFieldTexts(root, texts) {
 function transplantFields(remoteXml, fromXml) {
   const remote = parseXml(remoteXml);
   const from = parseXml(fromXml).root;
-  const info = describeRoot(remote.root.name);
+  const info2 = describeRoot(remote.root.name);
   for (const name of FIELD_NAMES) {
     const source = rootChild(from, name);
-    if (source) setField(remote.root, name, textOf(source), info);
+    if (source) setField(remote.root, name, textOf(source), info2);
     else removeField(remote.root, name);
   }
   return finish(remote);
@@ -7307,8 +7313,8 @@ ${context}`;
     );
   }
   const rootName = doc.root.name;
-  const info = describeRoot(rootName);
-  if (!info) {
+  const info2 = describeRoot(rootName);
+  if (!info2) {
     return failure(
       "",
       `configXml has root element <${rootName}>, which is not a Jenkins job or folder. Use the config.xml of a job or folder, whose root is e.g. ${KNOWN_ROOTS.map((r) => `<${r}>`).join(", ")}.`
@@ -8250,22 +8256,22 @@ function treeOf(xml) {
 function declaredXml(news, markOwner4) {
   const xml = news.configXml;
   const rootName = rootNameOf(xml);
-  const info = describeRoot(rootName);
+  const info2 = describeRoot(rootName);
   const root = once(() => treeOf(xml));
   const explicit = explicitFields(news);
   return {
     key: "configXml",
     rootName,
-    info,
+    info: info2,
     // Checked inputs are canonical already.
     canonical: () => xml,
     root,
     fields: once(() => {
-      const needXml = explicit.description === void 0 || explicit.enabled === void 0 && info?.canDisable !== false;
+      const needXml = explicit.description === void 0 || explicit.enabled === void 0 && info2?.canDisable !== false;
       const fromXml = needXml ? knownFields(xml) ?? canonicalFields(xml) ?? fieldsOf2(root()) : { description: "", enabled: true };
       return {
         description: readMark(explicit.description ?? fromXml.description).description,
-        enabled: info?.canDisable === false ? true : explicit.enabled ?? fromXml.enabled
+        enabled: info2?.canDisable === false ? true : explicit.enabled ?? fromXml.enabled
       };
     }),
     // Checked inputs carry description and enabled (filled-fields.ts): the text goes as is when they are its own.
@@ -9547,6 +9553,20 @@ var OwnedElsewhereError = class extends Error {
 function ownedElsewhere(found, owner2, takeOverFrom) {
   return found !== void 0 && found !== owner2 && found !== takeOverFrom;
 }
+var ManagedElsewhereError = class extends Error {
+  constructor(kind, item, owner2) {
+    super(
+      `${kind} "${item}" cannot be updated: it is managed as code by ${owner2} (the mark of ownership in its description), not by this stack: it was handed over, or its mark changed, since this stack's last refresh. Nothing was written to Jenkins. Run \`pulumi refresh\`, which records the hand-over, then remove the resource from the program: the next \`pulumi up\` drops it from this stack's state and leaves the item to ${owner2} (docs/guide/ownership.md).`
+    );
+    this.kind = kind;
+    this.item = item;
+    this.owner = owner2;
+    this.name = "ManagedElsewhereError";
+  }
+  kind;
+  item;
+  owner;
+};
 
 // provider/ownership/settings.ts
 var OWNER_KEY = "__owner";
@@ -9575,7 +9595,14 @@ function markOwnerOf(news, marksOn2) {
   return news.__owner;
 }
 function markMoves(olds, wanted) {
-  return typeof olds.__owner === "string" && olds.__owner !== wanted;
+  return ownerRecorded(olds) !== wanted;
+}
+function ownerRecorded(olds) {
+  return typeof olds.__owner === "string" ? olds.__owner : void 0;
+}
+function updateRefused(found, olds, news) {
+  if (found === void 0) return false;
+  return found !== ownerRecorded(olds) && found !== news.__owner && found !== news.takeOverFrom;
 }
 function folderOf2(fullName) {
   const slash = fullName.lastIndexOf("/");
@@ -9600,6 +9627,15 @@ ${folder2}`;
   }
   const owners = await listing;
   return owners.has(fullName) ? { exists: true, owner: owners.get(fullName) } : { exists: false };
+}
+function noteOwner(jenkinsUrl, fullName, owner2) {
+  const listing = listings2.get(`${jenkinsUrl}
+${folderOf2(fullName)}`);
+  if (listing === void 0) return;
+  void listing.then(
+    (owners) => owners.set(fullName, owner2),
+    () => void 0
+  );
 }
 async function foundForDelete(client3, fullName, owner2) {
   try {
@@ -9729,9 +9765,13 @@ async function diff2(id, olds, news) {
   if (isRefreshDiffOfEdit(id, strip(news))) return {};
   rememberManaged(olds.fullName, baseUrlIfConfigured(olds.controller), id);
   if (typeof olds.__handedTo === "string") return { changes: false };
-  const result = await diff(id, olds, news);
-  if (!result.changes && news.__owner !== UNKNOWN && markMoves(olds, markOwnerOf(news, marks === true))) {
-    return { changes: true, diffs: [] };
+  let result = await diff(id, olds, news);
+  const wanted = markOwnerOf(news, marks === true);
+  if (news.__owner !== UNKNOWN && olds.__markAtUpdate !== true && markMoves(olds, wanted)) {
+    const shown = wanted !== void 0 ? ["__owner"] : [];
+    if (!result.changes) result = { changes: true, diffs: shown };
+    else if (result.diffs !== void 0) result = { ...result, diffs: [...result.diffs, ...shown] };
+    if (wanted !== void 0 && ownerRecorded(olds) === void 0) await sayMarkAdded(wanted);
   }
   if (result.changes && news.controller !== UNKNOWN) {
     const unusable = await connections.unusable(news.controller ?? void 0);
@@ -9740,7 +9780,34 @@ async function diff2(id, olds, news) {
       throw new ConnectionCheckError(`Jenkins job "${job2}" cannot be planned: ${unusable}`);
     }
   }
+  if (result.changes && (result.replaces ?? []).length === 0) await checkStillOurs(olds, news);
   return result;
+}
+var markAddedSaid = /* @__PURE__ */ new Set();
+async function sayMarkAdded(owner2) {
+  if (markAddedSaid.has(owner2)) return;
+  markAddedSaid.add(owner2);
+  await info(
+    `Items without a mark of ownership (made by an earlier release, or while marks were off) get the mark of ${owner2} with this update: one write of each one's description, planned as an update (docs/guide/ownership.md).`
+  );
+}
+async function checkStillOurs(olds, news) {
+  const fullName = olds.fullName;
+  if (typeof fullName !== "string" || fullName === "" || news.takeOverFrom === UNKNOWN) return;
+  let found;
+  try {
+    const { client: client3, baseUrl } = await connect(fullName, olds.controller);
+    found = await foundOwner(client3, baseUrl, fullName);
+  } catch (e) {
+    await warn(
+      `the ownership check of Jenkins job "${fullName}" was skipped: ${e instanceof Error ? e.message : String(e)}`
+    );
+    return;
+  }
+  const stored = olds;
+  if (found.exists && updateRefused(found.owner, stored, news)) {
+    throw new ManagedElsewhereError("Jenkins job", fullName, found.owner);
+  }
 }
 var connections = new StackConnections();
 var pluginCheck = "error";
@@ -9998,6 +10065,7 @@ async function createJob2(inputsRaw) {
         if (adoptError instanceof InvalidConfigError) throw new AdoptionError(fullName, adoptError);
         throw adoptError;
       }
+      noteOwner(baseUrl, fullName, owner2);
       rememberManaged(fullName, baseUrl, id);
       return { id, outs };
     }
@@ -10012,6 +10080,7 @@ async function createJob2(inputsRaw) {
     }
     throw e;
   }
+  noteOwner(baseUrl, fullName, owner2);
   const digests = await learnSecrets(client3, fullName, declared2.secrets);
   if (digests !== void 0) outs.secretDigests = digests;
   rememberManaged(fullName, baseUrl, id);
@@ -10087,6 +10156,7 @@ async function readJob(id, propsRaw) {
   if (!configKnown(olds)) {
     imported = declaresNothing(olds) ? importedAsSpec(props, remoteText) : void 0;
     props = imported?.props ?? { ...withoutSpecs(props), configXml: canonicalizeDocument(remoteDoc) };
+    if (declaresNothing(olds)) props.__markAtUpdate = true;
     configDrift = true;
   } else if (declaredXml2 !== void 0 && declaredRoot !== void 0) {
     if (!sameConfig(declaredRoot, remoteDoc.root)) {
@@ -10163,10 +10233,20 @@ async function updateJob(id, oldsRaw, newsRaw) {
   const declared2 = declare(news, owner2);
   const at = { fullName: oldFullName };
   let remote;
+  const stillOurs = async (config) => {
+    const found = config !== void 0 ? ownerInConfig(config) : (await foundOwner(client3, baseUrl, oldFullName)).owner;
+    if (updateRefused(found, olds, news)) throw new ManagedElsewhereError("Jenkins job", oldFullName, found);
+  };
   let posted = false;
   try {
-    if (fullNameOf(news) !== oldFullName) await relocate(client3, at, { folder: news.folder ?? "", name: news.name });
-    ({ posted, remote } = await applyChanges(client3, at.fullName, olds, declared2, owner2));
+    const moves2 = fullNameOf(news) !== oldFullName;
+    if (moves2) {
+      await stillOurs();
+      await relocate(client3, at, { folder: news.folder ?? "", name: news.name });
+    }
+    ({ posted, remote } = await applyChanges(client3, at.fullName, olds, declared2, owner2, void 0, {
+      stillOurs: moves2 ? void 0 : stillOurs
+    }));
   } catch (e) {
     const failure6 = e instanceof JobNotFoundError ? new JobGoneError(at.fullName, e) : e;
     if (at.fullName !== oldFullName) {
@@ -10181,6 +10261,7 @@ async function updateJob(id, oldsRaw, newsRaw) {
     throw failure6;
   }
   const outs = outputsFor(news, declared2, at.fullName, baseUrl, owner2);
+  noteOwner(baseUrl, at.fullName, owner2);
   if (declared2.secrets.length > 0) {
     outs.secretDigests = posted ? await learnSecrets(client3, at.fullName, declared2.secrets) : olds.secretDigests;
   }
@@ -10193,7 +10274,7 @@ async function withOwnedPartsOf(client3, fullName, xml, remote) {
   const kept = keepOwnedParts(doc.root, remoteRoot);
   return { xml: kept === doc.root ? xml : canonicalizeDocument({ ...doc, root: kept }), remote: remoteRoot };
 }
-async function applyChanges(client3, fullName, olds, declared2, owner2, remote) {
+async function applyChanges(client3, fullName, olds, declared2, owner2, remote, guard = {}) {
   const wanted = declared2.fields();
   const descriptionChanged = wanted.description !== olds.description || olds.__owner !== owner2;
   const folderDescription = declared2.info?.kind === "folder" && descriptionChanged;
@@ -10202,6 +10283,7 @@ async function applyChanges(client3, fullName, olds, declared2, owner2, remote) 
     let xml = declared2.toSend();
     try {
       if (updateNeedsRemote(declared2.root())) ({ xml, remote } = await withOwnedPartsOf(client3, fullName, xml, remote));
+      await guard.stillOurs?.(remote);
       await client3.updateConfig(fullName, xml);
     } catch (e) {
       if (!(e instanceof JobNotFoundError) || configKnown(olds)) throw e;
@@ -10209,6 +10291,7 @@ async function applyChanges(client3, fullName, olds, declared2, owner2, remote) 
     }
     return { posted: true, remote };
   }
+  if (descriptionChanged || wanted.enabled !== olds.enabled) await guard.stillOurs?.();
   if (descriptionChanged) await client3.setDescription(fullName, declared2.descriptionToSend());
   if (wanted.enabled !== olds.enabled) {
     if (wanted.enabled) await client3.enable(fullName);
@@ -12371,9 +12454,9 @@ function providerService(options) {
   let configuredOwner;
   return {
     getPluginInfo(_call, callback) {
-      const info = new pluginPb.PluginInfo();
-      info.setVersion(options.version);
-      callback(null, info);
+      const info2 = new pluginPb.PluginInfo();
+      info2.setVersion(options.version);
+      callback(null, info2);
     },
     getSchema(call, callback) {
       answer(callback, async () => {

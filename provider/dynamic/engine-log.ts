@@ -1,6 +1,6 @@
 /**
- * Warnings from inside a provider process, shown by the CLI like any other diagnostic. The engine starts the
- * provider with its own address as the first argument after its logging flags (the dynamic provider host and the
+ * Warnings and messages of information from inside a provider process, shown by the CLI like any other
+ * diagnostic. The engine starts the provider with its own address as the first argument after its logging flags (the dynamic provider host and the
  * plugin's run-plugin alike); the engine's `Log` call takes the message. The gRPC stubs
  * come from the program's own `@pulumi/pulumi` (this package's peer), so nothing else is loaded. When there is no
  * engine to talk to (a provider driven by hand), the message goes to stderr.
@@ -12,7 +12,7 @@ interface EngineClient {
 }
 
 let client:
-  | { engine: EngineClient; pb: { LogRequest: new () => LogRequest; LogSeverity: { WARNING: number } } }
+  | { engine: EngineClient; pb: { LogRequest: new () => LogRequest; LogSeverity: { INFO: number; WARNING: number } } }
   | null
   | undefined;
 
@@ -59,13 +59,22 @@ function engine(): typeof client {
 
 /** Sends a warning to the engine (or stderr); never throws, never waits for longer than the call. */
 export function warn(message: string): Promise<void> {
+  return send("WARNING", message);
+}
+
+/** Sends a message of information to the engine (or stderr), shown as the CLI shows any other diagnostic. */
+export function info(message: string): Promise<void> {
+  return send("INFO", message);
+}
+
+function send(severity: "INFO" | "WARNING", message: string): Promise<void> {
   const c = engine();
   if (!c) {
-    process.stderr.write(`warning: ${message}\n`);
+    process.stderr.write(`${severity === "WARNING" ? "warning" : "info"}: ${message}\n`);
     return Promise.resolve();
   }
   const req = new c.pb.LogRequest();
-  req.setSeverity(c.pb.LogSeverity.WARNING);
+  req.setSeverity(c.pb.LogSeverity[severity]);
   req.setMessage(message);
   req.setUrn("");
   return new Promise((resolve) => c.engine.log(req, () => resolve()));

@@ -32,3 +32,25 @@ export function ownedElsewhere(
 ): found is string {
   return found !== undefined && found !== owner && found !== takeOverFrom;
 }
+
+/**
+ * Updating an item whose mark of ownership names another owner than the one this stack wrote: the item was handed
+ * over (or its mark changed by hand) since the stack's last refresh. Refused before anything is written, naming the
+ * owner and the way out: the refresh records the hand-over, then the resource leaves the program.
+ */
+export class ManagedElsewhereError extends Error {
+  constructor(
+    readonly kind: ItemKind,
+    readonly item: string,
+    readonly owner: string,
+  ) {
+    super(
+      `${kind} "${item}" cannot be updated: it is managed as code by ${owner} (the mark of ownership in its ` +
+        "description), not by this stack: it was handed over, or its mark changed, since this stack's last refresh. " +
+        `Nothing was written to Jenkins. Run \`pulumi refresh\`, which records the hand-over, then remove the ` +
+        `resource from the program: the next \`pulumi up\` drops it from this stack's state and leaves the item to ` +
+        `${owner} (docs/guide/ownership.md).`,
+    );
+    this.name = "ManagedElsewhereError";
+  }
+}

@@ -27,7 +27,7 @@ import { configChanged } from "./compare";
 import { verifiedClientFor, type ConfigSource } from "../connection/settings";
 import { ConnectionCheckError } from "../connection/errors";
 import { StackConnections } from "../connection/stack-connections";
-import { warn } from "../dynamic/engine-log";
+import { info, warn } from "../dynamic/engine-log";
 import { pluginCheckOf, preflight, type PluginCheckMode } from "../plugins/preflight";
 import { checkReferences, credentialsCheckOf, type CredentialsCheckMode } from "../references/check";
 import { folderScope, idsInConfig, idsInSpec } from "../references/ids";
@@ -81,9 +81,18 @@ import { learnSecrets } from "./secrets/learn";
 import { compareSecrets, maskSecrets, secretsChanged } from "./secrets/state";
 import { writeXml } from "../xml/writer";
 import { readMark } from "../ownership/mark";
-import { OwnedElsewhereError, ownedElsewhere } from "../ownership/errors";
+import { ManagedElsewhereError, OwnedElsewhereError, ownedElsewhere } from "../ownership/errors";
 import { marksOn } from "../ownership/settings";
-import { foundForDelete, foundOwner, markMoves, markOwnerOf, ownerInConfig } from "./ownership";
+import {
+  foundForDelete,
+  foundOwner,
+  markMoves,
+  markOwnerOf,
+  noteOwner,
+  ownerInConfig,
+  ownerRecorded,
+  updateRefused,
+} from "./ownership";
 
 import { diff as diffJob, type JobDiffResult } from "./diff";
 
@@ -98,10 +107,16 @@ export async function diff(id: string, olds: Props, news: Props): Promise<JobDif
   rememberManaged(olds.fullName, baseUrlIfConfigured(olds.controller), id);
   // Handed over to another owner (a refresh found its mark): nothing to put back, nothing to send.
   if (typeof olds.__handedTo === "string") return { changes: false };
-  const result = await diffJob(id, olds, news);
-  if (!result.changes && news.__owner !== UNKNOWN && markMoves(olds, markOwnerOf(news, marks === true))) {
-    // The mark alone: an owner renamed, marks turned off, or the item let go (retainOnDelete).
-    return { changes: true, diffs: [] };
+  let result = await diffJob(id, olds, news);
+  const wanted = markOwnerOf(news, marks === true);
+  if (news.__owner !== UNKNOWN && olds.__markAtUpdate !== true && markMoves(olds, wanted)) {
+    // The mark changes: written where none was (an earlier release's state, marks turned on), an owner renamed, marks
+    // turned off, or the item let go (retainOnDelete). A mark this stack writes is the one change a provider plugin's
+    // detailed diff shows for it (`__owner`); a mark removed shows nothing, as the inputs it compares are the same.
+    const shown = wanted !== undefined ? ["__owner"] : [];
+    if (!result.changes) result = { changes: true, diffs: shown };
+    else if (result.diffs !== undefined) result = { ...result, diffs: [...result.diffs, ...shown] };
+    if (wanted !== undefined && ownerRecorded(olds) === undefined) await sayMarkAdded(wanted);
   }
   if (result.changes && news.controller !== UNKNOWN) {
     const unusable = await connections.unusable((news.controller ?? undefined) as string | undefined);
@@ -110,7 +125,50 @@ export async function diff(id: string, olds: Props, news: Props): Promise<JobDif
       throw new ConnectionCheckError(`Jenkins job "${job}" cannot be planned: ${unusable}`);
     }
   }
+  if (result.changes && (result.replaces ?? []).length === 0) await checkStillOurs(olds, news);
   return result;
+}
+
+/** The owners whose mark this process told the user it adds to unmarked items: said once per process and owner. */
+const markAddedSaid = new Set<string>();
+
+/**
+ * Said once per process: items without a mark get the stack's. A dynamic provider cannot name a hidden input in
+ * its diff, so such an update shows no property; this line says what it writes.
+ */
+async function sayMarkAdded(owner: string): Promise<void> {
+  if (markAddedSaid.has(owner)) return;
+  markAddedSaid.add(owner);
+  await info(
+    `Items without a mark of ownership (made by an earlier release, or while marks were off) get the mark of ` +
+      `${owner} with this update: one write of each one's description, planned as an update (docs/guide/ownership.md).`,
+  );
+}
+
+/**
+ * An update never writes another owner's item: a change planned for an item whose mark now names another owner
+ * (handed over since the last refresh) fails the plan, naming the owner and the fix. The owner comes from the
+ * listing of the item's folder kept for the process (the one the create checks read), so a plan sends one request
+ * per folder of the items it changes, and none when nothing changes; update checks again before it writes.
+ */
+async function checkStillOurs(olds: Props, news: Props): Promise<void> {
+  const fullName = olds.fullName;
+  if (typeof fullName !== "string" || fullName === "" || news.takeOverFrom === UNKNOWN) return;
+  let found: { exists: boolean; owner?: string };
+  try {
+    const { client, baseUrl } = await connect(fullName, olds.controller as string | undefined);
+    found = await foundOwner(client, baseUrl, fullName);
+  } catch (e) {
+    // The update reads the mark again before it writes; a plan that cannot look says so and goes on.
+    await warn(
+      `the ownership check of Jenkins job "${fullName}" was skipped: ${e instanceof Error ? e.message : String(e)}`,
+    );
+    return;
+  }
+  const stored = olds as unknown as JobOutputs;
+  if (found.exists && updateRefused(found.owner, stored, news as unknown as JobInputs)) {
+    throw new ManagedElsewhereError("Jenkins job", fullName, found.owner);
+  }
 }
 
 /** Plain copies of the stack config's connections, set by `configure`. Credentials stay in this process only. */
@@ -478,6 +536,7 @@ async function createJob(inputsRaw: Props): Promise<dynamic.CreateResult> {
         if (adoptError instanceof InvalidConfigError) throw new AdoptionError(fullName, adoptError);
         throw adoptError;
       }
+      noteOwner(baseUrl, fullName, owner);
       rememberManaged(fullName, baseUrl, id);
       return { id, outs };
     }
@@ -494,6 +553,7 @@ async function createJob(inputsRaw: Props): Promise<dynamic.CreateResult> {
     }
     throw e;
   }
+  noteOwner(baseUrl, fullName, owner);
   const digests = await learnSecrets(client, fullName, declared.secrets);
   if (digests !== undefined) outs.secretDigests = digests;
   rememberManaged(fullName, baseUrl, id);
@@ -601,6 +661,7 @@ async function readJob(id: string, propsRaw: Props): Promise<dynamic.ReadResult>
     // create whose answer was lost (no config known), Jenkins's config.
     imported = declaresNothing(olds) ? importedAsSpec(props, remoteText) : undefined;
     props = imported?.props ?? { ...withoutSpecs(props), configXml: canonicalizeDocument(remoteDoc) };
+    if (declaresNothing(olds)) props.__markAtUpdate = true;
     configDrift = true;
   } else if (declaredXml !== undefined && declaredRoot !== undefined) {
     if (!sameConfig(declaredRoot, remoteDoc.root)) {
@@ -722,11 +783,23 @@ async function updateJob(id: string, oldsRaw: Props, newsRaw: Props): Promise<dy
   // Where the item is: moves and renames update it step by step.
   const at = { fullName: oldFullName };
   let remote: XmlElement | undefined;
+  // Nothing is written to an item another owner's mark names: read from the config when the update reads it anyway,
+  // else from the listing of its folder kept for the process (which the diff read).
+  const stillOurs = async (config?: XmlElement) => {
+    const found = config !== undefined ? ownerInConfig(config) : (await foundOwner(client, baseUrl, oldFullName)).owner;
+    if (updateRefused(found, olds, news)) throw new ManagedElsewhereError("Jenkins job", oldFullName, found);
+  };
 
   let posted = false;
   try {
-    if (fullNameOf(news) !== oldFullName) await relocate(client, at, { folder: news.folder ?? "", name: news.name });
-    ({ posted, remote } = await applyChanges(client, at.fullName, olds, declared, owner));
+    const moves = fullNameOf(news) !== oldFullName;
+    if (moves) {
+      await stillOurs();
+      await relocate(client, at, { folder: news.folder ?? "", name: news.name });
+    }
+    ({ posted, remote } = await applyChanges(client, at.fullName, olds, declared, owner, undefined, {
+      stillOurs: moves ? undefined : stillOurs,
+    }));
   } catch (e) {
     // Deleted in Jenkins since the last refresh: say so instead of re-creating it behind the user's back.
     const failure = e instanceof JobNotFoundError ? new JobGoneError(at.fullName, e) : e;
@@ -743,6 +816,7 @@ async function updateJob(id: string, oldsRaw: Props, newsRaw: Props): Promise<dy
     throw failure;
   }
   const outs = outputsFor(news, declared, at.fullName, baseUrl, owner);
+  noteOwner(baseUrl, at.fullName, owner);
   if (declared.secrets.length > 0) {
     outs.secretDigests = posted ? await learnSecrets(client, at.fullName, declared.secrets) : olds.secretDigests;
   }
@@ -776,6 +850,7 @@ async function applyChanges(
   declared: Declared,
   owner: string | undefined,
   remote?: XmlElement,
+  guard: { stillOurs?: (config?: XmlElement) => Promise<void> } = {},
 ): Promise<{ posted: boolean; remote?: XmlElement }> {
   const wanted = declared.fields();
   // The mark changes with the owner; state of an earlier version (no owner recorded) gets it with this write.
@@ -789,6 +864,7 @@ async function applyChanges(
     try {
       // What Jenkins owns in the job's config (a pipeline's own properties, a folder's views) is read and kept.
       if (updateNeedsRemote(declared.root())) ({ xml, remote } = await withOwnedPartsOf(client, fullName, xml, remote));
+      await guard.stillOurs?.(remote);
       await client.updateConfig(fullName, xml);
     } catch (e) {
       // State from a create whose answer was lost (no config known), for a job that was never made: make it now.
@@ -797,6 +873,7 @@ async function applyChanges(
     }
     return { posted: true, remote };
   }
+  if (descriptionChanged || wanted.enabled !== olds.enabled) await guard.stillOurs?.();
   if (descriptionChanged) await client.setDescription(fullName, declared.descriptionToSend());
   if (wanted.enabled !== olds.enabled) {
     if (wanted.enabled) await client.enable(fullName);

@@ -22,13 +22,31 @@ export function markOwnerOf(news: Pick<JobInputs, "__owner" | "__retain">, marks
 }
 
 /**
- * Whether the mark must change although nothing declared did: the stack marked the item with one owner and now
- * writes another or none (a new `jenkins:owner`, marks turned off, `retainOnDelete`). A state whose outputs name no
- * owner (an earlier version's, not updated since) plans no change for its mark: it is written by the item's next
- * update, so an upgrade previews as unchanged.
+ * Whether the mark must change although nothing declared did: the item carries one owner's mark (or none) and the
+ * stack now writes another (a new `jenkins:owner`, marks turned off, `retainOnDelete`), or it carries none and the
+ * stack writes one. A state whose outputs name no owner was written by an earlier release (or with marks off): its
+ * item gets the stack's mark with the next `up`, one write of the mark alone.
  */
 export function markMoves(olds: Pick<JobOutputs, "__owner">, wanted: string | undefined): boolean {
-  return typeof olds.__owner === "string" && olds.__owner !== wanted;
+  return ownerRecorded(olds) !== wanted;
+}
+
+/** The owner whose mark the stack last wrote on the item, as its outputs record it; undefined when it wrote none. */
+export function ownerRecorded(olds: Pick<JobOutputs, "__owner">): string | undefined {
+  return typeof olds.__owner === "string" ? olds.__owner : undefined;
+}
+
+/**
+ * Whether an update must refuse an item whose mark names `found`: another owner than the one the stack last wrote,
+ * the stack's own name, or the owner it takes the item over from. An item without a mark is any stack's to write.
+ */
+export function updateRefused(
+  found: string | undefined,
+  olds: Pick<JobOutputs, "__owner">,
+  news: Pick<JobInputs, "__owner" | "takeOverFrom">,
+): found is string {
+  if (found === undefined) return false;
+  return found !== ownerRecorded(olds) && found !== news.__owner && found !== news.takeOverFrom;
 }
 
 /** Where a job sits: its folder ("" at the root) and its full name. */
@@ -66,6 +84,19 @@ export async function foundOwner(
   }
   const owners = await listing;
   return owners.has(fullName) ? { exists: true, owner: owners.get(fullName) } : { exists: false };
+}
+
+/**
+ * Records in the listing kept for the process (when there is one) the mark this process just wrote on an item, or
+ * that it holds none: a later look in the same process (an update after a create) then sees the item as it is.
+ */
+export function noteOwner(jenkinsUrl: string, fullName: string, owner: string | undefined): void {
+  const listing = listings.get(`${jenkinsUrl}\n${folderOf(fullName)}`);
+  if (listing === undefined) return;
+  void listing.then(
+    (owners) => owners.set(fullName, owner),
+    () => undefined,
+  );
 }
 
 /** What a delete finds: the item gone, or the owner its mark names and the items inside marked by others. */

@@ -141,11 +141,16 @@ export interface JobOutputs {
   enabled: boolean;
   /**
    * The owner whose mark of ownership this stack last wrote on the item (absent when it wrote none: marks off, a
-   * let-go item, or state of an earlier version not updated since). Internal.
+   * let-go item, an import, or state of an earlier version not updated since). Internal.
    */
   __owner?: string;
   /** Set by a refresh that found the item's mark naming another owner: handed over, left alone. Internal. */
   __handedTo?: string;
+  /**
+   * Set by a read by id alone (`pulumi import` through the plugin): the item gets the stack's mark with its first
+   * update, not as an update of its own, since Pulumi refuses an import whose plan changes anything. Internal.
+   */
+  __markAtUpdate?: boolean;
   /**
    * For a Pipeline job whose script sets job properties: what its tracker actions say it set, as "property C",
    * "trigger C", "parameter NAME", as last read from Jenkins (pipeline-owned.ts). Absent when nothing is known.

@@ -156,3 +156,20 @@ export function changesOf(
   }
   return out;
 }
+
+/**
+ * The mark of ownership an update of a job writes, when its inputs name an owner the old ones did not (a state an
+ * earlier release wrote names none; a new `jenkins:owner` names another): the inputs compared above leave the
+ * internal `__owner` out, and without this such an update would show no change at all.
+ */
+export function markChangeOf(olds: Inputs, news: Inputs): Change | undefined {
+  const owner = news.__owner;
+  if (typeof owner !== "string" || owner === UNKNOWN || owner === olds.__owner) return undefined;
+  const before = olds.__owner;
+  return {
+    kind: "value",
+    property: "mark of ownership",
+    old: typeof before === "string" ? shown(before) : undefined,
+    new: shown(owner),
+  };
+}

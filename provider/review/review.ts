@@ -3,7 +3,7 @@
  * the order a reviewer needs them (destructive first, then moves, changes with identical ones grouped, creates).
  * Everything is sorted, so the same digest always gives the same review.
  */
-import { changesOf, type Change } from "./changes";
+import { changesOf, markChangeOf, type Change } from "./changes";
 import type { PreviewDigest } from "./digest";
 import { itemsOf, kindOf, nameOfUrn, typeOfUrn, type Item } from "./items";
 
@@ -229,6 +229,8 @@ export function reviewOf(digest: PreviewDigest): Review {
       item.op === "delete"
         ? []
         : changesOf(item.olds, item.news, CONTEXT, moved ? MOVE_KEYS : undefined, hiddenOf(item), item.detailedDiff);
+    const mark = item.kind === "Job" && item.op === "update" ? markChangeOf(item.olds, item.news) : undefined;
+    if (mark !== undefined) changes.push(mark);
     if (isDestructive(item)) {
       destructive.push({ item, changes });
       continue;

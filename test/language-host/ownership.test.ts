@@ -1,12 +1,13 @@
 /**
  * One owner for every job, through the language host: two stacks of one project ("a" and "b") on one Jenkins.
  * Each marks the jobs it makes with its owner (the last line of the description); neither takes the other's job
- * without a hand-over, in either order or when both `up` at once; a hand-over moves the mark and the former owner
- * lets the job go without deleting it; a destroy leaves the other stack's items, a folder holding them included;
+ * without a hand-over, in either order or when both `up` at once; a hand-over moves the mark, the former owner's
+ * change to the job is refused until its refresh, and then it lets the job go without deleting it; a destroy leaves the other stack's items, a folder holding them included;
  * `retainOnDelete` clears the mark; with marks off none is written.
  */
 import * as path from "node:path";
 import type { JenkinsServer } from "../../provider/server";
+import { ManagedElsewhereError } from "../../provider/ownership/errors";
 import { markLine, readMark } from "../../provider/ownership/mark";
 import { readFields } from "../../provider/resource/job-config";
 import { JenkinsUser } from "../harness/jenkins-user";
@@ -126,6 +127,32 @@ describe("two stacks on one Jenkins, each job with one owner", () => {
     expect({ ok: up.ok, errors: up.errors }).toEqual({ ok: true, errors: [] });
     expect(await ownerOf("x")).toEqual({ description: "Job x", owner: B });
     b.removeConfig("takeOverFrom").removeConfig("adopt");
+
+    // Without a refresh, a's change to x is refused before anything is written, whatever it changes: the
+    // description (its own POST), the script (a config.xml POST, read first), the enabled state (its own POST).
+    const held = await user.getConfig("x");
+    for (const [key, value] of [
+      ["note", " (edited)"],
+      ["step", "make all"],
+      ["disabled", "x"],
+    ]) {
+      a.setConfig(key, value).setConfig("edit", "x");
+      server.resetCounters();
+      for (const run of [await a.preview(), await a.up()]) {
+        expect(run.ok).toBe(false);
+        expect(run.errors.find((e) => e.urn.endsWith("::x"))?.message).toBe(
+          new ManagedElsewhereError("Jenkins job", "x", B).message,
+        );
+      }
+      expect(writes(server)).toEqual([]);
+      // One listing of the root's descriptions per run, not a read per job.
+      expect(server.requests.filter((r) => r.query.startsWith("tree=description")).map((r) => r.path)).toEqual([
+        "/api/json",
+        "/api/json",
+      ]);
+      expect(await user.getConfig("x")).toBe(held);
+      a.removeConfig(key).removeConfig("edit");
+    }
 
     const refreshed = await a.refresh();
     expect(refreshed.ok).toBe(true);

@@ -3,8 +3,9 @@
  * config.xml and as a typed pipeline, a list view, credentials in the system store and in the folder's store, and a
  * job edited in Jenkins that a refresh found), its program moved to the jenkins provider plugin's types
  * (test/language-host/projects/upgrade-to-plugin): the aliases find every resource's state, nothing is replaced,
- * the preview plans what the classes plan (the edit put back) and writes nothing, the up writes only that job, and
- * the plugin destroys every item.
+ * the preview plans what the classes plan (the edit put back, and each job's mark of ownership, which the plugin's
+ * detailed diff names) and writes nothing, the up writes that job and the marks alone, and the plugin destroys every
+ * item.
  */
 import * as path from "node:path";
 import type { JenkinsServer } from "../../provider/server";
@@ -14,6 +15,8 @@ import { PulumiCli, previewDiff } from "../harness/language-host";
 import { repoRoot } from "../harness/provider-process";
 import { cleanEnv } from "../harness/serialized-provider";
 import { ADMIN, beyondPreflight } from "../harness/test-server";
+import { readMark } from "../../provider/ownership/mark";
+import { readFields } from "../../provider/resource/job-config";
 import { itemsOnServer } from "./server-items";
 import { loadState, resealedState, startUpgradeStack, type UpgradeStack } from "./upgrade-stack";
 
@@ -21,6 +24,8 @@ const FIXTURE = fixtureDir("main-7430377");
 const SECRETS = fixtureOptions(FIXTURE).secrets ?? {};
 const PROJECT = path.join(repoRoot, "test", "language-host", "projects", "upgrade-to-plugin");
 const ITEMS = ["nightly", "team", "team/api-build", "team/api-deploy"];
+/** The owner the plugin names: the project and stack of the resources' URNs. */
+const OWNER = "upgrade-stack/dev";
 
 const nameOf = (urn: string) => urn.split("::").pop();
 
@@ -60,31 +65,54 @@ describe("a stack written by the previous release, moved to the plugin's types",
     expect(preview.steps.map((s) => `${s.op} ${s.urn.split("::").slice(2).join("::")}`).sort()).toEqual([
       "same jenkins:index:Credential::app-token",
       "same jenkins:index:Credential::team-token",
-      "same jenkins:index:Job::api-build",
-      "same jenkins:index:Job::api-deploy",
-      "same jenkins:index:Job::team",
       "same jenkins:index:View::apps",
+      "update jenkins:index:Job::api-build",
+      "update jenkins:index:Job::api-deploy",
       "update jenkins:index:Job::nightly",
+      "update jenkins:index:Job::team",
     ]);
-    const nightly = preview.steps.find((s) => s.op === "update")!;
-    const lines = previewDiff(nightly)
-      .split("\n")
-      .filter((l) => /^\s+[-+] /.test(l));
-    expect(lines.map((l) => l.trim().replace(/\s+/g, " "))).toEqual([
+    // Every job gets the stack's mark of ownership, which the plugin's detailed diff names: the one line of the
+    // jobs that change nothing else.
+    const shown = (name: string) =>
+      previewDiff(preview.steps.find((s) => s.op === "update" && s.urn.endsWith(`::${name}`))!)
+        .split("\n")
+        .filter((l) => /^\s+[-+~] /.test(l))
+        .map((l) =>
+          l
+            .trim()
+            .replace(/\s+/g, " ")
+            .replace(/^(\S \w+) :/, "$1:"),
+        );
+    const mark = `+ __owner: "${OWNER}"`;
+    for (const name of ["team", "api-build", "api-deploy"]) expect(shown(name)).toEqual([mark]);
+    expect(shown("nightly")).toEqual([
+      mark,
+      "~ configXml: (",
       "- <command>make nightly --edited</command>",
       "+ <command>make nightly</command>",
     ]);
     expect(writes(server)).toEqual([]);
   });
 
-  it("moves the state over writing only the edited job, then plans nothing", async () => {
+  it("moves the state over writing the edited job and the marks alone, then plans nothing", async () => {
     server.resetCounters();
     const up = await cli.up();
     expect({ ok: up.ok, errors: up.errors }).toEqual({ ok: true, errors: [] });
-    expect(up.steps.filter((s) => s.op !== "same").map((s) => `${s.op} ${nameOf(s.urn)}`)).toEqual(["update nightly"]);
+    expect(
+      up.steps
+        .filter((s) => s.op !== "same")
+        .map((s) => `${s.op} ${nameOf(s.urn)}`)
+        .sort(),
+    ).toEqual(["update api-build", "update api-deploy", "update nightly", "update team"]);
     const written = writes(server);
-    expect(written.length).toBeGreaterThan(0);
-    expect(written.filter((w) => !w.includes(" /job/nightly/"))).toEqual([]);
+    expect(written.filter((w) => !w.includes(" /job/nightly/")).sort()).toEqual([
+      "POST /job/team/config.xml",
+      "POST /job/team/job/api-build/description",
+      "POST /job/team/job/api-deploy/description",
+    ]);
+    for (const item of ITEMS) {
+      expect(readMark(readFields(await user.getConfig(item)).description).owner).toBe(OWNER);
+    }
     expect(await user.getConfig("nightly")).not.toContain("--edited");
     expect(cli.state.resources.filter((r) => r.type.startsWith("pulumi-nodejs:"))).toEqual([]);
     expect(await itemsOnServer(user)).toEqual(ITEMS);

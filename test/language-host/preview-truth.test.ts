@@ -66,8 +66,12 @@ describe("preview of a change to a folder's description", () => {
     expect(folderStep.olds?.description).toBe("Applications");
     expect(folderStep.news?.description).toBe("Applications of the web team");
     expect(folderStep.news?.fullName).toBe("apps");
-    // Only the one check that the connection of the change can be used.
-    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /api/json"]);
+    // Only the check that the connection of the change can be used, and the listing of the owners of the root's
+    // items (the folder's mark: a change to an item another owner marked would fail here).
+    expect(server.requests.map((r) => `${r.method} ${r.path}?${r.query}`)).toEqual([
+      "GET /api/json?",
+      `GET /api/json?tree=${encodeURIComponent("description,jobs[name,description]")}`,
+    ]);
 
     const applied = await cli.up();
     expect(applied.ok).toBe(true);

@@ -189,7 +189,10 @@ describe("the real-estate example: every kind of job an estate has, through the 
       errors: [],
       changes: ["update price-index"],
     });
+    // The plan's listing of the owners in the job's folder (its mark), then the read that keeps what the pipeline
+    // owns, and the save.
     expect(calls(server).filter((c) => c.includes("/job/"))).toEqual([
+      "GET /job/listings/api/json",
       "GET /job/listings/job/price-index/config.xml",
       "POST /job/listings/job/price-index/config.xml",
     ]);

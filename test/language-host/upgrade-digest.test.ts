@@ -4,15 +4,17 @@
  * upgrade-main-7430377, written by scripts/capture-upgrade-fixture.ts with that commit's packed package: a folder,
  * jobs given as config.xml and as a spec, a list view, credentials in the system store and in the folder's store,
  * and a job edited in Jenkins that a refresh found), taken through the language host with the code of this
- * checkout: a refresh finds nothing new, a preview plans only the edit put back and writes nothing, an update puts
- * it back and changes the job the program changed, after which those outputs hold digests and the next plan is
- * empty, and destroy deletes every item.
+ * checkout: a refresh finds nothing new, a preview plans the edit put back and the marks of ownership this release
+ * writes (updates that show no property) and writes nothing, an update puts the edit back, changes the job the
+ * program changed and writes each other item's mark alone, after which the outputs hold digests and the next plan
+ * is empty, and destroy deletes every item.
  */
-import { markLine } from "../../provider/ownership/mark";
+import { markLine, readMark } from "../../provider/ownership/mark";
+import { readFields } from "../../provider/resource/job-config";
 import type { JenkinsServer } from "../../provider/server";
 import { fixtureDir, fixtureOptions } from "../../scripts/capture-upgrade-fixture";
 import type { JenkinsUser } from "../harness/jenkins-user";
-import { PulumiCli, previewDiff } from "../harness/language-host";
+import { PulumiCli, changedInputs, previewDiff } from "../harness/language-host";
 import { sealedKeysOf } from "../harness/language-host/secrets";
 import type { StackState } from "../harness/language-host/state";
 import { itemsOnServer, viewsOnServer } from "./server-items";
@@ -75,7 +77,7 @@ describe("a stack written before outputs kept config digests, managed by this ve
     expect(String(nightly.inputs.configXml)).toContain("make nightly --edited");
   });
 
-  it("refreshes without finding a change, and previews only the edit put back, without writing anything", async () => {
+  it("refreshes without finding a change, and previews the edit put back and the marks of ownership, writing nothing", async () => {
     expect(await itemsOnServer(user)).toEqual(["nightly", "team", "team/api-build", "team/api-deploy"]);
     server.resetCounters();
     const refresh = await cli.refresh();
@@ -88,9 +90,25 @@ describe("a stack written before outputs kept config digests, managed by this ve
     const preview = await cli.preview();
     expect({ ok: preview.ok, errors: preview.errors }).toEqual({ ok: true, errors: [] });
     const changed = preview.steps.filter((s) => s.op !== "same");
-    expect(changed.map((s) => `${s.op} ${nameOf(s.urn)}`)).toEqual(["update nightly"]);
+    // Every job, folder and multibranch project gets the stack's mark of ownership (this release writes it where an
+    // earlier one wrote none): an update that shows no property; views and credentials carry no mark.
+    expect(changed.map((s) => `${s.op} ${nameOf(s.urn)}`).sort()).toEqual([
+      "update api-build",
+      "update api-deploy",
+      "update nightly",
+      "update team",
+    ]);
+    expect(Object.fromEntries(changed.map((s) => [nameOf(s.urn), changedInputs(s)]))).toEqual({
+      team: [],
+      "api-build": [],
+      "api-deploy": [],
+      nightly: ["configXml"],
+    });
+    expect(preview.logs.filter((l) => l.message.includes("mark of ownership")).map((l) => l.severity)).toEqual([
+      "info",
+    ]);
     // The edit, and nothing else, shows as the lines that change.
-    const lines = previewDiff(changed[0])
+    const lines = previewDiff(changed.find((s) => s.urn.endsWith("::nightly"))!)
       .split("\n")
       .filter((l) => /^\s+[-+] /.test(l));
     expect(lines.map((l) => l.trim().replace(/\s+/g, " "))).toEqual([
@@ -100,13 +118,28 @@ describe("a stack written before outputs kept config digests, managed by this ve
     expect(server.requests.filter((r) => r.method !== "GET")).toEqual([]);
   });
 
-  it("updates the job the program changed and puts the edit back; their outputs then hold digests", async () => {
+  it("updates the job the program changed, puts the edit back and marks every job; outputs then hold digests", async () => {
     cli.setConfig("deployDescription", "Deploys the API, upgraded");
     server.resetCounters();
     const up = await cli.up();
     expect({ ok: up.ok, errors: up.errors }).toEqual({ ok: true, errors: [] });
     const changed = up.steps.filter((s) => s.op !== "same").map((s) => `${s.op} ${nameOf(s.urn)}`);
-    expect(changed.sort()).toEqual(["update api-deploy", "update nightly"]);
+    expect(changed.sort()).toEqual(["update api-build", "update api-deploy", "update nightly", "update team"]);
+    // The marks alone where nothing else changed: a job's description, a folder's config.xml.
+    expect(
+      server.requests
+        .filter((r) => r.method !== "GET")
+        .map((r) => `${r.method} ${r.path}`)
+        .sort(),
+    ).toEqual([
+      "POST /job/nightly/config.xml",
+      "POST /job/team/config.xml",
+      "POST /job/team/job/api-build/description",
+      "POST /job/team/job/api-deploy/description",
+    ]);
+    for (const item of ["nightly", "team", "team/api-build"]) {
+      expect(readMark(readFields(await user.getConfig(item)).description).owner).toBe("upgrade-stack/dev");
+    }
     expect(await user.getConfig("nightly")).not.toContain("--edited");
     // With the stack's mark of ownership, which the update writes.
     expect(await user.getConfig("team/api-deploy")).toContain(
@@ -119,9 +152,10 @@ describe("a stack written before outputs kept config digests, managed by this ve
       else expect(r.outputs.configXml).toContain("<description>Deploys the API, upgraded</description>");
       expect(digestIn(r.outputs)).toMatchObject({ canonical: expect.stringMatching(/^[\w-]{22}$/) });
     }
-    // Unchanged resources keep what the earlier version wrote until their own update.
+    // Marked, the freestyle job's outputs are this version's too.
     const build = cli.state.resources.find((x) => x.urn.endsWith("::api-build"))!;
-    expect(build.outputs).toHaveProperty("configXml");
+    expect(build.outputs.__owner).toBe("upgrade-stack/dev");
+    expect(digestIn(build.outputs)).toMatchObject({ canonical: expect.stringMatching(/^[\w-]{22}$/) });
 
     server.resetCounters();
     const again = await cli.preview();

@@ -41,10 +41,17 @@ describe("a job the dynamic provider made, taken over by the plugin", () => {
     const providerText = await providerTextOfJob();
     const dynamic = await startConfiguredProvider(server);
     try {
-      // The inputs the Job class registers: the password out of the config, in the secret secretValues.
+      // The inputs the Job class registers: the password out of the config, in the secret secretValues, and the
+      // stack's owner (the project and stack the plugin then reads from the URN).
       const hidden = hideInXml(WITH_PASSWORD);
       // The dynamic provider takes no secrets: the engine sends them plain and keeps them secret in the state.
-      const news = { name: "api", configXml: hidden.value, secretValues: hidden.values, __provider: providerText };
+      const news = {
+        name: "api",
+        configXml: hidden.value,
+        secretValues: hidden.values,
+        __owner: "jenkins-jobs/dev",
+        __provider: providerText,
+      };
       const checked = await dynamic.check(jobUrn("api"), {}, news);
       expect(checked.failures).toEqual([]);
       const created = await dynamic.create(jobUrn("api"), checked.inputs);

@@ -421,6 +421,22 @@ describe("the report of one kind of change", () => {
     expect(all).toContain("- `services/service-300` <https://jenkins.example.com/job/services/job/service-300/>\n");
   });
 
+  it("names the mark of ownership an update writes where the state names no owner, once for every job", () => {
+    const spec = { pipeline: { script: "node {\n  sh 'make'\n}\n" } };
+    const steps = ["a", "b", "c"].map((n) =>
+      update(n, job(`team/${n}`, spec), job(`team/${n}`, spec, { __owner: "web/prod" })),
+    );
+    const out = report(digest(steps));
+    expect(out).toContain("#### The same change in 3 jobs");
+    expect(out.split('- `mark of ownership`: added `"web/prod"`').length - 1).toBe(1);
+    expect(out).not.toContain("No input changes");
+    // A stack that marked them already, with the same owner: no such change.
+    const marked = report(
+      digest([update("a", job("team/a", spec, { __owner: "web/prod" }), job("team/a", spec, { __owner: "web/prod" }))]),
+    );
+    expect(marked).not.toContain("mark of ownership");
+  });
+
   it("orders a mix: errors and warnings, destructive changes, moves, changes, new items", () => {
     const out = report(mix());
     expectGolden("mix.md", out);

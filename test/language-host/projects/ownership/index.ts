@@ -1,23 +1,36 @@
 /**
  * Jobs named by the stack config, so two stacks of this project can declare the same job or different ones:
  * `ownership:jobs` (comma-separated names, at the root), `ownership:adopt`, `ownership:takeOverFrom`,
- * `ownership:retain` (names declared with `retainOnDelete`), and `ownership:folder` with `ownership:folderJobs`
- * (a folder this stack declares, or only names, with `ownership:declareFolder` = "false", and jobs in it).
+ * `ownership:retain` (names declared with `retainOnDelete`), `ownership:edit` (names declared with
+ * `ownership:note` added to their description and `ownership:step` as their script's shell step, `make` unless
+ * set), `ownership:disabled` (names declared disabled), and `ownership:folder` with `ownership:folderJobs` (a folder this stack declares, or only names, with
+ * `ownership:declareFolder` = "false", and jobs in it).
  */
 import * as pulumi from "@pulumi/pulumi";
 import { Job } from "pulumi-jenkins-jobs";
 
 const config = new pulumi.Config();
 const list = (key: string) => (config.get(key) ?? "").split(",").filter((n) => n !== "");
-const script = "node {\n  sh 'make'\n}\n";
+const edit = new Set(list("edit"));
+const scriptOf = (name: string) => `node {\n  sh '${(edit.has(name) && config.get("step")) || "make"}'\n}\n`;
+const noteOf = (name: string) => (edit.has(name) ? (config.get("note") ?? "") : "");
+const script = scriptOf("");
 const retain = new Set(list("retain"));
+const disabled = new Set(list("disabled"));
 const takeOverFrom = config.get("takeOverFrom");
 const adopt = config.getBoolean("adopt");
 
 for (const name of list("jobs")) {
   new Job(
     name,
-    { name, pipeline: { script }, description: `Job ${name}`, adopt, takeOverFrom },
+    {
+      name,
+      pipeline: { script: scriptOf(name) },
+      description: `Job ${name}${noteOf(name)}`,
+      adopt,
+      takeOverFrom,
+      ...(disabled.has(name) ? { enabled: false } : {}),
+    },
     { retainOnDelete: retain.has(name) },
   );
 }
