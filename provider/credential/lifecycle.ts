@@ -27,7 +27,7 @@ import { pluginCheckOf, preflight, type PluginCheckMode } from "../plugins/prefl
 import { declareCredential } from "../references/declared";
 import { rememberCreated } from "../references/check";
 import { parseXml } from "../xml/tree";
-import { OwnedElsewhereError, ownedElsewhere } from "../ownership/errors";
+import { lookedUp, takeoverRefusal } from "../ownership/look";
 import {
   cachedListing,
   handedOver,
@@ -148,23 +148,21 @@ async function checkOwner(news: Props): Promise<dynamic.CheckFailure | undefined
   if (unknownIn(news.takeOverFrom)) return undefined;
   const place = placeOf(news as Partial<CredentialInputs>);
   const name = credentialFullName(place, place.id);
-  let found: string | undefined;
-  try {
-    const { client, baseUrl } = await connect(place, news.controller as string | undefined);
-    const owners = await cachedListing(`credential\n${baseUrl}\n${place.folder}`, () =>
-      storeOwners(client, place.folder),
-    );
-    found = owners.get(`${place.domain}/${place.id}`);
-  } catch (e) {
-    // Create checks again when it finds the credential there; a preview that cannot look says so and goes on.
-    await warn(
-      `the ownership check of Jenkins ${describePlace(place)} was skipped: ${e instanceof Error ? e.message : String(e)}`,
-    );
-    return undefined;
-  }
-  if (!ownedElsewhere(found, news.__owner as string | undefined, news.takeOverFrom)) return undefined;
-  const action = news.adopt === true ? "adopted" : "created";
-  return { property: "", reason: new OwnedElsewhereError("Jenkins credential", name, found, action).message };
+  // Create checks again when it finds the credential there.
+  const looked = await lookedUp(
+    "Jenkins credential",
+    name,
+    async () => {
+      const { client, baseUrl } = await connect(place, news.controller as string | undefined);
+      const owners = await cachedListing(`credential\n${baseUrl}\n${place.folder}`, () =>
+        storeOwners(client, place.folder),
+      );
+      return owners.get(`${place.domain}/${place.id}`);
+    },
+    warn,
+  );
+  const refused = looked && takeoverRefusal("Jenkins credential", name, looked.found, news);
+  return refused ? { property: "", reason: refused.message } : undefined;
 }
 
 /**
@@ -362,10 +360,8 @@ export async function create(inputsRaw: Props): Promise<dynamic.CreateResult> {
     const marked = await getCredentialConfig(client, place).catch(() => undefined);
     const { xml: remote, owner: found } =
       marked === undefined ? { xml: undefined, owner: undefined } : unmarkConfig(marked);
-    if (ownedElsewhere(found, news.__owner, news.takeOverFrom)) {
-      const action = news.adopt === true ? "adopted" : "created";
-      throw new OwnedElsewhereError("Jenkins credential", credentialFullName(place, place.id), found, action);
-    }
+    const refused = takeoverRefusal("Jenkins credential", credentialFullName(place, place.id), found, news);
+    if (refused) throw refused;
     // Not adopted, a credential whose every field but its secrets is as declared is taken over (one made by an
     // `up` cut short before saving its state); any other is refused.
     if (!news.adopt && !(remote !== undefined && heldAsDeclared(remote, news)))

@@ -81,7 +81,8 @@ import { learnSecrets } from "./secrets/learn";
 import { compareSecrets, maskSecrets, secretsChanged } from "./secrets/state";
 import { writeXml } from "../xml/writer";
 import { readMark } from "../ownership/mark";
-import { ManagedElsewhereError, OwnedElsewhereError, ownedElsewhere } from "../ownership/errors";
+import { ManagedElsewhereError } from "../ownership/errors";
+import { lookedUp, takeoverRefusal } from "../ownership/look";
 import { marksOn } from "../ownership/settings";
 import {
   foundForDelete,
@@ -154,20 +155,20 @@ async function sayMarkAdded(owner: string): Promise<void> {
 async function checkStillOurs(olds: Props, news: Props): Promise<void> {
   const fullName = olds.fullName;
   if (typeof fullName !== "string" || fullName === "" || news.takeOverFrom === UNKNOWN) return;
-  let found: { exists: boolean; owner?: string };
-  try {
-    const { client, baseUrl } = await connect(fullName, olds.controller as string | undefined);
-    found = await foundOwner(client, baseUrl, fullName);
-  } catch (e) {
-    // The update reads the mark again before it writes; a plan that cannot look says so and goes on.
-    await warn(
-      `the ownership check of Jenkins job "${fullName}" was skipped: ${e instanceof Error ? e.message : String(e)}`,
-    );
-    return;
-  }
+  // The update reads the mark again before it writes.
+  const looked = await lookedUp(
+    "Jenkins job",
+    fullName,
+    async () => {
+      const { client, baseUrl } = await connect(fullName, olds.controller as string | undefined);
+      return foundOwner(client, baseUrl, fullName);
+    },
+    warn,
+  );
+  if (looked === undefined || !looked.found.exists) return;
   const stored = olds as unknown as JobOutputs;
-  if (found.exists && updateRefused(found.owner, stored, news as unknown as JobInputs)) {
-    throw new ManagedElsewhereError("Jenkins job", fullName, found.owner);
+  if (updateRefused(looked.found.owner, stored, news as unknown as JobInputs)) {
+    throw new ManagedElsewhereError("Jenkins job", fullName, looked.found.owner);
   }
 }
 
@@ -261,22 +262,19 @@ async function checkOwner(olds: Props, news: Props): Promise<dynamic.CheckFailur
   if (Object.keys(strip(olds)).length > 0) return undefined;
   const fullName = news.fullName;
   if (typeof fullName !== "string" || news.controller === UNKNOWN || news.takeOverFrom === UNKNOWN) return undefined;
-  let found: { exists: boolean; owner?: string };
-  try {
-    const { client, baseUrl } = await connect(fullName, news.controller as string | undefined);
-    found = await foundOwner(client, baseUrl, fullName);
-  } catch (e) {
-    // Create checks again when it finds the job there; a preview that cannot look says so and goes on.
-    await warn(
-      `the ownership check of Jenkins job "${fullName}" was skipped: ${e instanceof Error ? e.message : String(e)}`,
-    );
-    return undefined;
-  }
-  if (!found.exists || !ownedElsewhere(found.owner, news.__owner as string | undefined, news.takeOverFrom)) {
-    return undefined;
-  }
-  const action = news.adopt === true ? "adopted" : "created";
-  return { property: "", reason: new OwnedElsewhereError("Jenkins job", fullName, found.owner, action).message };
+  // Create checks again when it finds the job there.
+  const looked = await lookedUp(
+    "Jenkins job",
+    fullName,
+    async () => {
+      const { client, baseUrl } = await connect(fullName, news.controller as string | undefined);
+      return foundOwner(client, baseUrl, fullName);
+    },
+    warn,
+  );
+  if (looked === undefined || !looked.found.exists) return undefined;
+  const refused = takeoverRefusal("Jenkins job", fullName, looked.found.owner, news);
+  return refused ? { property: "", reason: refused.message } : undefined;
 }
 
 /** A resource of the stack records the job it manages, so a create that clashes with it can say so. */
@@ -577,9 +575,8 @@ async function adopt(
   // Made by another owner since the preview looked (two stacks' `up`s at once): not taken without a hand-over.
   const remote = parseXml(text).root;
   const found = ownerInConfig(remote);
-  if (ownedElsewhere(found, news.__owner, news.takeOverFrom)) {
-    throw new OwnedElsewhereError("Jenkins job", fullName, found, news.adopt === true ? "adopted" : "created");
-  }
+  const refused = takeoverRefusal("Jenkins job", fullName, found, news);
+  if (refused) throw refused;
   const owned = withPipelineOwned<Partial<JobOutputs>>({}, remote).pipelineOwned;
   if (owned) outs.pipelineOwned = owned;
   // The job's own secrets: those in parts Jenkins owns (a folder's credentials) are neither compared nor recorded.

@@ -29,7 +29,7 @@ import { isRefreshDiffOfEdit, noted } from "../dynamic/refresh-diff";
 import { pluginCheckOf, preflight, type PluginCheckMode } from "../plugins/preflight";
 import { canonicalizeConfig } from "../xml/canonical";
 import { parseXml } from "../xml/tree";
-import { OwnedElsewhereError, ownedElsewhere } from "../ownership/errors";
+import { lookedUp, takeoverRefusal } from "../ownership/look";
 import {
   cachedListing,
   handedOver,
@@ -134,21 +134,19 @@ async function checkOwner(olds: Props, news: Props): Promise<dynamic.CheckFailur
   const fullName = news.fullName;
   if (typeof fullName !== "string" || news.controller === UNKNOWN || news.takeOverFrom === UNKNOWN) return undefined;
   const folder = (news.folder as string | undefined) ?? "";
-  let found: string | undefined;
-  try {
-    const { client, baseUrl } = await connect(fullName, news.controller as string | undefined);
-    const owners = await cachedListing(`view\n${baseUrl}\n${folder}`, () => viewOwners(client, folder));
-    found = owners.get(news.name as string);
-  } catch (e) {
-    // Create checks again when it finds the view there; a preview that cannot look says so and goes on.
-    await warn(
-      `the ownership check of Jenkins view "${fullName}" was skipped: ${e instanceof Error ? e.message : String(e)}`,
-    );
-    return undefined;
-  }
-  if (!ownedElsewhere(found, news.__owner as string | undefined, news.takeOverFrom)) return undefined;
-  const action = news.adopt === true ? "adopted" : "created";
-  return { property: "", reason: new OwnedElsewhereError("Jenkins view", fullName, found, action).message };
+  // Create checks again when it finds the view there.
+  const looked = await lookedUp(
+    "Jenkins view",
+    fullName,
+    async () => {
+      const { client, baseUrl } = await connect(fullName, news.controller as string | undefined);
+      const owners = await cachedListing(`view\n${baseUrl}\n${folder}`, () => viewOwners(client, folder));
+      return owners.get(news.name as string);
+    },
+    warn,
+  );
+  const refused = looked && takeoverRefusal("Jenkins view", fullName, looked.found, news);
+  return refused ? { property: "", reason: refused.message } : undefined;
 }
 
 /** The owner each view of a folder carries the mark of; a folder not made yet holds none. */
@@ -336,8 +334,8 @@ export async function create(inputsRaw: Props): Promise<dynamic.CreateResult> {
     const { xml: remote, owner: found } =
       marked === undefined ? { xml: undefined, owner: undefined } : unmarkConfig(marked);
     // Made by another owner since the preview looked (two stacks' `up`s at once): not taken without a hand-over.
-    if (ownedElsewhere(found, news.__owner, news.takeOverFrom))
-      throw new OwnedElsewhereError("Jenkins view", fullName, found, news.adopt === true ? "adopted" : "created");
+    const refused = takeoverRefusal("Jenkins view", fullName, found, news);
+    if (refused) throw refused;
     const same = remote !== undefined && matches(news, remote);
     if (!news.adopt && !same)
       throw e.restated({

@@ -10,25 +10,17 @@ import type { JenkinsServer } from "../../provider/server";
 import { markLine, readMark } from "../../provider/ownership/mark";
 import { childText, parseXml } from "../../provider/xml/tree";
 import { JenkinsUser } from "../harness/jenkins-user";
-import { PulumiCli } from "../harness/language-host";
+import type { PulumiCli } from "../harness/language-host";
 import { repoRoot } from "../harness/provider-process";
-import { cleanEnv } from "../harness/serialized-provider";
 import { ADMIN, startServer } from "../harness/test-server";
+import { changedSteps, stackOn } from "./two-stacks";
 
 const PROJECT = path.join(repoRoot, "test", "language-host", "projects", "ownership-views");
 const A = "ownership-views/a";
 const B = "ownership-views/b";
 
-function stack(server: JenkinsServer, name: string): PulumiCli {
-  return new PulumiCli(PROJECT, { env: cleanEnv(), stack: name })
-    .setConfig("jenkins:url", server.url)
-    .setConfig("jenkins:user", ADMIN.name)
-    .setConfig("jenkins:apiToken", ADMIN.apiToken, { secret: true });
-}
-
-function ops(result: { steps: Array<{ op: string; urn: string }> }): string[] {
-  return result.steps.filter((s) => s.op !== "same").map((s) => `${s.op} ${s.urn.slice(s.urn.lastIndexOf("::") + 2)}`);
-}
+const stack = (server: JenkinsServer, name: string): PulumiCli => stackOn(server, PROJECT, name);
+const ops = changedSteps;
 
 /** The requests since the last reset that change something in Jenkins. */
 function writes(server: JenkinsServer): string[] {

@@ -11,26 +11,18 @@ import { ManagedElsewhereError } from "../../provider/ownership/errors";
 import { markLine, readMark } from "../../provider/ownership/mark";
 import { readFields } from "../../provider/resource/job-config";
 import { JenkinsUser } from "../harness/jenkins-user";
-import { PulumiCli } from "../harness/language-host";
+import type { PulumiCli } from "../harness/language-host";
 import { repoRoot } from "../harness/provider-process";
-import { cleanEnv } from "../harness/serialized-provider";
 import { ADMIN, RUNNABLE_CHECK_REQUEST, startServer } from "../harness/test-server";
 import { itemsOnServer } from "./server-items";
+import { changedSteps, stackOn } from "./two-stacks";
 
 const PROJECT = path.join(repoRoot, "test", "language-host", "projects", "ownership");
 const A = "ownership/a";
 const B = "ownership/b";
 
-function stack(server: JenkinsServer, name: string): PulumiCli {
-  return new PulumiCli(PROJECT, { env: cleanEnv(), stack: name })
-    .setConfig("jenkins:url", server.url)
-    .setConfig("jenkins:user", ADMIN.name)
-    .setConfig("jenkins:apiToken", ADMIN.apiToken, { secret: true });
-}
-
-function ops(result: { steps: Array<{ op: string; urn: string }> }): string[] {
-  return result.steps.filter((s) => s.op !== "same").map((s) => `${s.op} ${s.urn.slice(s.urn.lastIndexOf("::") + 2)}`);
-}
+const stack = (server: JenkinsServer, name: string): PulumiCli => stackOn(server, PROJECT, name);
+const ops = changedSteps;
 
 /** The requests since the last reset that change something in Jenkins (the linter's POST reads). */
 function writes(server: JenkinsServer): string[] {
