@@ -7925,10 +7925,10 @@ function sameConfig(declared2, remote) {
 function withDisabledAsFound(config, enabled) {
   const doc = parseXml(config);
   const texts = fieldTextsOf(doc.root);
-  const said = String(!enabled);
-  if (texts.disabled === void 0 || texts.disabled.trim() === said) return config;
+  const said2 = String(!enabled);
+  if (texts.disabled === void 0 || texts.disabled.trim() === said2) return config;
   return canonicalizeConfig(
-    writeXml({ ...doc, root: withFieldTexts(doc.root, { ...texts, disabled: said }) }, { style: "pretty" })
+    writeXml({ ...doc, root: withFieldTexts(doc.root, { ...texts, disabled: said2 }) }, { style: "pretty" })
   );
 }
 function driftedConfig(declared2, remote) {
@@ -7962,20 +7962,20 @@ function layoutOf(declared2, effective) {
   visit(declared2, "", false);
   const layout = { kept, plugins };
   const own = fieldTextsOf(declared2);
-  const said = { description: effective.description, disabled: String(!effective.enabled) };
+  const said2 = { description: effective.description, disabled: String(!effective.enabled) };
   for (const name of FIELD_NAMES) {
     const text2 = own[name];
     if (text2 === void 0) (layout.absent ??= []).push(name);
-    else if (text2 !== said[name]) (layout.fields ??= {})[name] = text2;
+    else if (text2 !== said2[name]) (layout.fields ??= {})[name] = text2;
   }
   return layout;
 }
 function fieldTextsFrom(layout, effective) {
   const out = {};
-  const said = { description: effective.description, disabled: String(!effective.enabled) };
+  const said2 = { description: effective.description, disabled: String(!effective.enabled) };
   for (const name of FIELD_NAMES) {
     if (layout.absent?.includes(name)) continue;
-    out[name] = layout.fields?.[name] ?? said[name];
+    out[name] = layout.fields?.[name] ?? said2[name];
   }
   return out;
 }
@@ -8538,6 +8538,16 @@ var StackConnections = class {
     }
   }
 };
+
+// provider/dynamic/mark-added.ts
+var said = /* @__PURE__ */ new Set();
+async function sayMarkAdded(owner2) {
+  if (said.has(owner2)) return;
+  said.add(owner2);
+  await info(
+    `Items without a mark of ownership (made by an earlier release, or while marks were off) get the mark of ${owner2} with this update: one write of the mark alone for each, planned as an update (docs/guide/ownership.md).`
+  );
+}
 
 // provider/references/listing.ts
 async function listStore(client3, folder2) {
@@ -9568,6 +9578,21 @@ var ManagedElsewhereError = class extends Error {
   owner;
 };
 
+// provider/ownership/look.ts
+async function lookedUp(kind, item, look, warn2) {
+  try {
+    return { found: await look() };
+  } catch (e) {
+    await warn2(`the ownership check of ${kind} "${item}" was skipped: ${e instanceof Error ? e.message : String(e)}`);
+    return void 0;
+  }
+}
+function takeoverRefusal(kind, item, found, news) {
+  const owner2 = typeof news.__owner === "string" ? news.__owner : void 0;
+  if (!ownedElsewhere(found, owner2, news.takeOverFrom)) return void 0;
+  return new OwnedElsewhereError(kind, item, found, news.adopt === true ? "adopted" : "created");
+}
+
 // provider/ownership/settings.ts
 var OWNER_KEY = "__owner";
 var OwnershipConfigError = class extends Error {
@@ -9783,30 +9808,22 @@ async function diff2(id, olds, news) {
   if (result.changes && (result.replaces ?? []).length === 0) await checkStillOurs(olds, news);
   return result;
 }
-var markAddedSaid = /* @__PURE__ */ new Set();
-async function sayMarkAdded(owner2) {
-  if (markAddedSaid.has(owner2)) return;
-  markAddedSaid.add(owner2);
-  await info(
-    `Items without a mark of ownership (made by an earlier release, or while marks were off) get the mark of ${owner2} with this update: one write of each one's description, planned as an update (docs/guide/ownership.md).`
-  );
-}
 async function checkStillOurs(olds, news) {
   const fullName = olds.fullName;
   if (typeof fullName !== "string" || fullName === "" || news.takeOverFrom === UNKNOWN) return;
-  let found;
-  try {
-    const { client: client3, baseUrl } = await connect(fullName, olds.controller);
-    found = await foundOwner(client3, baseUrl, fullName);
-  } catch (e) {
-    await warn(
-      `the ownership check of Jenkins job "${fullName}" was skipped: ${e instanceof Error ? e.message : String(e)}`
-    );
-    return;
-  }
+  const looked = await lookedUp(
+    "Jenkins job",
+    fullName,
+    async () => {
+      const { client: client3, baseUrl } = await connect(fullName, olds.controller);
+      return foundOwner(client3, baseUrl, fullName);
+    },
+    warn
+  );
+  if (looked === void 0 || !looked.found.exists) return;
   const stored = olds;
-  if (found.exists && updateRefused(found.owner, stored, news)) {
-    throw new ManagedElsewhereError("Jenkins job", fullName, found.owner);
+  if (updateRefused(looked.found.owner, stored, news)) {
+    throw new ManagedElsewhereError("Jenkins job", fullName, looked.found.owner);
   }
 }
 var connections = new StackConnections();
@@ -9870,21 +9887,18 @@ async function checkOwner(olds, news) {
   if (Object.keys(strip(olds)).length > 0) return void 0;
   const fullName = news.fullName;
   if (typeof fullName !== "string" || news.controller === UNKNOWN || news.takeOverFrom === UNKNOWN) return void 0;
-  let found;
-  try {
-    const { client: client3, baseUrl } = await connect(fullName, news.controller);
-    found = await foundOwner(client3, baseUrl, fullName);
-  } catch (e) {
-    await warn(
-      `the ownership check of Jenkins job "${fullName}" was skipped: ${e instanceof Error ? e.message : String(e)}`
-    );
-    return void 0;
-  }
-  if (!found.exists || !ownedElsewhere(found.owner, news.__owner, news.takeOverFrom)) {
-    return void 0;
-  }
-  const action = news.adopt === true ? "adopted" : "created";
-  return { property: "", reason: new OwnedElsewhereError("Jenkins job", fullName, found.owner, action).message };
+  const looked = await lookedUp(
+    "Jenkins job",
+    fullName,
+    async () => {
+      const { client: client3, baseUrl } = await connect(fullName, news.controller);
+      return foundOwner(client3, baseUrl, fullName);
+    },
+    warn
+  );
+  if (looked === void 0 || !looked.found.exists) return void 0;
+  const refused = takeoverRefusal("Jenkins job", fullName, looked.found.owner, news);
+  return refused ? { property: "", reason: refused.message } : void 0;
 }
 function rememberFromState(olds, inputs) {
   if (typeof olds.fullName !== "string" || olds.fullName === "") return;
@@ -10090,9 +10104,8 @@ async function adopt(client3, fullName, declared2, outs, read6, news) {
   const text2 = read6 ?? await client3.getConfig(fullName);
   const remote = parseXml(text2).root;
   const found = ownerInConfig(remote);
-  if (ownedElsewhere(found, news.__owner, news.takeOverFrom)) {
-    throw new OwnedElsewhereError("Jenkins job", fullName, found, news.adopt === true ? "adopted" : "created");
-  }
+  const refused = takeoverRefusal("Jenkins job", fullName, found, news);
+  if (refused) throw refused;
   const owned = withPipelineOwned({}, remote).pipelineOwned;
   if (owned) outs.pipelineOwned = owned;
   const masked = maskSecrets(withoutOwnedParts(remote, declared2.root()), text2);
@@ -10358,7 +10371,8 @@ function writtenOwner(news, marksOn2) {
   return news.__owner;
 }
 function ownerMoves(olds, wanted) {
-  return typeof olds.__owner === "string" && olds.__owner !== wanted;
+  if (olds.__markAtUpdate === true) return false;
+  return (typeof olds.__owner === "string" ? olds.__owner : void 0) !== wanted;
 }
 function handedOver(found, olds) {
   return found !== void 0 && found !== olds.__owner;
@@ -10832,22 +10846,20 @@ async function checkOwner2(olds, news) {
   const fullName = news.fullName;
   if (typeof fullName !== "string" || news.controller === UNKNOWN || news.takeOverFrom === UNKNOWN) return void 0;
   const folder2 = news.folder ?? "";
-  let found;
-  try {
-    const { client: client3, baseUrl } = await connect2(fullName, news.controller);
-    const owners = await cachedListing(`view
+  const looked = await lookedUp(
+    "Jenkins view",
+    fullName,
+    async () => {
+      const { client: client3, baseUrl } = await connect2(fullName, news.controller);
+      const owners = await cachedListing(`view
 ${baseUrl}
 ${folder2}`, () => viewOwners(client3, folder2));
-    found = owners.get(news.name);
-  } catch (e) {
-    await warn(
-      `the ownership check of Jenkins view "${fullName}" was skipped: ${e instanceof Error ? e.message : String(e)}`
-    );
-    return void 0;
-  }
-  if (!ownedElsewhere(found, news.__owner, news.takeOverFrom)) return void 0;
-  const action = news.adopt === true ? "adopted" : "created";
-  return { property: "", reason: new OwnedElsewhereError("Jenkins view", fullName, found, action).message };
+      return owners.get(news.name);
+    },
+    warn
+  );
+  const refused = looked && takeoverRefusal("Jenkins view", fullName, looked.found, news);
+  return refused ? { property: "", reason: refused.message } : void 0;
 }
 async function viewOwners(client3, folder2) {
   try {
@@ -10942,8 +10954,10 @@ async function diff3(id, oldsRaw, newsRaw) {
   if (replaces.some((k) => k === "folder" || k === "controller") || diffs.includes("name")) deleteBeforeReplace = false;
   const result = { changes: diffs.length > 0 || replaces.length > 0, replaces, deleteBeforeReplace };
   if (diffs.length > 0 && replaces.length === 0) result.diffs = diffs;
-  if (!result.changes && news.__owner !== UNKNOWN && ownerMoves(olds, markOwner2(news))) {
-    return { changes: true, replaces: [], deleteBeforeReplace: false, diffs: [] };
+  const wanted = markOwner2(news);
+  if (!result.changes && news.__owner !== UNKNOWN && ownerMoves(olds, wanted)) {
+    if (wanted !== void 0 && olds.__owner === void 0) await sayMarkAdded(wanted);
+    return { changes: true, replaces: [], deleteBeforeReplace: false, diffs: wanted !== void 0 ? ["__owner"] : [] };
   }
   return result;
 }
@@ -10992,8 +11006,8 @@ async function create2(inputsRaw) {
       return void 0;
     });
     const { xml: remote, owner: found } = marked === void 0 ? { xml: void 0, owner: void 0 } : unmarkConfig(marked);
-    if (ownedElsewhere(found, news.__owner, news.takeOverFrom))
-      throw new OwnedElsewhereError("Jenkins view", fullName, found, news.adopt === true ? "adopted" : "created");
+    const refused = takeoverRefusal("Jenkins view", fullName, found, news);
+    if (refused) throw refused;
     const same2 = remote !== void 0 && matches(news, remote);
     if (!news.adopt && !same2)
       throw e.restated({
@@ -11053,7 +11067,7 @@ async function readFromJenkins(id, propsRaw) {
   if (declaresNothing2) {
     const parsed2 = parseListView(remote);
     const found2 = parsed2 === void 0 ? { ...props, configXml: canonicalizeConfig(remote) } : { ...props, listView: writtenListView(parsed2), configXml: renderListView(olds.name, parsed2) };
-    return { id, props: found2, inputs: inputsOf(found2) };
+    return { id, props: { ...found2, __markAtUpdate: true }, inputs: inputsOf(found2) };
   }
   if ((olds.configXml || isViewDigest(olds.__digest)) && matches(olds, remote)) return { id, props };
   delete props.__digest;
@@ -11449,25 +11463,23 @@ async function checkOwner3(news) {
   if (unknownIn2(news.takeOverFrom)) return void 0;
   const place = placeOf2(news);
   const name = credentialFullName(place, place.id);
-  let found;
-  try {
-    const { client: client3, baseUrl } = await connect3(place, news.controller);
-    const owners = await cachedListing(
-      `credential
+  const looked = await lookedUp(
+    "Jenkins credential",
+    name,
+    async () => {
+      const { client: client3, baseUrl } = await connect3(place, news.controller);
+      const owners = await cachedListing(
+        `credential
 ${baseUrl}
 ${place.folder}`,
-      () => storeOwners(client3, place.folder)
-    );
-    found = owners.get(`${place.domain}/${place.id}`);
-  } catch (e) {
-    await warn(
-      `the ownership check of Jenkins ${describePlace(place)} was skipped: ${e instanceof Error ? e.message : String(e)}`
-    );
-    return void 0;
-  }
-  if (!ownedElsewhere(found, news.__owner, news.takeOverFrom)) return void 0;
-  const action = news.adopt === true ? "adopted" : "created";
-  return { property: "", reason: new OwnedElsewhereError("Jenkins credential", name, found, action).message };
+        () => storeOwners(client3, place.folder)
+      );
+      return owners.get(`${place.domain}/${place.id}`);
+    },
+    warn
+  );
+  const refused = looked && takeoverRefusal("Jenkins credential", name, looked.found, news);
+  return refused ? { property: "", reason: refused.message } : void 0;
 }
 async function storeOwners(client3, folder2) {
   try {
@@ -11575,8 +11587,10 @@ async function diff4(id, oldsRaw, newsRaw) {
     deleteBeforeReplace
   };
   if (diffs.length > 0 && replaces.length === 0) result.diffs = diffs;
-  if (!result.changes && news.__owner !== UNKNOWN && ownerMoves(olds, markOwner3(news))) {
-    return { changes: true, replaces: [], deleteBeforeReplace: false, diffs: [] };
+  const wanted = markOwner3(news);
+  if (!result.changes && news.__owner !== UNKNOWN && ownerMoves(olds, wanted)) {
+    if (wanted !== void 0 && olds.__owner === void 0) await sayMarkAdded(wanted);
+    return { changes: true, replaces: [], deleteBeforeReplace: false, diffs: wanted !== void 0 ? ["__owner"] : [] };
   }
   if (result.changes && !unknownIn2(news.controller)) {
     const unusable = await connections3.unusable(news.controller);
@@ -11618,10 +11632,8 @@ async function create3(inputsRaw) {
     if (!(e instanceof CredentialAlreadyExistsError)) throw e;
     const marked = await getCredentialConfig2(client3, place).catch(() => void 0);
     const { xml: remote, owner: found } = marked === void 0 ? { xml: void 0, owner: void 0 } : unmarkConfig(marked);
-    if (ownedElsewhere(found, news.__owner, news.takeOverFrom)) {
-      const action = news.adopt === true ? "adopted" : "created";
-      throw new OwnedElsewhereError("Jenkins credential", credentialFullName(place, place.id), found, action);
-    }
+    const refused = takeoverRefusal("Jenkins credential", credentialFullName(place, place.id), found, news);
+    if (refused) throw refused;
     if (!news.adopt && !(remote !== void 0 && heldAsDeclared(remote, news)))
       throw e.restated({
         hint: "Jenkins holds it with other fields than the declared ones. Set adopt: true to take over the existing credential (its fields and secrets are replaced by the declared ones), choose another id, or delete it in Jenkins first."
@@ -11670,7 +11682,7 @@ async function readFromJenkins2(id, propsRaw) {
   const typed = importing ? typedAsFound(remote) : {};
   if (Object.keys(typed).length > 0) {
     const found2 = { ...withCommonOf(props, remote), ...typed };
-    return { id, props: found2, inputs: inputsOf2(found2, true) };
+    return { id, props: { ...found2, __markAtUpdate: true }, inputs: inputsOf2(found2, true) };
   }
   if (kind === "configXml") {
     const digest = isCredentialDigest(olds.__digest) ? olds.__digest : void 0;
@@ -11679,6 +11691,7 @@ async function readFromJenkins2(id, propsRaw) {
     const declared3 = olds.configXml || digest || "<x/>";
     const drifted2 = { ...withCommonOf(props, remote), configXml: driftedConfigXml(declared3, remote) };
     delete drifted2.__digest;
+    if (importing) drifted2.__markAtUpdate = true;
     return { id, props: drifted2, inputs: inputsOf2(drifted2, importing) };
   }
   const declared2 = declaredFields(olds);
@@ -11716,6 +11729,7 @@ function inputsOf2(props, imported = false) {
   if (imported) delete inputs.url;
   delete inputs.__digest;
   delete inputs.__handedTo;
+  delete inputs.__markAtUpdate;
   for (const key of Object.keys(inputs))
     if (inputs[key] === void 0) delete inputs[key];
   return inputs;

@@ -20,6 +20,7 @@ import { verifiedClientFor, type ConfigSource } from "../connection/settings";
 import { ConnectionCheckError } from "../connection/errors";
 import { StackConnections } from "../connection/stack-connections";
 import { warn } from "../dynamic/engine-log";
+import { sayMarkAdded } from "../dynamic/mark-added";
 import { plannedPath } from "../dynamic/planned-moves";
 import { strip, UNKNOWN, withCurrentDigestKey, type Props } from "../dynamic/props";
 import { isRefreshDiffOfEdit, noted } from "../dynamic/refresh-diff";
@@ -298,9 +299,13 @@ export async function diff(id: string, oldsRaw: Props, newsRaw: Props): Promise<
     deleteBeforeReplace,
   };
   if (diffs.length > 0 && replaces.length === 0) result.diffs = diffs;
-  if (!result.changes && (news.__owner as unknown) !== UNKNOWN && ownerMoves(olds, markOwner(news))) {
-    // The mark alone: an owner renamed, marks turned off, or the credential let go (retainOnDelete).
-    return { changes: true, replaces: [], deleteBeforeReplace: false, diffs: [] };
+  const wanted = markOwner(news);
+  if (!result.changes && (news.__owner as unknown) !== UNKNOWN && ownerMoves(olds, wanted)) {
+    // The mark alone: written where none was (an earlier release's state, marks turned on), an owner renamed,
+    // marks turned off, or the credential let go (retainOnDelete). A mark written is what a provider plugin's
+    // detailed diff shows (`__owner`); a mark removed shows nothing.
+    if (wanted !== undefined && olds.__owner === undefined) await sayMarkAdded(wanted);
+    return { changes: true, replaces: [], deleteBeforeReplace: false, diffs: wanted !== undefined ? ["__owner"] : [] };
   }
   // A change must be able to reach its Jenkins: the preview fails naming the setting to fix.
   if (result.changes && !unknownIn(news.controller)) {
@@ -422,7 +427,7 @@ async function readFromJenkins(id: string, propsRaw: Props): Promise<dynamic.Rea
     // Nothing declared yet (the provider plugin's import reads by id alone): the typed spec of what Jenkins holds,
     // its non-secret fields only. Jenkins never shows a secret: the program gives it.
     const found = { ...withCommonOf(props, remote), ...typed };
-    return { id, props: found, inputs: inputsOf(found, true) };
+    return { id, props: { ...found, __markAtUpdate: true }, inputs: inputsOf(found, true) };
   }
   if (kind === "configXml") {
     const digest = isCredentialDigest(olds.__digest) ? olds.__digest : undefined;
@@ -434,6 +439,7 @@ async function readFromJenkins(id: string, propsRaw: Props): Promise<dynamic.Rea
     const declared = olds.configXml || digest || "<x/>";
     const drifted = { ...withCommonOf(props, remote), configXml: driftedConfigXml(declared, remote) };
     delete drifted.__digest;
+    if (importing) drifted.__markAtUpdate = true;
     return { id, props: drifted, inputs: inputsOf(drifted, importing) };
   }
   const declared = declaredFields(olds);
@@ -486,6 +492,7 @@ function inputsOf(props: CredentialOutputs, imported = false): Partial<Credentia
   if (imported) delete inputs.url;
   delete inputs.__digest;
   delete inputs.__handedTo;
+  delete inputs.__markAtUpdate;
   for (const key of Object.keys(inputs) as (keyof CredentialOutputs)[])
     if (inputs[key] === undefined) delete inputs[key];
   return inputs;

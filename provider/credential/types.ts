@@ -108,4 +108,6 @@ export interface CredentialOutputs extends CredentialInputs {
   configDigest?: CredentialConfigDigest;
   /** The owner a refresh found the credential handed over to: this stack then leaves it alone (internal). */
   __handedTo?: string;
+  /** Read by id alone (`pulumi import`): its mark is written with its first update, not planned alone (internal). */
+  __markAtUpdate?: boolean;
 }

@@ -19,12 +19,15 @@ export function writtenOwner(news: OwnershipInputs, marksOn: boolean): string | 
 }
 
 /**
- * Whether the mark must change although nothing declared did: the stack marked the item with one owner and now
- * writes another or none. A state that names no owner (written before the item kind carried marks) plans no change
- * for its mark: the item's next update writes it, so an upgrade previews as unchanged.
+ * Whether the mark must change although nothing declared did: the item carries one owner's mark (or none) and the
+ * stack now writes another or none (a new `jenkins:owner`, marks turned off, `retainOnDelete`), or it carries none
+ * and the stack writes one. A state that names no owner was written before the item kind carried marks (or with
+ * marks off): its item gets the stack's mark with the next `up`, one write of the mark alone. An item read by id
+ * alone (`pulumi import`) gets it with its first update instead (`__markAtUpdate`): an import plans no change.
  */
-export function ownerMoves(olds: { __owner?: unknown }, wanted: string | undefined): boolean {
-  return typeof olds.__owner === "string" && olds.__owner !== wanted;
+export function ownerMoves(olds: { __owner?: unknown; __markAtUpdate?: unknown }, wanted: string | undefined): boolean {
+  if (olds.__markAtUpdate === true) return false;
+  return (typeof olds.__owner === "string" ? olds.__owner : undefined) !== wanted;
 }
 
 /** Whether a mark found on an item names another owner than the one this stack last wrote (or any, if none). */

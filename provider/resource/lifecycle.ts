@@ -27,7 +27,8 @@ import { configChanged } from "./compare";
 import { verifiedClientFor, type ConfigSource } from "../connection/settings";
 import { ConnectionCheckError } from "../connection/errors";
 import { StackConnections } from "../connection/stack-connections";
-import { info, warn } from "../dynamic/engine-log";
+import { warn } from "../dynamic/engine-log";
+import { sayMarkAdded } from "../dynamic/mark-added";
 import { pluginCheckOf, preflight, type PluginCheckMode } from "../plugins/preflight";
 import { checkReferences, credentialsCheckOf, type CredentialsCheckMode } from "../references/check";
 import { folderScope, idsInConfig, idsInSpec } from "../references/ids";
@@ -128,22 +129,6 @@ export async function diff(id: string, olds: Props, news: Props): Promise<JobDif
   }
   if (result.changes && (result.replaces ?? []).length === 0) await checkStillOurs(olds, news);
   return result;
-}
-
-/** The owners whose mark this process told the user it adds to unmarked items: said once per process and owner. */
-const markAddedSaid = new Set<string>();
-
-/**
- * Said once per process: items without a mark get the stack's. A dynamic provider cannot name a hidden input in
- * its diff, so such an update shows no property; this line says what it writes.
- */
-async function sayMarkAdded(owner: string): Promise<void> {
-  if (markAddedSaid.has(owner)) return;
-  markAddedSaid.add(owner);
-  await info(
-    `Items without a mark of ownership (made by an earlier release, or while marks were off) get the mark of ` +
-      `${owner} with this update: one write of each one's description, planned as an update (docs/guide/ownership.md).`,
-  );
 }
 
 /**

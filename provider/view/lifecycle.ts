@@ -22,6 +22,7 @@ import { viewFullName, viewUrlPath } from "../client/views";
 import { verifiedClientFor, type ConfigSource } from "../connection/settings";
 import { StackConnections } from "../connection/stack-connections";
 import { warn } from "../dynamic/engine-log";
+import { sayMarkAdded } from "../dynamic/mark-added";
 import { plannedPath } from "../dynamic/planned-moves";
 import { PartialFailureError } from "../dynamic/partial-failure";
 import { PROVIDER_KEY, strip, UNKNOWN, withCurrentDigestKey, type Props } from "../dynamic/props";
@@ -266,9 +267,13 @@ export async function diff(id: string, oldsRaw: Props, newsRaw: Props): Promise<
   if (replaces.some((k) => k === "folder" || k === "controller") || diffs.includes("name")) deleteBeforeReplace = false;
   const result: ViewDiffResult = { changes: diffs.length > 0 || replaces.length > 0, replaces, deleteBeforeReplace };
   if (diffs.length > 0 && replaces.length === 0) result.diffs = diffs;
-  if (!result.changes && (news.__owner as unknown) !== UNKNOWN && ownerMoves(olds, markOwner(news))) {
-    // The mark alone: an owner renamed, marks turned off, or the view let go (retainOnDelete).
-    return { changes: true, replaces: [], deleteBeforeReplace: false, diffs: [] };
+  const wanted = markOwner(news);
+  if (!result.changes && (news.__owner as unknown) !== UNKNOWN && ownerMoves(olds, wanted)) {
+    // The mark alone: written where none was (an earlier release's state, marks turned on), an owner renamed,
+    // marks turned off, or the view let go (retainOnDelete). A mark written is what a provider plugin's detailed
+    // diff shows (`__owner`); a mark removed shows nothing.
+    if (wanted !== undefined && olds.__owner === undefined) await sayMarkAdded(wanted);
+    return { changes: true, replaces: [], deleteBeforeReplace: false, diffs: wanted !== undefined ? ["__owner"] : [] };
   }
   return result;
 }
@@ -408,7 +413,7 @@ async function readFromJenkins(id: string, propsRaw: Props): Promise<dynamic.Rea
       parsed === undefined
         ? { ...props, configXml: canonicalizeConfig(remote) }
         : { ...props, listView: writtenListView(parsed), configXml: renderListView(olds.name, parsed) };
-    return { id, props: found, inputs: inputsOf(found) };
+    return { id, props: { ...found, __markAtUpdate: true }, inputs: inputsOf(found) };
   }
   if ((olds.configXml || isViewDigest(olds.__digest)) && matches(olds, remote)) return { id, props };
   // What Jenkins holds is not what was declared: the outputs hold it, not the digest of the declared config.

@@ -92,4 +92,6 @@ export interface ViewOutputs extends ViewInputs {
   __owner?: string;
   /** The owner a refresh found the view handed over to: this stack then leaves it alone (internal). */
   __handedTo?: string;
+  /** Read by id alone (`pulumi import`): its mark is written with its first update, not planned alone (internal). */
+  __markAtUpdate?: boolean;
 }

@@ -3,7 +3,7 @@
  * config.xml and as a typed pipeline, a list view, credentials in the system store and in the folder's store, and a
  * job edited in Jenkins that a refresh found), its program moved to the jenkins provider plugin's types
  * (test/language-host/projects/upgrade-to-plugin): the aliases find every resource's state, nothing is replaced,
- * the preview plans what the classes plan (the edit put back, and each job's mark of ownership, which the plugin's
+ * the preview plans what the classes plan (the edit put back, and each item's mark of ownership, which the plugin's
  * detailed diff names) and writes nothing, the up writes that job and the marks alone, and the plugin destroys every
  * item.
  */
@@ -63,16 +63,16 @@ describe("a stack written by the previous release, moved to the plugin's types",
     const preview = await cli.preview();
     expect({ ok: preview.ok, errors: preview.errors }).toEqual({ ok: true, errors: [] });
     expect(preview.steps.map((s) => `${s.op} ${s.urn.split("::").slice(2).join("::")}`).sort()).toEqual([
-      "same jenkins:index:Credential::app-token",
-      "same jenkins:index:Credential::team-token",
-      "same jenkins:index:View::apps",
+      "update jenkins:index:Credential::app-token",
+      "update jenkins:index:Credential::team-token",
       "update jenkins:index:Job::api-build",
       "update jenkins:index:Job::api-deploy",
       "update jenkins:index:Job::nightly",
       "update jenkins:index:Job::team",
+      "update jenkins:index:View::apps",
     ]);
-    // Every job gets the stack's mark of ownership, which the plugin's detailed diff names: the one line of the
-    // jobs that change nothing else.
+    // Every job, view and credential gets the stack's mark of ownership, which the plugin's detailed diff names: the
+    // one line of those that change nothing else.
     const shown = (name: string) =>
       previewDiff(preview.steps.find((s) => s.op === "update" && s.urn.endsWith(`::${name}`))!)
         .split("\n")
@@ -84,7 +84,9 @@ describe("a stack written by the previous release, moved to the plugin's types",
             .replace(/^(\S \w+) :/, "$1:"),
         );
     const mark = `+ __owner: "${OWNER}"`;
-    for (const name of ["team", "api-build", "api-deploy"]) expect(shown(name)).toEqual([mark]);
+    for (const name of ["team", "api-build", "api-deploy", "apps", "app-token", "team-token"]) {
+      expect(shown(name)).toEqual([mark]);
+    }
     expect(shown("nightly")).toEqual([
       mark,
       "~ configXml: (",
@@ -103,13 +105,28 @@ describe("a stack written by the previous release, moved to the plugin's types",
         .filter((s) => s.op !== "same")
         .map((s) => `${s.op} ${nameOf(s.urn)}`)
         .sort(),
-    ).toEqual(["update api-build", "update api-deploy", "update nightly", "update team"]);
+    ).toEqual([
+      "update api-build",
+      "update api-deploy",
+      "update app-token",
+      "update apps",
+      "update nightly",
+      "update team",
+      "update team-token",
+    ]);
     const written = writes(server);
-    expect(written.filter((w) => !w.includes(" /job/nightly/")).sort()).toEqual([
+    const ofViewsAndCredentials = (w: string) => /\/(view|credential)\//.test(w);
+    expect(written.filter((w) => !w.includes(" /job/nightly/") && !ofViewsAndCredentials(w)).sort()).toEqual([
       "POST /job/team/config.xml",
       "POST /job/team/job/api-build/description",
       "POST /job/team/job/api-deploy/description",
     ]);
+    expect(
+      written
+        .filter(ofViewsAndCredentials)
+        .map((w) => w.replace(/^POST .*\/(view|credential)\//, "$1 "))
+        .sort(),
+    ).toEqual(["credential app-token/config.xml", "credential team-token/config.xml", "view apps/config.xml"]);
     for (const item of ITEMS) {
       expect(readMark(readFields(await user.getConfig(item)).description).owner).toBe(OWNER);
     }

@@ -199,6 +199,32 @@ describe("a program of the jenkins plugin's resources, through the language host
     expect(refresh).toMatchObject({ ok: true, errors: [], gone: [], changed: [] });
   });
 
+  it("imports a view made by hand, which previews and goes up with no write: its mark waits for a change", async () => {
+    await user.createView(
+      "",
+      "handmade",
+      "<hudson.model.ListView><name>handmade</name><description>Made by hand</description>" +
+        '<properties class="hudson.model.View$PropertyList"/><jobNames>' +
+        '<comparator class="java.lang.String$CaseInsensitiveComparator"/><string>nightly</string></jobNames>' +
+        "<jobFilters/><columns><hudson.views.StatusColumn/><hudson.views.JobColumn/></columns>" +
+        "<recurse>false</recurse></hudson.model.ListView>",
+    );
+    server.resetCounters();
+    // The import's own plan must change nothing: the view carries no mark, and the stack writes it only with the
+    // view's first update.
+    const imported = show("import view", await cli.import("jenkins:index:View", "handmade", "handmade"));
+    expect({ errors: imported.errors, warnings: imported.warnings }).toEqual({ errors: [], warnings: [] });
+    expect(writes(server)).toEqual([]);
+    cli.setConfig("importedViews", { handmade: codeOf(imported.inputs) });
+    server.resetCounters();
+    const plan = show("import preview of a view", await cli.preview());
+    expect({ errors: plan.errors, changes: changes(plan.steps) }).toEqual({ errors: [], changes: [] });
+    const up = show("import up of a view", await cli.up());
+    expect({ errors: up.errors, changes: changes(up.steps) }).toEqual({ errors: [], changes: [] });
+    expect(writes(server)).toEqual([]);
+    expect(await user.getViewConfig("", "handmade")).not.toContain("Managed as code by");
+  });
+
   it("creates a job through an explicit provider resource on the controller its inputs name", async () => {
     const other = await startServer("current");
     try {

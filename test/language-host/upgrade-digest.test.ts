@@ -10,6 +10,7 @@
  * is empty, and destroy deletes every item.
  */
 import { markLine, readMark } from "../../provider/ownership/mark";
+import { childText, parseXml } from "../../provider/xml/tree";
 import { readFields } from "../../provider/resource/job-config";
 import type { JenkinsServer } from "../../provider/server";
 import { fixtureDir, fixtureOptions } from "../../scripts/capture-upgrade-fixture";
@@ -90,18 +91,24 @@ describe("a stack written before outputs kept config digests, managed by this ve
     const preview = await cli.preview();
     expect({ ok: preview.ok, errors: preview.errors }).toEqual({ ok: true, errors: [] });
     const changed = preview.steps.filter((s) => s.op !== "same");
-    // Every job, folder and multibranch project gets the stack's mark of ownership (this release writes it where an
-    // earlier one wrote none): an update that shows no property; views and credentials carry no mark.
+    // Every job, folder, view and credential gets the stack's mark of ownership (this release writes it where an
+    // earlier one wrote none): an update that shows no property.
     expect(changed.map((s) => `${s.op} ${nameOf(s.urn)}`).sort()).toEqual([
       "update api-build",
       "update api-deploy",
+      "update app-token",
+      "update apps",
       "update nightly",
       "update team",
+      "update team-token",
     ]);
     expect(Object.fromEntries(changed.map((s) => [nameOf(s.urn), changedInputs(s)]))).toEqual({
       team: [],
       "api-build": [],
       "api-deploy": [],
+      "app-token": [],
+      apps: [],
+      "team-token": [],
       nightly: ["configXml"],
     });
     expect(preview.logs.filter((l) => l.message.includes("mark of ownership")).map((l) => l.severity)).toEqual([
@@ -124,19 +131,33 @@ describe("a stack written before outputs kept config digests, managed by this ve
     const up = await cli.up();
     expect({ ok: up.ok, errors: up.errors }).toEqual({ ok: true, errors: [] });
     const changed = up.steps.filter((s) => s.op !== "same").map((s) => `${s.op} ${nameOf(s.urn)}`);
-    expect(changed.sort()).toEqual(["update api-build", "update api-deploy", "update nightly", "update team"]);
-    // The marks alone where nothing else changed: a job's description, a folder's config.xml.
-    expect(
-      server.requests
-        .filter((r) => r.method !== "GET")
-        .map((r) => `${r.method} ${r.path}`)
-        .sort(),
-    ).toEqual([
+    expect(changed.sort()).toEqual([
+      "update api-build",
+      "update api-deploy",
+      "update app-token",
+      "update apps",
+      "update nightly",
+      "update team",
+      "update team-token",
+    ]);
+    // The marks alone where nothing else changed: a job's description, a folder's, a view's and a credential's
+    // config.xml.
+    const posted = server.requests.filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
+    const ofViewsAndCredentials = (p: string) => /\/(view|credential)\//.test(p);
+    expect(posted.filter((p) => !ofViewsAndCredentials(p)).sort()).toEqual([
       "POST /job/nightly/config.xml",
       "POST /job/team/config.xml",
       "POST /job/team/job/api-build/description",
       "POST /job/team/job/api-deploy/description",
     ]);
+    expect(
+      posted
+        .filter(ofViewsAndCredentials)
+        .map((p) => p.replace(/^POST .*\/(view|credential)\//, "$1 "))
+        .sort(),
+    ).toEqual(["credential app-token/config.xml", "credential team-token/config.xml", "view apps/config.xml"]);
+    const viewDescription = childText(parseXml(await user.getViewConfig("team", "apps")).root, "description");
+    expect(readMark(viewDescription).owner).toBe("upgrade-stack/dev");
     for (const item of ["nightly", "team", "team/api-build"]) {
       expect(readMark(readFields(await user.getConfig(item)).description).owner).toBe("upgrade-stack/dev");
     }

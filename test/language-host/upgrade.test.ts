@@ -105,7 +105,7 @@ describe("a stack written by 0.1.0, managed by this version", () => {
     ]);
     expect(preview.logs.find((l) => l.message.includes("mark of ownership"))?.message).toBe(
       `Items without a mark of ownership (made by an earlier release, or while marks were off) get the mark of ` +
-        `${owner()} with this update: one write of each one's description, planned as an update ` +
+        `${owner()} with this update: one write of the mark alone for each, planned as an update ` +
         "(docs/guide/ownership.md).",
     );
     expect(server.requests.filter((r) => r.method !== "GET")).toEqual([]);

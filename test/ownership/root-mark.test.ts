@@ -60,11 +60,16 @@ describe("what every marking lifecycle decides alike", () => {
     expect(writtenOwner({}, true)).toBeUndefined();
   });
 
-  it("moves the mark only for a state that names an owner", () => {
+  it("moves the mark when the owner written changes, writes one where the state names none, never for an import", () => {
     expect(ownerMoves({ __owner: "a/b" }, "a/b")).toBe(false);
     expect(ownerMoves({ __owner: "a/b" }, "c/d")).toBe(true);
     expect(ownerMoves({ __owner: "a/b" }, undefined)).toBe(true);
-    expect(ownerMoves({}, "a/b")).toBe(false);
+    // An earlier release's state (or one written with marks off): the next `up` writes the mark.
+    expect(ownerMoves({}, "a/b")).toBe(true);
+    // Marks off, none written: nothing to move.
+    expect(ownerMoves({}, undefined)).toBe(false);
+    // Read by id alone (`pulumi import`): the mark waits for the first update.
+    expect(ownerMoves({ __markAtUpdate: true }, "a/b")).toBe(false);
   });
 
   it("finds an item handed over when its mark names another owner than the one the stack wrote", () => {

@@ -5,7 +5,7 @@
  * through the stand-in of a generated SDK beside it (../jenkins-sdk), whose aliases let a stack written with the
  * classes move over.
  * `deployDescription` changes one job; `imported` (JSON, resource name → inputs) declares the jobs and folders
- * imported with `pulumi import`, as the code the CLI generates declares them; `otherUrl`, `otherUser` and `otherToken` (secret) declare an explicit provider
+ * imported with `pulumi import`, as the code the CLI generates declares them, and `importedViews` the views; `otherUrl`, `otherUser` and `otherToken` (secret) declare an explicit provider
  * for another controller and a job on it.
  */
 import * as pulumi from "@pulumi/pulumi";
@@ -61,6 +61,8 @@ if (config.get("mode") === "dynamic") {
   });
   const imported = config.getObject<Record<string, jenkins.Inputs>>("imported") ?? {};
   for (const [name, inputs] of Object.entries(imported)) new jenkins.Job(name, inputs, { dependsOn: [team] });
+  const importedViews = config.getObject<Record<string, jenkins.Inputs>>("importedViews") ?? {};
+  for (const [name, inputs] of Object.entries(importedViews)) new jenkins.View(name, inputs);
   const otherUrl = config.get("otherUrl");
   if (otherUrl) {
     const other = new jenkins.Provider("other", {
