@@ -158,7 +158,7 @@ export function changesOf(
 }
 
 /**
- * The mark of ownership an update of a job writes, when its inputs name an owner the old ones did not (a state an
+ * The mark of ownership an update of a job, view or credential writes, when its inputs name an owner the old ones did not (a state an
  * earlier release wrote names none; a new `jenkins:owner` names another): the inputs compared above leave the
  * internal `__owner` out, and without this such an update would show no change at all.
  */

@@ -229,7 +229,9 @@ export function reviewOf(digest: PreviewDigest): Review {
       item.op === "delete"
         ? []
         : changesOf(item.olds, item.news, CONTEXT, moved ? MOVE_KEYS : undefined, hiddenOf(item), item.detailedDiff);
-    const mark = item.kind === "Job" && item.op === "update" ? markChangeOf(item.olds, item.news) : undefined;
+    // Jobs, views and credentials carry the mark; the other kinds are actions, not items.
+    const marked = item.kind === "Job" || item.kind === "View" || item.kind === "Credential";
+    const mark = marked && item.op === "update" ? markChangeOf(item.olds, item.news) : undefined;
     if (mark !== undefined) changes.push(mark);
     if (isDestructive(item)) {
       destructive.push({ item, changes });

@@ -437,6 +437,27 @@ describe("the report of one kind of change", () => {
     expect(marked).not.toContain("mark of ownership");
   });
 
+  it("names the mark of ownership an update of a view or a credential writes where the state names none", () => {
+    const listView = { listView: { jobs: ["api"] } };
+    const token = { description: "The app's token", secretText: {} };
+    const out = report(
+      digest([
+        update("apps", view("team/apps", listView), { ...view("team/apps", listView), __owner: "web/prod" }, "View"),
+        update(
+          "app-token",
+          credential("app-token", token),
+          { ...credential("app-token", token), __owner: "web/prod" },
+          "Credential",
+        ),
+      ]),
+    );
+    // Shown once for both, as for jobs.
+    expect(out).toContain("#### The same change in 2 items");
+    expect(out.split('- `mark of ownership`: added `"web/prod"`').length - 1).toBe(1);
+    expect(out).toContain("**In 2 items:** `system/_/app-token`, `team/apps`");
+    expect(out).not.toContain("__owner");
+  });
+
   it("orders a mix: errors and warnings, destructive changes, moves, changes, new items", () => {
     const out = report(mix());
     expectGolden("mix.md", out);
