@@ -10422,6 +10422,7 @@ function withRootDescription(root, text2, after) {
 function unmarkRoot(root) {
   const { description, owner: owner2 } = readMark(rootDescription(root));
   if (owner2 === void 0) return { root };
+  if (description === "") return { root: { ...root, children: root.children.filter((c) => !isDescription(c)) }, owner: owner2 };
   return { root: withRootDescription(root, description, []), owner: owner2 };
 }
 function unmarkConfig(xml) {

@@ -38,10 +38,16 @@ function withRootDescription(root: XmlElement, text: string, after: readonly str
   return { ...root, children };
 }
 
-/** The owner the root's description names, and the root without the mark (the same object when it has none). */
+/**
+ * The owner the root's description names, and the root without the mark (the same object when it has none). A
+ * description that held the mark alone goes with it: the mark added it to a config that had none (a view saved
+ * without one; a credential's reads the same absent as empty), and an empty element left behind would show as a
+ * line of its own in every diff of the config.
+ */
 export function unmarkRoot(root: XmlElement): { root: XmlElement; owner?: string } {
   const { description, owner } = readMark(rootDescription(root));
   if (owner === undefined) return { root };
+  if (description === "") return { root: { ...root, children: root.children.filter((c) => !isDescription(c)) }, owner };
   return { root: withRootDescription(root, description, []), owner };
 }
 
