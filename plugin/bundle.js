@@ -9578,6 +9578,35 @@ var ManagedElsewhereError = class extends Error {
   owner;
 };
 
+// provider/ownership/lifecycle-owner.ts
+function writtenOwner(news, marksOn2) {
+  if (!marksOn2 || news.__retain === true || typeof news.__owner !== "string") return void 0;
+  return news.__owner;
+}
+function ownerMoves(olds, wanted) {
+  if (olds.__markAtUpdate === true) return false;
+  return (typeof olds.__owner === "string" ? olds.__owner : void 0) !== wanted;
+}
+function handedOver(found, olds) {
+  return found !== void 0 && found !== olds.__owner;
+}
+function handedOverWarning(kind, item, owner2) {
+  return `${kind} "${item}" is now managed by ${owner2}: this stack leaves it alone and never deletes it. Remove its resource from the program; the next \`pulumi up\` then drops it from this stack's state.`;
+}
+function leftInJenkinsWarning(kind, item, owner2) {
+  return `${kind} "${item}" was left in Jenkins: its mark of ownership names ${owner2}, not this stack. It is removed from this stack's state only.`;
+}
+var listings2 = /* @__PURE__ */ new Map();
+function cachedListing(key, load) {
+  let listing = listings2.get(key);
+  if (listing === void 0) {
+    listing = load();
+    listings2.set(key, listing);
+    listing.catch(() => listings2.delete(key));
+  }
+  return listing;
+}
+
 // provider/ownership/look.ts
 async function lookedUp(kind, item, look, warn2) {
   try {
@@ -9615,13 +9644,6 @@ function marksOn(config) {
 function ownerInConfig(root) {
   return readMark(fieldsOf2(root).description).owner;
 }
-function markOwnerOf(news, marksOn2) {
-  if (!marksOn2 || news.__retain === true || typeof news.__owner !== "string") return void 0;
-  return news.__owner;
-}
-function markMoves(olds, wanted) {
-  return ownerRecorded(olds) !== wanted;
-}
 function ownerRecorded(olds) {
   return typeof olds.__owner === "string" ? olds.__owner : void 0;
 }
@@ -9633,12 +9655,12 @@ function folderOf2(fullName) {
   const slash = fullName.lastIndexOf("/");
   return slash < 0 ? "" : fullName.slice(0, slash);
 }
-var listings2 = /* @__PURE__ */ new Map();
+var listings3 = /* @__PURE__ */ new Map();
 async function foundOwner(client3, jenkinsUrl, fullName) {
   const folder2 = folderOf2(fullName);
   const key = `${jenkinsUrl}
 ${folder2}`;
-  let listing = listings2.get(key);
+  let listing = listings3.get(key);
   if (listing === void 0) {
     listing = client3.itemDescriptions(folder2, 1).then(
       ({ items }) => new Map(items.map((i) => [i.fullName, readMark(i.description).owner])),
@@ -9647,14 +9669,14 @@ ${folder2}`;
         throw e;
       }
     );
-    listings2.set(key, listing);
-    listing.catch(() => listings2.delete(key));
+    listings3.set(key, listing);
+    listing.catch(() => listings3.delete(key));
   }
   const owners = await listing;
   return owners.has(fullName) ? { exists: true, owner: owners.get(fullName) } : { exists: false };
 }
 function noteOwner(jenkinsUrl, fullName, owner2) {
-  const listing = listings2.get(`${jenkinsUrl}
+  const listing = listings3.get(`${jenkinsUrl}
 ${folderOf2(fullName)}`);
   if (listing === void 0) return;
   void listing.then(
@@ -9791,8 +9813,8 @@ async function diff2(id, olds, news) {
   rememberManaged(olds.fullName, baseUrlIfConfigured(olds.controller), id);
   if (typeof olds.__handedTo === "string") return { changes: false };
   let result = await diff(id, olds, news);
-  const wanted = markOwnerOf(news, marks === true);
-  if (news.__owner !== UNKNOWN && olds.__markAtUpdate !== true && markMoves(olds, wanted)) {
+  const wanted = writtenOwner(news, marks === true);
+  if (news.__owner !== UNKNOWN && ownerMoves(olds, wanted)) {
     const shown = wanted !== void 0 ? ["__owner"] : [];
     if (!result.changes) result = { changes: true, diffs: shown };
     else if (result.diffs !== void 0) result = { ...result, diffs: [...result.diffs, ...shown] };
@@ -9843,7 +9865,7 @@ async function configure(req) {
   }
 }
 function markOwner(news) {
-  return markOwnerOf(news, marks === true);
+  return writtenOwner(news, marks === true);
 }
 function settingsFor(controller) {
   return connections.settingsFor(controller);
@@ -10364,35 +10386,6 @@ __export(lifecycle_exports2, {
   update: () => update2
 });
 var import_node_crypto10 = require("node:crypto");
-
-// provider/ownership/lifecycle-owner.ts
-function writtenOwner(news, marksOn2) {
-  if (!marksOn2 || news.__retain === true || typeof news.__owner !== "string") return void 0;
-  return news.__owner;
-}
-function ownerMoves(olds, wanted) {
-  if (olds.__markAtUpdate === true) return false;
-  return (typeof olds.__owner === "string" ? olds.__owner : void 0) !== wanted;
-}
-function handedOver(found, olds) {
-  return found !== void 0 && found !== olds.__owner;
-}
-function handedOverWarning(kind, item, owner2) {
-  return `${kind} "${item}" is now managed by ${owner2}: this stack leaves it alone and never deletes it. Remove its resource from the program; the next \`pulumi up\` then drops it from this stack's state.`;
-}
-function leftInJenkinsWarning(kind, item, owner2) {
-  return `${kind} "${item}" was left in Jenkins: its mark of ownership names ${owner2}, not this stack. It is removed from this stack's state only.`;
-}
-var listings3 = /* @__PURE__ */ new Map();
-function cachedListing(key, load) {
-  let listing = listings3.get(key);
-  if (listing === void 0) {
-    listing = load();
-    listings3.set(key, listing);
-    listing.catch(() => listings3.delete(key));
-  }
-  return listing;
-}
 
 // provider/ownership/root-mark.ts
 var isDescription = (c) => c.kind === "element" && c.name === "description";

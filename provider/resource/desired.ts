@@ -177,7 +177,7 @@ function declaredSpec(news: JobInputs, key: Exclude<SourceKey, "configXml">, mar
 
 /**
  * The declared job of a set of checked inputs, the text to send marked with `markOwner` when given (ownership.ts
- * `markOwnerOf`). Throws JobSpecError for a spec that does not render.
+ * `writtenOwner`). Throws JobSpecError for a spec that does not render.
  */
 export function declare(news: JobInputs, markOwner?: string): Declared {
   const key = sourceOf(news as unknown as Props);

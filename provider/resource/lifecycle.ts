@@ -83,18 +83,10 @@ import { compareSecrets, maskSecrets, secretsChanged } from "./secrets/state";
 import { writeXml } from "../xml/writer";
 import { readMark } from "../ownership/mark";
 import { ManagedElsewhereError } from "../ownership/errors";
+import { ownerMoves, writtenOwner } from "../ownership/lifecycle-owner";
 import { lookedUp, takeoverRefusal } from "../ownership/look";
 import { marksOn } from "../ownership/settings";
-import {
-  foundForDelete,
-  foundOwner,
-  markMoves,
-  markOwnerOf,
-  noteOwner,
-  ownerInConfig,
-  ownerRecorded,
-  updateRefused,
-} from "./ownership";
+import { foundForDelete, foundOwner, noteOwner, ownerInConfig, ownerRecorded, updateRefused } from "./ownership";
 
 import { diff as diffJob, type JobDiffResult } from "./diff";
 
@@ -110,8 +102,8 @@ export async function diff(id: string, olds: Props, news: Props): Promise<JobDif
   // Handed over to another owner (a refresh found its mark): nothing to put back, nothing to send.
   if (typeof olds.__handedTo === "string") return { changes: false };
   let result = await diffJob(id, olds, news);
-  const wanted = markOwnerOf(news, marks === true);
-  if (news.__owner !== UNKNOWN && olds.__markAtUpdate !== true && markMoves(olds, wanted)) {
+  const wanted = writtenOwner(news, marks === true);
+  if (news.__owner !== UNKNOWN && ownerMoves(olds, wanted)) {
     // The mark changes: written where none was (an earlier release's state, marks turned on), an owner renamed, marks
     // turned off, or the item let go (retainOnDelete). A mark this stack writes is the one change a provider plugin's
     // detailed diff shows for it (`__owner`); a mark removed shows nothing, as the inputs it compares are the same.
@@ -186,7 +178,7 @@ export async function configure(req: { config: ConfigSource }): Promise<void> {
 
 /** The owner a write marks the item with (ownership.ts). */
 function markOwner(news: Partial<JobInputs>): string | undefined {
-  return markOwnerOf(news, marks === true);
+  return writtenOwner(news, marks === true);
 }
 
 function settingsFor(controller: string | undefined) {

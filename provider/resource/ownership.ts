@@ -15,22 +15,6 @@ export function ownerInConfig(root: XmlElement): string | undefined {
   return readMark(fieldsOf(root).description).owner;
 }
 
-/** The owner a write marks the item with: the stack's, unless marks are off or the resource lets the item go. */
-export function markOwnerOf(news: Pick<JobInputs, "__owner" | "__retain">, marksOn: boolean): string | undefined {
-  if (!marksOn || news.__retain === true || typeof news.__owner !== "string") return undefined;
-  return news.__owner;
-}
-
-/**
- * Whether the mark must change although nothing declared did: the item carries one owner's mark (or none) and the
- * stack now writes another (a new `jenkins:owner`, marks turned off, `retainOnDelete`), or it carries none and the
- * stack writes one. A state whose outputs name no owner was written by an earlier release (or with marks off): its
- * item gets the stack's mark with the next `up`, one write of the mark alone.
- */
-export function markMoves(olds: Pick<JobOutputs, "__owner">, wanted: string | undefined): boolean {
-  return ownerRecorded(olds) !== wanted;
-}
-
 /** The owner whose mark the stack last wrote on the item, as its outputs record it; undefined when it wrote none. */
 export function ownerRecorded(olds: Pick<JobOutputs, "__owner">): string | undefined {
   return typeof olds.__owner === "string" ? olds.__owner : undefined;

@@ -1,20 +1,21 @@
 /** The pure rules of ownership for an item in the state: when the mark changes, and when an update is refused. */
 import { ManagedElsewhereError } from "../../provider/ownership/errors";
-import { markMoves, updateRefused } from "../../provider/resource/ownership";
+import { ownerMoves } from "../../provider/ownership/lifecycle-owner";
+import { updateRefused } from "../../provider/resource/ownership";
 
-describe("markMoves", () => {
+describe("ownerMoves", () => {
   it("plans the mark where the state names no owner and the stack writes one (an earlier release's state)", () => {
-    expect(markMoves({}, "web/prod")).toBe(true);
+    expect(ownerMoves({}, "web/prod")).toBe(true);
   });
 
   it("plans nothing where the state names no owner and the stack writes none (marks off, let go)", () => {
-    expect(markMoves({}, undefined)).toBe(false);
+    expect(ownerMoves({}, undefined)).toBe(false);
   });
 
   it("plans the mark when the owner changes, is turned off, or stays the same", () => {
-    expect(markMoves({ __owner: "web/prod" }, "web/prod2")).toBe(true);
-    expect(markMoves({ __owner: "web/prod" }, undefined)).toBe(true);
-    expect(markMoves({ __owner: "web/prod" }, "web/prod")).toBe(false);
+    expect(ownerMoves({ __owner: "web/prod" }, "web/prod2")).toBe(true);
+    expect(ownerMoves({ __owner: "web/prod" }, undefined)).toBe(true);
+    expect(ownerMoves({ __owner: "web/prod" }, "web/prod")).toBe(false);
   });
 });
 
