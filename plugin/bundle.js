@@ -9639,6 +9639,14 @@ function marksOn(config) {
   if (value === false || value === "false") return false;
   throw new OwnershipConfigError(value);
 }
+function marksSetting(config) {
+  try {
+    return marksOn(config);
+  } catch (e) {
+    if (e instanceof OwnershipConfigError) return e;
+    throw e;
+  }
+}
 
 // provider/resource/ownership.ts
 function ownerInConfig(root) {
@@ -9858,11 +9866,7 @@ async function configure(req) {
   pluginCheck = pluginCheckOf(req.config);
   credentialsCheck = credentialsCheckOf(req.config);
   runnableCheck = runnableCheckOf(req.config);
-  try {
-    marks = marksOn(req.config);
-  } catch (e) {
-    marks = e;
-  }
+  marks = marksSetting(req.config);
 }
 function markOwner(news) {
   return writtenOwner(news, marks === true);
@@ -10789,11 +10793,7 @@ var marks2 = true;
 async function configure2(req) {
   connections2.configure(req.config);
   pluginCheck2 = pluginCheckOf(req.config);
-  try {
-    marks2 = marksOn(req.config);
-  } catch (e) {
-    marks2 = e;
-  }
+  marks2 = marksSetting(req.config);
 }
 function markOwner2(news) {
   return writtenOwner(news, marks2 === true);
@@ -11401,11 +11401,7 @@ var unknownIn2 = (v) => JSON.stringify(v ?? null).includes(UNKNOWN);
 async function configure3(req) {
   connections3.configure(req.config);
   pluginCheck3 = pluginCheckOf(req.config);
-  try {
-    marks3 = marksOn(req.config);
-  } catch (e) {
-    marks3 = e;
-  }
+  marks3 = marksSetting(req.config);
 }
 function markOwner3(news) {
   return writtenOwner(news, marks3 === true);

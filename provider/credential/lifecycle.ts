@@ -39,7 +39,7 @@ import {
 } from "../ownership/lifecycle-owner";
 import { readMark, withMark } from "../ownership/mark";
 import { unmarkConfig } from "../ownership/root-mark";
-import { marksOn } from "../ownership/settings";
+import { marksSetting } from "../ownership/settings";
 import { checkCredentialInputs } from "./inputs";
 import {
   createCredential,
@@ -77,11 +77,7 @@ const unknownIn = (v: unknown): boolean => JSON.stringify(v ?? null).includes(UN
 export async function configure(req: { config: ConfigSource }): Promise<void> {
   connections.configure(req.config);
   pluginCheck = pluginCheckOf(req.config);
-  try {
-    marks = marksOn(req.config);
-  } catch (e) {
-    marks = e as Error;
-  }
+  marks = marksSetting(req.config);
 }
 
 /** The owner a write marks the credential with (ownership/lifecycle-owner.ts). */

@@ -37,3 +37,16 @@ export function marksOn(config: OwnershipConfigSource | undefined): boolean {
   if (value === false || value === "false") return false;
   throw new OwnershipConfigError(value);
 }
+
+/**
+ * `jenkins:ownershipMarks` as a lifecycle's `configure` keeps it: the value, or the error every check then reports
+ * (configure itself must not fail: the engine would show a bare error instead of the check's).
+ */
+export function marksSetting(config: OwnershipConfigSource | undefined): boolean | OwnershipConfigError {
+  try {
+    return marksOn(config);
+  } catch (e) {
+    if (e instanceof OwnershipConfigError) return e;
+    throw e;
+  }
+}

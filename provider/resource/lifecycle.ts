@@ -85,7 +85,7 @@ import { readMark } from "../ownership/mark";
 import { ManagedElsewhereError } from "../ownership/errors";
 import { ownerMoves, writtenOwner } from "../ownership/lifecycle-owner";
 import { lookedUp, takeoverRefusal } from "../ownership/look";
-import { marksOn } from "../ownership/settings";
+import { marksSetting } from "../ownership/settings";
 import { foundForDelete, foundOwner, noteOwner, ownerInConfig, ownerRecorded, updateRefused } from "./ownership";
 
 import { diff as diffJob, type JobDiffResult } from "./diff";
@@ -169,11 +169,7 @@ export async function configure(req: { config: ConfigSource }): Promise<void> {
   pluginCheck = pluginCheckOf(req.config);
   credentialsCheck = credentialsCheckOf(req.config);
   runnableCheck = runnableCheckOf(req.config);
-  try {
-    marks = marksOn(req.config);
-  } catch (e) {
-    marks = e as Error;
-  }
+  marks = marksSetting(req.config);
 }
 
 /** The owner a write marks the item with (ownership.ts). */

@@ -41,7 +41,7 @@ import {
 } from "../ownership/lifecycle-owner";
 import { readMark } from "../ownership/mark";
 import { unmarkConfig } from "../ownership/root-mark";
-import { marksOn } from "../ownership/settings";
+import { marksSetting } from "../ownership/settings";
 import {
   isViewDigest,
   markedViewConfig,
@@ -65,11 +65,7 @@ let marks: boolean | Error = true;
 export async function configure(req: { config: ConfigSource }): Promise<void> {
   connections.configure(req.config);
   pluginCheck = pluginCheckOf(req.config);
-  try {
-    marks = marksOn(req.config);
-  } catch (e) {
-    marks = e as Error;
-  }
+  marks = marksSetting(req.config);
 }
 
 /** The owner a write marks the view with (ownership/lifecycle-owner.ts). */
