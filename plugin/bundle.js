@@ -4258,30 +4258,45 @@ async function collect(http, items, parent, level, out) {
     else await listFolder(http, fullName, out);
   }
 }
-function describedTree(levels) {
-  return levels <= 1 ? "jobs[name,description]" : `jobs[name,description,${describedTree(levels - 1)}]`;
+function describedTree(levels, views) {
+  const own = views ? "name,description,views[name,description]" : "name,description";
+  return levels <= 1 ? `jobs[${own}]` : `jobs[${own},${describedTree(levels - 1, views)}]`;
 }
-async function itemDescriptions(http, folder2, levels) {
+async function itemDescriptions(http, folder2, levels, views = false) {
   if (folder2 !== "") validateJobPath(folder2);
   const ctx = http.ctx(folder2 === "" ? void 0 : folder2, "list descriptions", {
     notFound: "the folder does not exist"
   });
+  const top = views ? "description,views[name,description]" : "description";
   const res = await http.exchange(ctx, {
     method: "GET",
-    path: `${folderPath(folder2)}api/json?tree=${encodeQueryValue(`description,${describedTree(levels)}`)}`,
+    path: `${folderPath(folder2)}api/json?tree=${encodeQueryValue(`${top},${describedTree(levels, views)}`)}`,
     retry: true
   });
-  const out = [];
-  const walk = (items, parent) => {
-    for (const item of items) {
+  const items = [];
+  const viewsFound = [];
+  const folders = [];
+  const descriptionOf = (d) => typeof d === "string" ? d : "";
+  const holder = (item, fullName) => {
+    if (!Array.isArray(item.jobs) && !Array.isArray(item.views)) return;
+    folders.push(fullName);
+    for (const v of Array.isArray(item.views) ? item.views : [])
+      if (typeof v.name === "string")
+        viewsFound.push({ folder: fullName, name: v.name, description: descriptionOf(v.description) });
+  };
+  const walk = (list, parent) => {
+    for (const item of list) {
       const fullName = parent === "" ? item.name ?? "" : `${parent}/${item.name ?? ""}`;
-      out.push({ fullName, description: typeof item.description === "string" ? item.description : "" });
+      items.push({ fullName, description: descriptionOf(item.description) });
+      holder(item, fullName);
       if (Array.isArray(item.jobs)) walk(item.jobs, fullName);
     }
   };
   const json = parseJson(ctx, res, "api/json");
+  holder(json, folder2);
   walk(json.jobs ?? [], folder2);
-  return { description: typeof json.description === "string" ? json.description : "", items: out };
+  const out = { description: descriptionOf(json.description), items };
+  return views ? { ...out, views: viewsFound, folders } : out;
 }
 
 // provider/client/views.ts
@@ -4560,9 +4575,12 @@ var JenkinsClient = class {
   listJobs(folder2) {
     return this.http.run(() => listJobs(this.http, folder2 ?? ""));
   }
-  /** An item's description and those of the items in it ("" for the root), `levels` deep, in one request. */
-  itemDescriptions(folder2, levels) {
-    return this.http.run(() => itemDescriptions(this.http, folder2, levels));
+  /**
+   * An item's description and those of the items in it ("" for the root), `levels` deep, in one request; with
+   * `views`, the views of every folder listed too.
+   */
+  itemDescriptions(folder2, levels, views = false) {
+    return this.http.run(() => itemDescriptions(this.http, folder2, levels, views));
   }
   /** The folder's own Java class and every item under it (as `listJobs`), in the same requests. */
   listFolder(folder2) {
@@ -7211,7 +7229,7 @@ async function checkJob(olds, newsRaw) {
     failures.push(failure("description", "description must be a string."));
   }
   if (news.description === null) delete news.description;
-  for (const flag2 of ["enabled", "adopt"]) {
+  for (const flag2 of ["enabled", "adopt", "letGo"]) {
     if (news[flag2] === null) delete news[flag2];
     else if (news[flag2] !== void 0 && known2(news[flag2]) && typeof news[flag2] !== "boolean") {
       failures.push(failure(flag2, `${flag2} must be true or false.`));
@@ -8022,6 +8040,7 @@ function inputsReflecting(props, configXml = props.configXml) {
   };
   if (props.controller) inputs.controller = props.controller;
   if (props.adopt === true) inputs.adopt = true;
+  if (props.letGo === true) inputs.letGo = true;
   const key = sourceOf(props);
   if (key === "configXml") inputs.configXml = configXml;
   else Object.assign(inputs, { [key]: props[key] });
@@ -8336,6 +8355,7 @@ function outputsFor(news, declared2, fullName, baseUrl, owner2) {
   if (news.controller) outs.controller = news.controller;
   if (owner2 !== void 0) outs.__owner = owner2;
   if (news.adopt === true) outs.adopt = true;
+  if (news.letGo === true) outs.letGo = true;
   if (declared2.key !== "configXml")
     Object.assign(outs, { [declared2.key]: news[declared2.key], configXml: declared2.canonical() });
   if (declared2.secrets.length > 0) outs.secretValues = [...declared2.secrets];
@@ -9580,12 +9600,16 @@ var ManagedElsewhereError = class extends Error {
 
 // provider/ownership/lifecycle-owner.ts
 function writtenOwner(news, marksOn2) {
-  if (!marksOn2 || news.__retain === true || typeof news.__owner !== "string") return void 0;
+  if (!marksOn2 || news.__retain === true || news.letGo === true || typeof news.__owner !== "string") return void 0;
   return news.__owner;
 }
 function ownerMoves(olds, wanted) {
   if (olds.__markAtUpdate === true) return false;
   return (typeof olds.__owner === "string" ? olds.__owner : void 0) !== wanted;
+}
+function markChangeShown(olds, news, wanted) {
+  if (wanted !== void 0) return ["__owner"];
+  return news.letGo === true && olds.letGo !== true ? ["letGo"] : [];
 }
 function handedOver(found, olds) {
   return found !== void 0 && found !== olds.__owner;
@@ -9605,6 +9629,9 @@ function cachedListing(key, load) {
     listing.catch(() => listings2.delete(key));
   }
   return listing;
+}
+function knownListing(key) {
+  return listings2.get(key);
 }
 
 // provider/ownership/look.ts
@@ -9663,29 +9690,27 @@ function folderOf2(fullName) {
   const slash = fullName.lastIndexOf("/");
   return slash < 0 ? "" : fullName.slice(0, slash);
 }
-var listings3 = /* @__PURE__ */ new Map();
+function listingKey(jenkinsUrl, folder2) {
+  return `job
+${jenkinsUrl}
+${folder2}`;
+}
 async function foundOwner(client3, jenkinsUrl, fullName) {
   const folder2 = folderOf2(fullName);
-  const key = `${jenkinsUrl}
-${folder2}`;
-  let listing = listings3.get(key);
-  if (listing === void 0) {
-    listing = client3.itemDescriptions(folder2, 1).then(
+  const owners = await cachedListing(
+    listingKey(jenkinsUrl, folder2),
+    () => client3.itemDescriptions(folder2, 1).then(
       ({ items }) => new Map(items.map((i) => [i.fullName, readMark(i.description).owner])),
       (e) => {
         if (e instanceof JobNotFoundError) return /* @__PURE__ */ new Map();
         throw e;
       }
-    );
-    listings3.set(key, listing);
-    listing.catch(() => listings3.delete(key));
-  }
-  const owners = await listing;
+    )
+  );
   return owners.has(fullName) ? { exists: true, owner: owners.get(fullName) } : { exists: false };
 }
 function noteOwner(jenkinsUrl, fullName, owner2) {
-  const listing = listings3.get(`${jenkinsUrl}
-${folderOf2(fullName)}`);
+  const listing = knownListing(listingKey(jenkinsUrl, folderOf2(fullName)));
   if (listing === void 0) return;
   void listing.then(
     (owners) => owners.set(fullName, owner2),
@@ -9693,16 +9718,30 @@ ${folderOf2(fullName)}`);
   );
 }
 async function foundForDelete(client3, fullName, owner2) {
+  let listed;
   try {
-    const { description, items } = await client3.itemDescriptions(fullName, 6);
-    const othersInside = [];
-    for (const item of items) {
-      const found = readMark(item.description).owner;
-      if (found !== void 0 && found !== owner2) othersInside.push({ fullName: item.fullName, owner: found });
-    }
-    return { gone: false, owner: readMark(description).owner, othersInside };
+    listed = await client3.itemDescriptions(fullName, 6, true);
   } catch (e) {
     if (e instanceof JobNotFoundError) return { gone: true };
+    throw e;
+  }
+  const othersInside = [];
+  const note = (label, description) => {
+    const found = readMark(description).owner;
+    if (found !== void 0 && found !== owner2) othersInside.push({ label, owner: found });
+  };
+  for (const item of listed.items) note(`"${item.fullName}"`, item.description);
+  for (const view of listed.views ?? []) note(`view "${view.name}" in "${view.folder}"`, view.description);
+  const stores = await Promise.all((listed.folders ?? []).map((folder2) => storeDescriptions(client3, folder2)));
+  for (const [i, store] of stores.entries())
+    for (const c of store) note(`credential "${c.id}" in "${(listed.folders ?? [])[i]}"`, c.description);
+  return { gone: false, owner: readMark(listed.description).owner, othersInside };
+}
+async function storeDescriptions(client3, folder2) {
+  try {
+    return await client3.listStoreDescriptions({ folder: folder2 });
+  } catch (e) {
+    if (e instanceof CredentialNotFoundError) return [];
     throw e;
   }
 }
@@ -9823,7 +9862,7 @@ async function diff2(id, olds, news) {
   let result = await diff(id, olds, news);
   const wanted = writtenOwner(news, marks === true);
   if (news.__owner !== UNKNOWN && ownerMoves(olds, wanted)) {
-    const shown = wanted !== void 0 ? ["__owner"] : [];
+    const shown = markChangeShown(olds, news, wanted);
     if (!result.changes) result = { changes: true, diffs: shown };
     else if (result.diffs !== void 0) result = { ...result, diffs: [...result.diffs, ...shown] };
     if (wanted !== void 0 && ownerRecorded(olds) === void 0) await sayMarkAdded(wanted);
@@ -10362,7 +10401,7 @@ async function deleteJob2(_id, propsRaw) {
     return;
   }
   if (found.othersInside.length > 0) {
-    const others = found.othersInside.map((i) => `"${i.fullName}" (${i.owner})`).join(", ");
+    const others = found.othersInside.map((i) => `${i.label} (${i.owner})`).join(", ");
     await warn(
       `Jenkins folder "${fullName}" was left in Jenkins: it holds items another owner manages, which deleting it would delete: ${others}. It is removed from this stack's state only; delete it by hand once they are gone.`
     );
@@ -10747,7 +10786,7 @@ function checkListView(spec, failures) {
 function checkViewInputs(newsRaw) {
   const news = { ...newsRaw };
   const failures = [];
-  for (const key of ["folder", "controller", "adopt", "configXml", "listView", "takeOverFrom"])
+  for (const key of ["folder", "controller", "adopt", "letGo", "configXml", "listView", "takeOverFrom"])
     if (news[key] === null || news[key] === "") delete news[key];
   checkName2(news.name, failures);
   const handOver = isUnknown(news.takeOverFrom) ? void 0 : takeOverFromProblem(news.takeOverFrom);
@@ -10761,8 +10800,9 @@ function checkViewInputs(newsRaw) {
         )
       );
   }
-  if (news.adopt !== void 0 && !isUnknown(news.adopt) && typeof news.adopt !== "boolean")
-    failures.push(failure2("adopt", "adopt must be true or false."));
+  for (const flag2 of ["adopt", "letGo"])
+    if (news[flag2] !== void 0 && !isUnknown(news[flag2]) && typeof news[flag2] !== "boolean")
+      failures.push(failure2(flag2, `${flag2} must be true or false.`));
   const hasXml = news.configXml !== void 0;
   const hasSpec = news.listView !== void 0;
   if (hasXml === hasSpec) {
@@ -10951,7 +10991,7 @@ async function diff3(id, oldsRaw, newsRaw) {
   const wanted = markOwner2(news);
   if (!result.changes && news.__owner !== UNKNOWN && ownerMoves(olds, wanted)) {
     if (wanted !== void 0 && olds.__owner === void 0) await sayMarkAdded(wanted);
-    return { changes: true, replaces: [], deleteBeforeReplace: false, diffs: wanted !== void 0 ? ["__owner"] : [] };
+    return { changes: true, replaces: [], deleteBeforeReplace: false, diffs: markChangeShown(olds, news, wanted) };
   }
   return result;
 }
@@ -10980,6 +11020,7 @@ function outputsFor2(news, baseUrl, configXml, owner2) {
   if (news.controller) outs.controller = news.controller;
   if (news.listView !== void 0) outs.listView = news.listView;
   if (news.adopt !== void 0) outs.adopt = news.adopt;
+  if (news.letGo !== void 0) outs.letGo = news.letGo;
   if (owner2 !== void 0) outs.__owner = owner2;
   return outs;
 }
@@ -11248,7 +11289,17 @@ function checkConfigXml2(news, failures) {
 function checkCredentialInputs(newsRaw) {
   const news = { ...newsRaw };
   const failures = [];
-  const optional2 = ["folder", "domain", "controller", "adopt", "scope", "secretVersion", "description", "takeOverFrom"];
+  const optional2 = [
+    "folder",
+    "domain",
+    "controller",
+    "adopt",
+    "letGo",
+    "scope",
+    "secretVersion",
+    "description",
+    "takeOverFrom"
+  ];
   for (const key of [...optional2, ...KINDS])
     if (news[key] === null || news[key] === "" && key !== "description") delete news[key];
   const handOver = isUnknown2(news.takeOverFrom) ? void 0 : takeOverFromProblem(news.takeOverFrom);
@@ -11294,8 +11345,9 @@ function checkCredentialInputs(newsRaw) {
   for (const key of ["description", "secretVersion", "controller"])
     if (news[key] !== void 0 && !isUnknown2(news[key]) && typeof news[key] !== "string")
       failures.push({ property: key, reason: `${key} must be a string.` });
-  if (news.adopt !== void 0 && !isUnknown2(news.adopt) && typeof news.adopt !== "boolean")
-    failures.push({ property: "adopt", reason: "adopt must be true or false." });
+  for (const flag2 of ["adopt", "letGo"])
+    if (news[flag2] !== void 0 && !isUnknown2(news[flag2]) && typeof news[flag2] !== "boolean")
+      failures.push({ property: flag2, reason: `${flag2} must be true or false.` });
   const given = KINDS.filter((k) => news[k] !== void 0);
   if (given.length !== 1) {
     failures.push({
@@ -11580,7 +11632,7 @@ async function diff4(id, oldsRaw, newsRaw) {
   const wanted = markOwner3(news);
   if (!result.changes && news.__owner !== UNKNOWN && ownerMoves(olds, wanted)) {
     if (wanted !== void 0 && olds.__owner === void 0) await sayMarkAdded(wanted);
-    return { changes: true, replaces: [], deleteBeforeReplace: false, diffs: wanted !== void 0 ? ["__owner"] : [] };
+    return { changes: true, replaces: [], deleteBeforeReplace: false, diffs: markChangeShown(olds, news, wanted) };
   }
   if (result.changes && !unknownIn2(news.controller)) {
     const unusable = await connections3.unusable(news.controller);

@@ -150,9 +150,12 @@ export class JenkinsClient {
     return this.http.run(() => server.listJobs(this.http, folder ?? ""));
   }
 
-  /** An item's description and those of the items in it ("" for the root), `levels` deep, in one request. */
-  itemDescriptions(folder: string, levels: number): Promise<{ description: string; items: server.ItemDescription[] }> {
-    return this.http.run(() => server.itemDescriptions(this.http, folder, levels));
+  /**
+   * An item's description and those of the items in it ("" for the root), `levels` deep, in one request; with
+   * `views`, the views of every folder listed too.
+   */
+  itemDescriptions(folder: string, levels: number, views = false): Promise<server.Descriptions> {
+    return this.http.run(() => server.itemDescriptions(this.http, folder, levels, views));
   }
 
   /** The folder's own Java class and every item under it (as `listJobs`), in the same requests. */

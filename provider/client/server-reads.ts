@@ -146,43 +146,81 @@ export interface ItemDescription {
   description: string;
 }
 
-function describedTree(levels: number): string {
-  return levels <= 1 ? "jobs[name,description]" : `jobs[name,description,${describedTree(levels - 1)}]`;
+/** A view of a folder (or of the root) and its description, as a listing that asks for views gives them. */
+export interface ViewDescription {
+  /** The folder holding the view ("" for the root). */
+  folder: string;
+  name: string;
+  /** The description Jenkins holds ("" for none). */
+  description: string;
+}
+
+/** What one listing of descriptions holds: the item's own, those of the items (and, when asked, views) in it. */
+export interface Descriptions {
+  description: string;
+  items: ItemDescription[];
+  /** Present when the listing asked for views: those of the item and of every folder listed in it. */
+  views?: ViewDescription[];
+  /** Present when the listing asked for views: the item (when it is a folder) and each folder listed in it. */
+  folders?: string[];
+}
+
+function describedTree(levels: number, views: boolean): string {
+  const own = views ? "name,description,views[name,description]" : "name,description";
+  return levels <= 1 ? `jobs[${own}]` : `jobs[${own},${describedTree(levels - 1, views)}]`;
 }
 
 /**
  * An item's (or the root's) description and those of the items in it, `levels` folder levels deep, in one
  * request: what the ownership checks read (the mark is the description's last line). An item below `levels` is
- * not listed; a job that is no folder has no items.
+ * not listed; a job that is no folder has no items. With `views`, each folder's views come with their descriptions
+ * (a folder's api/json exports `views`; a job ignores the part of a tree it has no property for).
  */
 export async function itemDescriptions(
   http: JenkinsHttp,
   folder: string,
   levels: number,
-): Promise<{ description: string; items: ItemDescription[] }> {
+  views = false,
+): Promise<Descriptions> {
   if (folder !== "") validateJobPath(folder);
   const ctx = http.ctx(folder === "" ? undefined : folder, "list descriptions", {
     notFound: "the folder does not exist",
   });
+  const top = views ? "description,views[name,description]" : "description";
   const res = await http.exchange(ctx, {
     method: "GET",
-    path: `${folderPath(folder)}api/json?tree=${encodeQueryValue(`description,${describedTree(levels)}`)}`,
+    path: `${folderPath(folder)}api/json?tree=${encodeQueryValue(`${top},${describedTree(levels, views)}`)}`,
     retry: true,
   });
   interface Described {
     name?: string;
     description?: string | null;
     jobs?: Described[];
+    views?: Array<{ name?: unknown; description?: unknown }>;
   }
-  const out: ItemDescription[] = [];
-  const walk = (items: Described[], parent: string) => {
-    for (const item of items) {
+  const items: ItemDescription[] = [];
+  const viewsFound: ViewDescription[] = [];
+  const folders: string[] = [];
+  const descriptionOf = (d: unknown) => (typeof d === "string" ? d : "");
+  const holder = (item: Described, fullName: string) => {
+    // A folder exports `jobs` and `views` (the deepest level lists only its views); a job that is no folder neither.
+    if (!Array.isArray(item.jobs) && !Array.isArray(item.views)) return;
+    folders.push(fullName);
+    for (const v of Array.isArray(item.views) ? item.views : [])
+      if (typeof v.name === "string")
+        viewsFound.push({ folder: fullName, name: v.name, description: descriptionOf(v.description) });
+  };
+  const walk = (list: Described[], parent: string) => {
+    for (const item of list) {
       const fullName = parent === "" ? (item.name ?? "") : `${parent}/${item.name ?? ""}`;
-      out.push({ fullName, description: typeof item.description === "string" ? item.description : "" });
+      items.push({ fullName, description: descriptionOf(item.description) });
+      holder(item, fullName);
       if (Array.isArray(item.jobs)) walk(item.jobs, fullName);
     }
   };
   const json = parseJson<Described>(ctx, res, "api/json");
+  holder(json, folder);
   walk(json.jobs ?? [], folder);
-  return { description: typeof json.description === "string" ? json.description : "", items: out };
+  const out: Descriptions = { description: descriptionOf(json.description), items };
+  return views ? { ...out, views: viewsFound, folders } : out;
 }

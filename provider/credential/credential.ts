@@ -174,6 +174,15 @@ export interface CredentialArgs {
    */
   takeOverFrom?: pulumi.Input<string>;
   /**
+   * Let the credential go: the next `up` clears its mark of ownership (one write of the mark alone), so that another stack
+   * or a person can take it. The TypeScript classes do this for a resource declared with `retainOnDelete`; the
+   * provider plugin cannot see resource options, so a program in another language sets `letGo: true` together with
+   * `retainOnDelete`, runs `pulumi up`, then removes the declaration. See docs/guide/ownership.md.
+   *
+   * @defaultValue `false`
+   */
+  letGo?: pulumi.Input<boolean>;
+  /**
    * The controller (a name from `jenkins:controllers`). Changing it replaces the credential.
    *
    * @defaultValue the stack-wide connection (`jenkins:url`)
@@ -258,6 +267,7 @@ export class Credential extends pulumi.dynamic.Resource {
           configXml,
           secretVersion: args.secretVersion,
           adopt: args.adopt,
+          letGo: args.letGo,
           takeOverFrom: args.takeOverFrom,
           controller: args.controller,
           url: undefined,

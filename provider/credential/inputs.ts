@@ -122,7 +122,17 @@ function checkConfigXml(news: Props, failures: dynamic.CheckFailure[]): void {
 export function checkCredentialInputs(newsRaw: Props): { inputs: Props; failures: dynamic.CheckFailure[] } {
   const news: Props = { ...newsRaw };
   const failures: dynamic.CheckFailure[] = [];
-  const optional = ["folder", "domain", "controller", "adopt", "scope", "secretVersion", "description", "takeOverFrom"];
+  const optional = [
+    "folder",
+    "domain",
+    "controller",
+    "adopt",
+    "letGo",
+    "scope",
+    "secretVersion",
+    "description",
+    "takeOverFrom",
+  ];
   for (const key of [...optional, ...KINDS])
     if (news[key] === null || (news[key] === "" && key !== "description")) delete news[key];
   const handOver = isUnknown(news.takeOverFrom) ? undefined : takeOverFromProblem(news.takeOverFrom);
@@ -172,8 +182,9 @@ export function checkCredentialInputs(newsRaw: Props): { inputs: Props; failures
   for (const key of ["description", "secretVersion", "controller"] as const)
     if (news[key] !== undefined && !isUnknown(news[key]) && typeof news[key] !== "string")
       failures.push({ property: key, reason: `${key} must be a string.` });
-  if (news.adopt !== undefined && !isUnknown(news.adopt) && typeof news.adopt !== "boolean")
-    failures.push({ property: "adopt", reason: "adopt must be true or false." });
+  for (const flag of ["adopt", "letGo"])
+    if (news[flag] !== undefined && !isUnknown(news[flag]) && typeof news[flag] !== "boolean")
+      failures.push({ property: flag, reason: `${flag} must be true or false.` });
   const given = KINDS.filter((k) => news[k] !== undefined);
   if (given.length !== 1) {
     failures.push({

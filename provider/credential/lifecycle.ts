@@ -34,6 +34,7 @@ import {
   handedOver,
   handedOverWarning,
   leftInJenkinsWarning,
+  markChangeShown,
   ownerMoves,
   writtenOwner,
 } from "../ownership/lifecycle-owner";
@@ -298,10 +299,9 @@ export async function diff(id: string, oldsRaw: Props, newsRaw: Props): Promise<
   const wanted = markOwner(news);
   if (!result.changes && (news.__owner as unknown) !== UNKNOWN && ownerMoves(olds, wanted)) {
     // The mark alone: written where none was (an earlier release's state, marks turned on), an owner renamed,
-    // marks turned off, or the credential let go (retainOnDelete). A mark written is what a provider plugin's
-    // detailed diff shows (`__owner`); a mark removed shows nothing.
+    // marks turned off, or the credential let go (retainOnDelete, letGo).
     if (wanted !== undefined && olds.__owner === undefined) await sayMarkAdded(wanted);
-    return { changes: true, replaces: [], deleteBeforeReplace: false, diffs: wanted !== undefined ? ["__owner"] : [] };
+    return { changes: true, replaces: [], deleteBeforeReplace: false, diffs: markChangeShown(olds, news, wanted) };
   }
   // A change must be able to reach its Jenkins: the preview fails naming the setting to fix.
   if (result.changes && !unknownIn(news.controller)) {

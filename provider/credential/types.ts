@@ -67,6 +67,8 @@ export interface CredentialInputs {
   adopt?: boolean;
   /** The owner a credential is handed over from: its mark names that owner, and this stack takes it (ownership). */
   takeOverFrom?: string;
+  /** Clear the item's mark of ownership: the item is let go (ownership). */
+  letGo?: boolean;
   /** Name of a controller of `jenkins:controllers`; absent for the stack-wide connection. */
   controller?: string;
   /**

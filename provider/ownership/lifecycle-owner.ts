@@ -9,12 +9,16 @@ import type { ItemKind } from "./errors";
 export interface OwnershipInputs {
   __owner?: unknown;
   __retain?: unknown;
+  letGo?: unknown;
   takeOverFrom?: unknown;
 }
 
-/** The owner a write marks the item with: the stack's, unless marks are off or the resource lets the item go. */
+/**
+ * The owner a write marks the item with: the stack's, unless marks are off or the resource lets the item go
+ * (`retainOnDelete` through the classes, `letGo` through either provider).
+ */
 export function writtenOwner(news: OwnershipInputs, marksOn: boolean): string | undefined {
-  if (!marksOn || news.__retain === true || typeof news.__owner !== "string") return undefined;
+  if (!marksOn || news.__retain === true || news.letGo === true || typeof news.__owner !== "string") return undefined;
   return news.__owner;
 }
 
@@ -28,6 +32,20 @@ export function writtenOwner(news: OwnershipInputs, marksOn: boolean): string | 
 export function ownerMoves(olds: { __owner?: unknown; __markAtUpdate?: unknown }, wanted: string | undefined): boolean {
   if (olds.__markAtUpdate === true) return false;
   return (typeof olds.__owner === "string" ? olds.__owner : undefined) !== wanted;
+}
+
+/**
+ * The keys a diff names for a change of the mark alone: `__owner` for a mark written (what a provider plugin's
+ * detailed diff shows), `letGo` for a mark cleared by that input, none for one cleared by `retainOnDelete` or by
+ * marks turned off (inputs the display cannot name).
+ */
+export function markChangeShown(
+  olds: { letGo?: unknown },
+  news: OwnershipInputs,
+  wanted: string | undefined,
+): string[] {
+  if (wanted !== undefined) return ["__owner"];
+  return news.letGo === true && olds.letGo !== true ? ["letGo"] : [];
 }
 
 /** Whether a mark found on an item names another owner than the one this stack last wrote (or any, if none). */
@@ -68,4 +86,9 @@ export function cachedListing(key: string, load: () => Promise<OwnerListing>): P
     listing.catch(() => listings.delete(key));
   }
   return listing;
+}
+
+/** The listing `key` names, when one was read (or is being read) in this process; never reads one. */
+export function knownListing(key: string): Promise<OwnerListing> | undefined {
+  return listings.get(key);
 }

@@ -136,7 +136,7 @@ export async function checkJob(olds: Props, newsRaw: Props): Promise<CheckedJob>
     failures.push(failure("description", "description must be a string."));
   }
   if (news.description === null) delete news.description;
-  for (const flag of ["enabled", "adopt"] as const) {
+  for (const flag of ["enabled", "adopt", "letGo"] as const) {
     if (news[flag] === null) delete news[flag];
     else if (news[flag] !== undefined && known(news[flag]) && typeof news[flag] !== "boolean") {
       failures.push(failure(flag, `${flag} must be true or false.`));

@@ -212,6 +212,7 @@ export function outputsFor(
   if (owner !== undefined) outs.__owner = owner;
   // Kept so that a refresh reports the inputs the program gives (drift.ts).
   if (news.adopt === true) outs.adopt = true;
+  if (news.letGo === true) outs.letGo = true;
   // The spec as written, so the next diff (which gets old outputs) can render it again; and the config it renders
   // to, so that a refresh can show a hand edit the spec cannot hold as the lines it changed (found-config.ts).
   if (declared.key !== "configXml")

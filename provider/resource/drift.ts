@@ -264,6 +264,7 @@ export function inputsReflecting(
   };
   if (props.controller) inputs.controller = props.controller;
   if (props.adopt === true) inputs.adopt = true;
+  if (props.letGo === true) inputs.letGo = true;
   // A spec-managed job is reported as its spec, so the next preview shows the edit as spec properties.
   const key = sourceOf(props as unknown as Record<string, unknown>);
   if (key === "configXml") inputs.configXml = configXml;

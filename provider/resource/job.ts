@@ -160,6 +160,15 @@ export interface JobArgs {
    */
   takeOverFrom?: pulumi.Input<string>;
   /**
+   * Let the job go: the next `up` clears its mark of ownership (one write of the mark alone), so that another stack
+   * or a person can take it. The TypeScript classes do this for a resource declared with `retainOnDelete`; the
+   * provider plugin cannot see resource options, so a program in another language sets `letGo: true` together with
+   * `retainOnDelete`, runs `pulumi up`, then removes the declaration. See docs/guide/ownership.md.
+   *
+   * @defaultValue `false`
+   */
+  letGo?: pulumi.Input<boolean>;
+  /**
    * The controller the job lives on: a name from the stack config `jenkins:controllers` (or the
    * `JENKINS_CONTROLLER_<NAME>_*` variables). Only the name goes into the state. Changing it replaces the job: it
    * is made on the other Jenkins, then deleted from the old one.
@@ -266,6 +275,7 @@ export class Job extends pulumi.dynamic.Resource {
             adopt: args.adopt,
             controller: args.controller,
             takeOverFrom: args.takeOverFrom,
+            letGo: args.letGo,
             secretValues: hidden.secretValues,
             ...ownershipInputs(opts),
           },

@@ -83,7 +83,7 @@ import { compareSecrets, maskSecrets, secretsChanged } from "./secrets/state";
 import { writeXml } from "../xml/writer";
 import { readMark } from "../ownership/mark";
 import { ManagedElsewhereError } from "../ownership/errors";
-import { ownerMoves, writtenOwner } from "../ownership/lifecycle-owner";
+import { markChangeShown, ownerMoves, writtenOwner } from "../ownership/lifecycle-owner";
 import { lookedUp, takeoverRefusal } from "../ownership/look";
 import { marksSetting } from "../ownership/settings";
 import { foundForDelete, foundOwner, noteOwner, ownerInConfig, ownerRecorded, updateRefused } from "./ownership";
@@ -105,9 +105,8 @@ export async function diff(id: string, olds: Props, news: Props): Promise<JobDif
   const wanted = writtenOwner(news, marks === true);
   if (news.__owner !== UNKNOWN && ownerMoves(olds, wanted)) {
     // The mark changes: written where none was (an earlier release's state, marks turned on), an owner renamed, marks
-    // turned off, or the item let go (retainOnDelete). A mark this stack writes is the one change a provider plugin's
-    // detailed diff shows for it (`__owner`); a mark removed shows nothing, as the inputs it compares are the same.
-    const shown = wanted !== undefined ? ["__owner"] : [];
+    // turned off, or the item let go (retainOnDelete, letGo).
+    const shown = markChangeShown(olds, news, wanted);
     if (!result.changes) result = { changes: true, diffs: shown };
     else if (result.diffs !== undefined) result = { ...result, diffs: [...result.diffs, ...shown] };
     if (wanted !== undefined && ownerRecorded(olds) === undefined) await sayMarkAdded(wanted);
@@ -882,7 +881,7 @@ export async function deleteJob(_id: string, propsRaw: Props): Promise<void> {
     return;
   }
   if (found.othersInside.length > 0) {
-    const others = found.othersInside.map((i) => `"${i.fullName}" (${i.owner})`).join(", ");
+    const others = found.othersInside.map((i) => `${i.label} (${i.owner})`).join(", ");
     await warn(
       `Jenkins folder "${fullName}" was left in Jenkins: it holds items another owner manages, which deleting it ` +
         `would delete: ${others}. It is removed from this stack's state only; delete it by hand once they are gone.`,

@@ -3,8 +3,9 @@
  * look at the owners of the items a stack creates or adopts (one listing of descriptions per folder, kept for the
  * process), and the owner a delete finds.
  */
-import { JobNotFoundError } from "../client/errors";
+import { CredentialNotFoundError, JobNotFoundError } from "../client/errors";
 import type { JenkinsClient } from "../client/jenkins-client";
+import { cachedListing, knownListing } from "../ownership/lifecycle-owner";
 import { readMark } from "../ownership/mark";
 import type { XmlElement } from "../xml/tree";
 import { fieldsOf } from "./job-config";
@@ -39,8 +40,10 @@ function folderOf(fullName: string): string {
   return slash < 0 ? "" : fullName.slice(0, slash);
 }
 
-/** One listing of descriptions per Jenkins and folder, for the life of the provider process. */
-const listings = new Map<string, Promise<Map<string, string | undefined>>>();
+/** The key of a folder's listing of job owners among the listings kept for the process (lifecycle-owner.ts). */
+function listingKey(jenkinsUrl: string, folder: string): string {
+  return `job\n${jenkinsUrl}\n${folder}`;
+}
 
 /**
  * The owner whose mark the item `fullName` carries (undefined when it carries none), and whether it exists, from
@@ -52,21 +55,16 @@ export async function foundOwner(
   fullName: string,
 ): Promise<{ exists: boolean; owner?: string }> {
   const folder = folderOf(fullName);
-  const key = `${jenkinsUrl}\n${folder}`;
-  let listing = listings.get(key);
-  if (listing === undefined) {
-    listing = client.itemDescriptions(folder, 1).then(
+  const owners = await cachedListing(listingKey(jenkinsUrl, folder), () =>
+    client.itemDescriptions(folder, 1).then(
       ({ items }) => new Map(items.map((i) => [i.fullName, readMark(i.description).owner])),
       (e: unknown) => {
         // A folder not made yet holds nothing; anything else is the caller's to report.
         if (e instanceof JobNotFoundError) return new Map<string, string | undefined>();
         throw e;
       },
-    );
-    listings.set(key, listing);
-    listing.catch(() => listings.delete(key));
-  }
-  const owners = await listing;
+    ),
+  );
   return owners.has(fullName) ? { exists: true, owner: owners.get(fullName) } : { exists: false };
 }
 
@@ -75,7 +73,7 @@ export async function foundOwner(
  * that it holds none: a later look in the same process (an update after a create) then sees the item as it is.
  */
 export function noteOwner(jenkinsUrl: string, fullName: string, owner: string | undefined): void {
-  const listing = listings.get(`${jenkinsUrl}\n${folderOf(fullName)}`);
+  const listing = knownListing(listingKey(jenkinsUrl, folderOf(fullName)));
   if (listing === undefined) return;
   void listing.then(
     (owners) => owners.set(fullName, owner),
@@ -83,29 +81,56 @@ export function noteOwner(jenkinsUrl: string, fullName: string, owner: string | 
   );
 }
 
-/** What a delete finds: the item gone, or the owner its mark names and the items inside marked by others. */
-export type FoundForDelete =
-  { gone: true } | { gone: false; owner?: string; othersInside: Array<{ fullName: string; owner: string }> };
+/** Something inside a folder that a delete would take with it, marked by another owner. */
+export interface MarkedInside {
+  /** How the warning names it: `"team/app"`, `view "ci" in "team"`, `credential "deploy-key" in "team"`. */
+  label: string;
+  owner: string;
+}
+
+/** What a delete finds: the item gone, or the owner its mark names and what inside it others marked. */
+export type FoundForDelete = { gone: true } | { gone: false; owner?: string; othersInside: MarkedInside[] };
 
 /**
- * One request before a delete: the owner the item's mark names, and, for a folder, the items inside (six levels
- * deep) whose mark names another owner than `owner`, which deleting the folder would delete too.
+ * Before a delete: the owner the item's mark names, and, for a folder, what deleting it would delete too and
+ * whose mark names another owner than `owner`: the items inside (six levels deep) and the views of each folder
+ * (one request), and the credentials of each folder's store (one more request per folder). A store the user cannot
+ * read lists none.
  */
 export async function foundForDelete(
   client: JenkinsClient,
   fullName: string,
   owner: string | undefined,
 ): Promise<FoundForDelete> {
+  let listed: Awaited<ReturnType<JenkinsClient["itemDescriptions"]>>;
   try {
-    const { description, items } = await client.itemDescriptions(fullName, 6);
-    const othersInside: Array<{ fullName: string; owner: string }> = [];
-    for (const item of items) {
-      const found = readMark(item.description).owner;
-      if (found !== undefined && found !== owner) othersInside.push({ fullName: item.fullName, owner: found });
-    }
-    return { gone: false, owner: readMark(description).owner, othersInside };
+    listed = await client.itemDescriptions(fullName, 6, true);
   } catch (e) {
     if (e instanceof JobNotFoundError) return { gone: true };
+    throw e;
+  }
+  const othersInside: MarkedInside[] = [];
+  const note = (label: string, description: string) => {
+    const found = readMark(description).owner;
+    if (found !== undefined && found !== owner) othersInside.push({ label, owner: found });
+  };
+  for (const item of listed.items) note(`"${item.fullName}"`, item.description);
+  for (const view of listed.views ?? []) note(`view "${view.name}" in "${view.folder}"`, view.description);
+  const stores = await Promise.all((listed.folders ?? []).map((folder) => storeDescriptions(client, folder)));
+  for (const [i, store] of stores.entries())
+    for (const c of store) note(`credential "${c.id}" in "${(listed.folders ?? [])[i]}"`, c.description);
+  return { gone: false, owner: readMark(listed.description).owner, othersInside };
+}
+
+/** A folder's credentials with their descriptions; none when the store answers 404 (no plugin, or no permission). */
+async function storeDescriptions(
+  client: JenkinsClient,
+  folder: string,
+): Promise<Array<{ id: string; description: string }>> {
+  try {
+    return await client.listStoreDescriptions({ folder });
+  } catch (e) {
+    if (e instanceof CredentialNotFoundError) return [];
     throw e;
   }
 }

@@ -31,6 +31,8 @@ export interface JobInputs {
   adopt?: boolean;
   /** The owner a job is handed over from: its mark names that owner, and this stack takes it (ownership). */
   takeOverFrom?: string;
+  /** Clear the item's mark of ownership: the item is let go (ownership). */
+  letGo?: boolean;
   /** The owner this stack writes in the mark of ownership (hidden input, added by the class or the plugin). */
   __owner?: string;
   /** Set by the class for a resource declared with `retainOnDelete`: the item is let go, its mark cleared. */
@@ -162,6 +164,8 @@ export interface JobOutputs {
   secretDigests?: string[];
   /** `adopt: true` as declared (absent otherwise), so a refresh reports the program's inputs. */
   adopt?: boolean;
+  /** `letGo: true` as declared (absent otherwise), so a refresh reports the program's inputs. */
+  letGo?: boolean;
 }
 
 export { PROVIDER_KEY, UNKNOWN } from "../dynamic/props";

@@ -112,7 +112,7 @@ function checkListView(spec: unknown, failures: dynamic.CheckFailure[]): void {
 export function checkViewInputs(newsRaw: Props): { inputs: Props; failures: dynamic.CheckFailure[] } {
   const news: Props = { ...newsRaw };
   const failures: dynamic.CheckFailure[] = [];
-  for (const key of ["folder", "controller", "adopt", "configXml", "listView", "takeOverFrom"])
+  for (const key of ["folder", "controller", "adopt", "letGo", "configXml", "listView", "takeOverFrom"])
     if (news[key] === null || news[key] === "") delete news[key];
   checkName(news.name, failures);
   const handOver = isUnknown(news.takeOverFrom) ? undefined : takeOverFromProblem(news.takeOverFrom);
@@ -126,8 +126,9 @@ export function checkViewInputs(newsRaw: Props): { inputs: Props; failures: dyna
         ),
       );
   }
-  if (news.adopt !== undefined && !isUnknown(news.adopt) && typeof news.adopt !== "boolean")
-    failures.push(failure("adopt", "adopt must be true or false."));
+  for (const flag of ["adopt", "letGo"])
+    if (news[flag] !== undefined && !isUnknown(news[flag]) && typeof news[flag] !== "boolean")
+      failures.push(failure(flag, `${flag} must be true or false.`));
   const hasXml = news.configXml !== undefined;
   const hasSpec = news.listView !== undefined;
   if (hasXml === hasSpec) {

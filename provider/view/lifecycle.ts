@@ -36,6 +36,7 @@ import {
   handedOver,
   handedOverWarning,
   leftInJenkinsWarning,
+  markChangeShown,
   ownerMoves,
   writtenOwner,
 } from "../ownership/lifecycle-owner";
@@ -266,10 +267,9 @@ export async function diff(id: string, oldsRaw: Props, newsRaw: Props): Promise<
   const wanted = markOwner(news);
   if (!result.changes && (news.__owner as unknown) !== UNKNOWN && ownerMoves(olds, wanted)) {
     // The mark alone: written where none was (an earlier release's state, marks turned on), an owner renamed,
-    // marks turned off, or the view let go (retainOnDelete). A mark written is what a provider plugin's detailed
-    // diff shows (`__owner`); a mark removed shows nothing.
+    // marks turned off, or the view let go (retainOnDelete, letGo).
     if (wanted !== undefined && olds.__owner === undefined) await sayMarkAdded(wanted);
-    return { changes: true, replaces: [], deleteBeforeReplace: false, diffs: wanted !== undefined ? ["__owner"] : [] };
+    return { changes: true, replaces: [], deleteBeforeReplace: false, diffs: markChangeShown(olds, news, wanted) };
   }
   return result;
 }
@@ -309,6 +309,7 @@ function outputsFor(news: ViewInputs, baseUrl: string, configXml: string, owner:
   if (news.controller) outs.controller = news.controller;
   if (news.listView !== undefined) outs.listView = news.listView;
   if (news.adopt !== undefined) outs.adopt = news.adopt;
+  if (news.letGo !== undefined) outs.letGo = news.letGo;
   // The owner whose mark the write carries: a later diff sees a change of owner, a delete checks the view's mark.
   if (owner !== undefined) outs.__owner = owner;
   return outs;

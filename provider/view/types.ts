@@ -45,6 +45,8 @@ export interface ViewInputs {
   adopt?: boolean;
   /** The owner a view is handed over from: its mark names that owner, and this stack takes it (ownership). */
   takeOverFrom?: string;
+  /** Clear the item's mark of ownership: the item is let go (ownership). */
+  letGo?: boolean;
   /** Name of a controller of `jenkins:controllers`; absent for the stack-wide connection. */
   controller?: string;
   /** The owner this stack writes in the mark of ownership (hidden input, added by the class or the plugin). */

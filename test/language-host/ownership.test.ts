@@ -168,10 +168,11 @@ describe("two stacks on one Jenkins, each job with one owner", () => {
     expect(ops(await b.preview())).toEqual([]);
   });
 
-  it("destroys only its own items: a folder holding another stack's job stays, with that job", async () => {
-    a.setConfig("folder", "shared").setConfig("folderJobs", "from-a");
+  it("destroys only its own items: a folder holding another stack's job, view and credential stays, with them", async () => {
+    a.setConfig("folder", "shared").setConfig("folderJobs", "from-a").setConfig("folderViews", "board-a");
     expect((await a.up()).errors).toEqual([]);
     b.setConfig("folder", "shared").setConfig("declareFolder", "false").setConfig("folderJobs", "from-b");
+    b.setConfig("folderViews", "board-b").setConfig("folderCredentials", "token-b");
     expect((await b.up()).errors).toEqual([]);
     expect(await ownerOf("shared/from-b")).toEqual({ description: "", owner: B });
 
@@ -183,10 +184,16 @@ describe("two stacks on one Jenkins, each job with one owner", () => {
     expect(items).toContain("shared/from-b");
     expect(items).not.toContain("shared/from-a");
     expect(destroyed.logs.map((l) => l.message).join("\n")).toContain(
-      `Jenkins folder "shared" was left in Jenkins: it holds items another owner manages, which deleting it would delete: "shared/from-b" (${B}).`,
+      `Jenkins folder "shared" was left in Jenkins: it holds items another owner manages, which deleting it would delete: "shared/from-b" (${B}), view "board-b" in "shared" (${B}), credential "token-b" in "shared" (${B}).`,
     );
+    // a's own view went before its folder was left; b's view and credential are there.
+    expect(await user.viewNames("shared")).toEqual(expect.arrayContaining(["board-b"]));
+    expect(await user.viewNames("shared")).not.toContain("board-a");
+    expect(await user.credentialIds("shared")).toContain("token-b");
     // b's jobs are all there.
-    const jobsOfB = b.state.resources.filter((r) => r.custom && typeof r.outputs.fullName === "string");
+    const jobsOfB = b.state.resources.filter(
+      (r) => r.custom && typeof r.outputs.fullName === "string" && !/-(view|credential)-/.test(r.urn),
+    );
     expect(jobsOfB.length).toBeGreaterThan(0);
     for (const job of jobsOfB.map((r) => String(r.outputs.fullName))) {
       expect(items).toContain(job);

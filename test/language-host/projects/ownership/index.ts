@@ -3,11 +3,12 @@
  * `ownership:jobs` (comma-separated names, at the root), `ownership:adopt`, `ownership:takeOverFrom`,
  * `ownership:retain` (names declared with `retainOnDelete`), `ownership:edit` (names declared with
  * `ownership:note` added to their description and `ownership:step` as their script's shell step, `make` unless
- * set), `ownership:disabled` (names declared disabled), and `ownership:folder` with `ownership:folderJobs` (a folder this stack declares, or only names, with
- * `ownership:declareFolder` = "false", and jobs in it).
+ * set), `ownership:disabled` (names declared disabled), and `ownership:folder` with `ownership:folderJobs` (a folder this
+ * stack declares, or only names, with `ownership:declareFolder` = "false", and jobs in it), `ownership:folderViews`
+ * (list views in it) and `ownership:folderCredentials` (secret-text credentials in its store).
  */
 import * as pulumi from "@pulumi/pulumi";
-import { Job } from "pulumi-jenkins-jobs";
+import { Credential, Job, View } from "pulumi-jenkins-jobs";
 
 const config = new pulumi.Config();
 const list = (key: string) => (config.get(key) ?? "").split(",").filter((n) => n !== "");
@@ -43,5 +44,15 @@ if (folderName !== undefined) {
       : folderName;
   for (const name of list("folderJobs")) {
     new Job(`${folderName}-${name}`, { name, folder, pipeline: { script } });
+  }
+  for (const name of list("folderViews")) {
+    new View(`${folderName}-view-${name}`, { name, folder, listView: { includeRegex: ".*" } });
+  }
+  for (const id of list("folderCredentials")) {
+    new Credential(`${folderName}-credential-${id}`, {
+      id,
+      folder,
+      secretText: { secret: pulumi.secret(`token-of-${id}`) },
+    });
   }
 }

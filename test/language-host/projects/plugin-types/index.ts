@@ -6,7 +6,8 @@
  * classes move over.
  * `deployDescription` changes one job; `imported` (JSON, resource name → inputs) declares the jobs and folders
  * imported with `pulumi import`, as the code the CLI generates declares them, and `importedViews` the views; `otherUrl`, `otherUser` and `otherToken` (secret) declare an explicit provider
- * for another controller and a job on it.
+ * for another controller and a job on it. `letGo` (resource names) declares `api-build`, `apps` or `app-token` with
+ * `letGo: true` and `retainOnDelete`, and `dropped` (resource names) leaves them out of the program.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { Credential, Job, View } from "pulumi-jenkins-jobs";
@@ -44,21 +45,48 @@ if (config.get("mode") === "dynamic") {
   new View("apps", { name: "apps", folder: team.fullName, listView: { jobs: [build.name, deploy.name] } });
   new Credential("app-token", { id: "app-token", description: "The app's token", secretText: { secret: appToken } });
 } else {
+  const list = (key: string) => new Set((config.get(key) ?? "").split(",").filter((n) => n !== ""));
+  const letGo = list("letGo");
+  const dropped = list("dropped");
+  const letGoArgs = (name: string) => (letGo.has(name) ? { letGo: true } : {});
+  const letGoOpts = (name: string) => ({ retainOnDelete: letGo.has(name) });
   const team = new jenkins.Job("team", { name: "team", folderSpec: {}, description: "The team's jobs" });
-  const build = new jenkins.Job("api-build", { name: "api-build", folder: team.fullName, configXml: buildXml });
+  const build = dropped.has("api-build")
+    ? undefined
+    : new jenkins.Job(
+        "api-build",
+        { name: "api-build", folder: team.fullName, configXml: buildXml, ...letGoArgs("api-build") },
+        letGoOpts("api-build"),
+      );
   const deploy = new jenkins.Job("api-deploy", {
     name: "api-deploy",
     folder: team.fullName,
     description: deployDescription,
     pipeline: deployPipeline,
   });
-  new jenkins.View("apps", { name: "apps", folder: team.fullName, listView: { jobs: [build.name, deploy.name] } });
+  if (!dropped.has("apps"))
+    new jenkins.View(
+      "apps",
+      {
+        name: "apps",
+        folder: team.fullName,
+        listView: { jobs: [build?.name ?? "api-build", deploy.name] },
+        ...letGoArgs("apps"),
+      },
+      letGoOpts("apps"),
+    );
   // `id` is every resource's own output: a generated SDK names the credential's id `credentialId`.
-  new jenkins.Credential("app-token", {
-    credentialId: "app-token",
-    description: "The app's token",
-    secretText: { secret: appToken },
-  });
+  if (!dropped.has("app-token"))
+    new jenkins.Credential(
+      "app-token",
+      {
+        credentialId: "app-token",
+        description: "The app's token",
+        secretText: { secret: appToken },
+        ...letGoArgs("app-token"),
+      },
+      letGoOpts("app-token"),
+    );
   const imported = config.getObject<Record<string, jenkins.Inputs>>("imported") ?? {};
   for (const [name, inputs] of Object.entries(imported)) new jenkins.Job(name, inputs, { dependsOn: [team] });
   const importedViews = config.getObject<Record<string, jenkins.Inputs>>("importedViews") ?? {};
