@@ -4258,19 +4258,22 @@ async function collect(http, items, parent, level, out) {
     else await listFolder(http, fullName, out);
   }
 }
-function describedTree(levels, views) {
-  const own = views ? "name,description,views[name,description]" : "name,description";
-  return levels <= 1 ? `jobs[${own}]` : `jobs[${own},${describedTree(levels - 1, views)}]`;
+function describedTree(levels, wanted) {
+  const own = ["name", "description"];
+  if (wanted.nextBuildNumber === true) own.push("nextBuildNumber");
+  if (wanted.views === true) own.push("views[name,description]");
+  return levels <= 1 ? `jobs[${own.join(",")}]` : `jobs[${own.join(",")},${describedTree(levels - 1, wanted)}]`;
 }
-async function itemDescriptions(http, folder2, levels, views = false) {
+async function itemDescriptions(http, folder2, levels, wanted = {}) {
   if (folder2 !== "") validateJobPath(folder2);
   const ctx = http.ctx(folder2 === "" ? void 0 : folder2, "list descriptions", {
     notFound: "the folder does not exist"
   });
+  const views = wanted.views === true;
   const top = views ? "description,views[name,description]" : "description";
   const res = await http.exchange(ctx, {
     method: "GET",
-    path: `${folderPath(folder2)}api/json?tree=${encodeQueryValue(`${top},${describedTree(levels, views)}`)}`,
+    path: `${folderPath(folder2)}api/json?tree=${encodeQueryValue(`${top},${describedTree(levels, wanted)}`)}`,
     retry: true
   });
   const items = [];
@@ -4287,7 +4290,10 @@ async function itemDescriptions(http, folder2, levels, views = false) {
   const walk = (list, parent) => {
     for (const item of list) {
       const fullName = parent === "" ? item.name ?? "" : `${parent}/${item.name ?? ""}`;
-      items.push({ fullName, description: descriptionOf(item.description) });
+      const listed = { fullName, description: descriptionOf(item.description) };
+      if (wanted.nextBuildNumber === true && typeof item.nextBuildNumber === "number")
+        listed.neverRan = item.nextBuildNumber === 1;
+      items.push(listed);
       holder(item, fullName);
       if (Array.isArray(item.jobs)) walk(item.jobs, fullName);
     }
@@ -4576,11 +4582,11 @@ var JenkinsClient = class {
     return this.http.run(() => listJobs(this.http, folder2 ?? ""));
   }
   /**
-   * An item's description and those of the items in it ("" for the root), `levels` deep, in one request; with
-   * `views`, the views of every folder listed too.
+   * An item's description and those of the items in it ("" for the root), `levels` deep, in one request; what
+   * `wanted` names (the views of every folder listed, each job's next build number) too.
    */
-  itemDescriptions(folder2, levels, views = false) {
-    return this.http.run(() => itemDescriptions(this.http, folder2, levels, views));
+  itemDescriptions(folder2, levels, wanted) {
+    return this.http.run(() => itemDescriptions(this.http, folder2, levels, wanted));
   }
   /** The folder's own Java class and every item under it (as `listJobs`), in the same requests. */
   listFolder(folder2) {
@@ -7700,6 +7706,8 @@ var pipelinePropertiesRule = {
   reads,
   // Whether the job has trackers is known from its remote config alone.
   needsRemote: mayOwnProperties,
+  // The tracker actions and the properties they list are written by the `properties` step, during a run.
+  setByRuns: true,
   keep
 };
 function claimedByDeclared(declared2, owned) {
@@ -7867,8 +7875,8 @@ var OWNED_PART_RULES = [
 function withoutOwnedParts(remote, declared2) {
   return OWNED_PART_RULES.reduce((r, rule) => rule.forComparison(r, declared2), remote);
 }
-function updateNeedsRemote(declared2) {
-  return OWNED_PART_RULES.some((rule) => rule.needsRemote(declared2));
+function updateNeedsRemote(declared2, neverRan2 = false) {
+  return OWNED_PART_RULES.some((rule) => rule.needsRemote(declared2) && !(neverRan2 && rule.setByRuns === true));
 }
 function keepOwnedParts(declared2, remote) {
   return OWNED_PART_RULES.reduce((d, rule) => rule.needsRemote(declared2) ? rule.keep(d, remote) : d, declared2);
@@ -9695,12 +9703,17 @@ function listingKey(jenkinsUrl, folder2) {
 ${jenkinsUrl}
 ${folder2}`;
 }
+var neverRan = /* @__PURE__ */ new Set();
 async function foundOwner(client3, jenkinsUrl, fullName) {
   const folder2 = folderOf2(fullName);
   const owners = await cachedListing(
     listingKey(jenkinsUrl, folder2),
-    () => client3.itemDescriptions(folder2, 1).then(
-      ({ items }) => new Map(items.map((i) => [i.fullName, readMark(i.description).owner])),
+    () => client3.itemDescriptions(folder2, 1, { nextBuildNumber: true }).then(
+      ({ items }) => {
+        for (const i of items) if (i.neverRan === true) neverRan.add(`${jenkinsUrl}
+${i.fullName}`);
+        return new Map(items.map((i) => [i.fullName, readMark(i.description).owner]));
+      },
       (e) => {
         if (e instanceof JobNotFoundError) return /* @__PURE__ */ new Map();
         throw e;
@@ -9708,6 +9721,11 @@ async function foundOwner(client3, jenkinsUrl, fullName) {
     )
   );
   return owners.has(fullName) ? { exists: true, owner: owners.get(fullName) } : { exists: false };
+}
+async function foundNeverRan(client3, jenkinsUrl, fullName) {
+  await foundOwner(client3, jenkinsUrl, fullName);
+  return neverRan.has(`${jenkinsUrl}
+${fullName}`);
 }
 function noteOwner(jenkinsUrl, fullName, owner2) {
   const listing = knownListing(listingKey(jenkinsUrl, folderOf2(fullName)));
@@ -9720,7 +9738,7 @@ function noteOwner(jenkinsUrl, fullName, owner2) {
 async function foundForDelete(client3, fullName, owner2) {
   let listed;
   try {
-    listed = await client3.itemDescriptions(fullName, 6, true);
+    listed = await client3.itemDescriptions(fullName, 6, { views: true });
   } catch (e) {
     if (e instanceof JobNotFoundError) return { gone: true };
     throw e;
@@ -10323,7 +10341,9 @@ async function updateJob(id, oldsRaw, newsRaw) {
       await relocate(client3, at, { folder: news.folder ?? "", name: news.name });
     }
     ({ posted, remote } = await applyChanges(client3, at.fullName, olds, declared2, owner2, void 0, {
-      stillOurs: moves2 ? void 0 : stillOurs
+      stillOurs: moves2 ? void 0 : stillOurs,
+      // From the listing of its folder the diff read (the job's name before a move).
+      neverRan: () => foundNeverRan(client3, baseUrl, oldFullName)
     }));
   } catch (e) {
     const failure6 = e instanceof JobNotFoundError ? new JobGoneError(at.fullName, e) : e;
@@ -10352,6 +10372,10 @@ async function withOwnedPartsOf(client3, fullName, xml, remote) {
   const kept = keepOwnedParts(doc.root, remoteRoot);
   return { xml: kept === doc.root ? xml : canonicalizeDocument({ ...doc, root: kept }), remote: remoteRoot };
 }
+async function nothingOwnedYet(root, neverRan2) {
+  if (neverRan2 === void 0 || updateNeedsRemote(root, true)) return false;
+  return neverRan2();
+}
 async function applyChanges(client3, fullName, olds, declared2, owner2, remote, guard = {}) {
   const wanted = declared2.fields();
   const descriptionChanged = wanted.description !== olds.description || olds.__owner !== owner2;
@@ -10360,7 +10384,9 @@ async function applyChanges(client3, fullName, olds, declared2, owner2, remote, 
   if (folderDescription || secrets || configChanged(olds, declared2)) {
     let xml = declared2.toSend();
     try {
-      if (updateNeedsRemote(declared2.root())) ({ xml, remote } = await withOwnedPartsOf(client3, fullName, xml, remote));
+      const root = declared2.root();
+      if (updateNeedsRemote(root) && (remote !== void 0 || !await nothingOwnedYet(root, guard.neverRan)))
+        ({ xml, remote } = await withOwnedPartsOf(client3, fullName, xml, remote));
       await guard.stillOurs?.(remote);
       await client3.updateConfig(fullName, xml);
     } catch (e) {

@@ -151,11 +151,11 @@ export class JenkinsClient {
   }
 
   /**
-   * An item's description and those of the items in it ("" for the root), `levels` deep, in one request; with
-   * `views`, the views of every folder listed too.
+   * An item's description and those of the items in it ("" for the root), `levels` deep, in one request; what
+   * `wanted` names (the views of every folder listed, each job's next build number) too.
    */
-  itemDescriptions(folder: string, levels: number, views = false): Promise<server.Descriptions> {
-    return this.http.run(() => server.itemDescriptions(this.http, folder, levels, views));
+  itemDescriptions(folder: string, levels: number, wanted?: server.DescriptionsWanted): Promise<server.Descriptions> {
+    return this.http.run(() => server.itemDescriptions(this.http, folder, levels, wanted));
   }
 
   /** The folder's own Java class and every item under it (as `listJobs`), in the same requests. */

@@ -144,6 +144,16 @@ export interface ItemDescription {
   fullName: string;
   /** The description Jenkins holds ("" for none). */
   description: string;
+  /** When the listing asked for it: true for a job Jenkins never started a build of (its next build is #1). */
+  neverRan?: boolean;
+}
+
+/** What a listing of descriptions asks for beside the items' descriptions. */
+export interface DescriptionsWanted {
+  /** The views of the item and of every folder listed, with their descriptions. */
+  views?: boolean;
+  /** Each job's next build number, to tell a job that never ran (`neverRan`). */
+  nextBuildNumber?: boolean;
 }
 
 /** A view of a folder (or of the root) and its description, as a listing that asks for views gives them. */
@@ -165,31 +175,35 @@ export interface Descriptions {
   folders?: string[];
 }
 
-function describedTree(levels: number, views: boolean): string {
-  const own = views ? "name,description,views[name,description]" : "name,description";
-  return levels <= 1 ? `jobs[${own}]` : `jobs[${own},${describedTree(levels - 1, views)}]`;
+function describedTree(levels: number, wanted: DescriptionsWanted): string {
+  const own = ["name", "description"];
+  if (wanted.nextBuildNumber === true) own.push("nextBuildNumber");
+  if (wanted.views === true) own.push("views[name,description]");
+  return levels <= 1 ? `jobs[${own.join(",")}]` : `jobs[${own.join(",")},${describedTree(levels - 1, wanted)}]`;
 }
 
 /**
  * An item's (or the root's) description and those of the items in it, `levels` folder levels deep, in one
  * request: what the ownership checks read (the mark is the description's last line). An item below `levels` is
  * not listed; a job that is no folder has no items. With `views`, each folder's views come with their descriptions
- * (a folder's api/json exports `views`; a job ignores the part of a tree it has no property for).
+ * (a folder's api/json exports `views`; a job ignores the part of a tree it has no property for), and with
+ * `nextBuildNumber` each job's next build number (a folder has none).
  */
 export async function itemDescriptions(
   http: JenkinsHttp,
   folder: string,
   levels: number,
-  views = false,
+  wanted: DescriptionsWanted = {},
 ): Promise<Descriptions> {
   if (folder !== "") validateJobPath(folder);
   const ctx = http.ctx(folder === "" ? undefined : folder, "list descriptions", {
     notFound: "the folder does not exist",
   });
+  const views = wanted.views === true;
   const top = views ? "description,views[name,description]" : "description";
   const res = await http.exchange(ctx, {
     method: "GET",
-    path: `${folderPath(folder)}api/json?tree=${encodeQueryValue(`${top},${describedTree(levels, views)}`)}`,
+    path: `${folderPath(folder)}api/json?tree=${encodeQueryValue(`${top},${describedTree(levels, wanted)}`)}`,
     retry: true,
   });
   interface Described {
@@ -197,6 +211,7 @@ export async function itemDescriptions(
     description?: string | null;
     jobs?: Described[];
     views?: Array<{ name?: unknown; description?: unknown }>;
+    nextBuildNumber?: unknown;
   }
   const items: ItemDescription[] = [];
   const viewsFound: ViewDescription[] = [];
@@ -213,7 +228,10 @@ export async function itemDescriptions(
   const walk = (list: Described[], parent: string) => {
     for (const item of list) {
       const fullName = parent === "" ? (item.name ?? "") : `${parent}/${item.name ?? ""}`;
-      items.push({ fullName, description: descriptionOf(item.description) });
+      const listed: ItemDescription = { fullName, description: descriptionOf(item.description) };
+      if (wanted.nextBuildNumber === true && typeof item.nextBuildNumber === "number")
+        listed.neverRan = item.nextBuildNumber === 1;
+      items.push(listed);
       holder(item, fullName);
       if (Array.isArray(item.jobs)) walk(item.jobs, fullName);
     }

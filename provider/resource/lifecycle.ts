@@ -86,7 +86,15 @@ import { ManagedElsewhereError } from "../ownership/errors";
 import { markChangeShown, ownerMoves, writtenOwner } from "../ownership/lifecycle-owner";
 import { lookedUp, takeoverRefusal } from "../ownership/look";
 import { marksSetting } from "../ownership/settings";
-import { foundForDelete, foundOwner, noteOwner, ownerInConfig, ownerRecorded, updateRefused } from "./ownership";
+import {
+  foundForDelete,
+  foundNeverRan,
+  foundOwner,
+  noteOwner,
+  ownerInConfig,
+  ownerRecorded,
+  updateRefused,
+} from "./ownership";
 
 import { diff as diffJob, type JobDiffResult } from "./diff";
 
@@ -768,6 +776,8 @@ async function updateJob(id: string, oldsRaw: Props, newsRaw: Props): Promise<dy
     }
     ({ posted, remote } = await applyChanges(client, at.fullName, olds, declared, owner, undefined, {
       stillOurs: moves ? undefined : stillOurs,
+      // From the listing of its folder the diff read (the job's name before a move).
+      neverRan: () => foundNeverRan(client, baseUrl, oldFullName),
     }));
   } catch (e) {
     // Deleted in Jenkins since the last refresh: say so instead of re-creating it behind the user's back.
@@ -809,6 +819,15 @@ async function withOwnedPartsOf(
 }
 
 /**
+ * Whether the parts of the job's config that an update keeps can only come from runs (a pipeline's properties) and
+ * the job never ran: it holds none of them, so the update need not read its config.
+ */
+async function nothingOwnedYet(root: XmlElement, neverRan?: () => Promise<boolean>): Promise<boolean> {
+  if (neverRan === undefined || updateNeedsRemote(root, true)) return false;
+  return neverRan();
+}
+
+/**
  * Only the requests a change needs: one config.xml POST, or a description POST and/or an enable/disable POST.
  * Returns whether the config was posted, and the job's remote config when it was read (to keep what Jenkins owns).
  */
@@ -819,7 +838,7 @@ async function applyChanges(
   declared: Declared,
   owner: string | undefined,
   remote?: XmlElement,
-  guard: { stillOurs?: (config?: XmlElement) => Promise<void> } = {},
+  guard: { stillOurs?: (config?: XmlElement) => Promise<void>; neverRan?: () => Promise<boolean> } = {},
 ): Promise<{ posted: boolean; remote?: XmlElement }> {
   const wanted = declared.fields();
   // The mark changes with the owner; state of an earlier version (no owner recorded) gets it with this write.
@@ -832,7 +851,9 @@ async function applyChanges(
     let xml = declared.toSend();
     try {
       // What Jenkins owns in the job's config (a pipeline's own properties, a folder's views) is read and kept.
-      if (updateNeedsRemote(declared.root())) ({ xml, remote } = await withOwnedPartsOf(client, fullName, xml, remote));
+      const root = declared.root();
+      if (updateNeedsRemote(root) && (remote !== undefined || !(await nothingOwnedYet(root, guard.neverRan))))
+        ({ xml, remote } = await withOwnedPartsOf(client, fullName, xml, remote));
       await guard.stillOurs?.(remote);
       await client.updateConfig(fullName, xml);
     } catch (e) {

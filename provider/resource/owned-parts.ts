@@ -35,9 +35,12 @@ export function withoutOwnedParts(remote: XmlElement, declared: XmlElement): Xml
   return OWNED_PART_RULES.reduce((r, rule) => rule.forComparison(r, declared), remote);
 }
 
-/** Whether an update to `declared` must read the remote config first. */
-export function updateNeedsRemote(declared: XmlElement): boolean {
-  return OWNED_PART_RULES.some((rule) => rule.needsRemote(declared));
+/**
+ * Whether an update to `declared` must read the remote config first; for a job known never to have run
+ * (`neverRan`), only rules whose parts exist without a run count.
+ */
+export function updateNeedsRemote(declared: XmlElement, neverRan = false): boolean {
+  return OWNED_PART_RULES.some((rule) => rule.needsRemote(declared) && !(neverRan && rule.setByRuns === true));
 }
 
 /** The config to post: `declared` with what Jenkins owns in `remote` kept. */

@@ -45,6 +45,9 @@ function listingKey(jenkinsUrl: string, folder: string): string {
   return `job\n${jenkinsUrl}\n${folder}`;
 }
 
+/** The jobs the listings kept for the process found never to have run, as `<Jenkins URL>\n<full name>`. */
+const neverRan = new Set<string>();
+
 /**
  * The owner whose mark the item `fullName` carries (undefined when it carries none), and whether it exists, from
  * one listing of its folder kept for the process: a preview that creates many jobs in one folder asks once.
@@ -56,8 +59,11 @@ export async function foundOwner(
 ): Promise<{ exists: boolean; owner?: string }> {
   const folder = folderOf(fullName);
   const owners = await cachedListing(listingKey(jenkinsUrl, folder), () =>
-    client.itemDescriptions(folder, 1).then(
-      ({ items }) => new Map(items.map((i) => [i.fullName, readMark(i.description).owner])),
+    client.itemDescriptions(folder, 1, { nextBuildNumber: true }).then(
+      ({ items }) => {
+        for (const i of items) if (i.neverRan === true) neverRan.add(`${jenkinsUrl}\n${i.fullName}`);
+        return new Map(items.map((i) => [i.fullName, readMark(i.description).owner]));
+      },
       (e: unknown) => {
         // A folder not made yet holds nothing; anything else is the caller's to report.
         if (e instanceof JobNotFoundError) return new Map<string, string | undefined>();
@@ -66,6 +72,15 @@ export async function foundOwner(
     ),
   );
   return owners.has(fullName) ? { exists: true, owner: owners.get(fullName) } : { exists: false };
+}
+
+/**
+ * Whether the job `fullName` had never run when the listing of its folder kept for the process was read (reading
+ * it when there is none): its next build number was 1. A job the listing did not show counts as one that ran.
+ */
+export async function foundNeverRan(client: JenkinsClient, jenkinsUrl: string, fullName: string): Promise<boolean> {
+  await foundOwner(client, jenkinsUrl, fullName);
+  return neverRan.has(`${jenkinsUrl}\n${fullName}`);
 }
 
 /**
@@ -104,7 +119,7 @@ export async function foundForDelete(
 ): Promise<FoundForDelete> {
   let listed: Awaited<ReturnType<JenkinsClient["itemDescriptions"]>>;
   try {
-    listed = await client.itemDescriptions(fullName, 6, true);
+    listed = await client.itemDescriptions(fullName, 6, { views: true });
   } catch (e) {
     if (e instanceof JobNotFoundError) return { gone: true };
     throw e;

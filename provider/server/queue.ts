@@ -109,8 +109,13 @@ export class BuildQueue {
       .sort((a, b) => b.buildNumber - a.buildNumber)[0];
   }
 
-  nextBuildNumber(job: string): number {
-    return this.nextBuild.get(job) ?? 1;
+  /**
+   * The number the job's next build will get, as its api/json shows it: a queue item takes its number when it
+   * leaves the queue (Run's constructor assigns it), so one still in its quiet period has not used one yet.
+   */
+  nextBuildNumber(job: string, now = Date.now()): number {
+    const waiting = [...this.items.values()].filter((q) => q.job === job && this.isWaiting(q, now));
+    return waiting.length > 0 ? Math.min(...waiting.map((q) => q.buildNumber)) : (this.nextBuild.get(job) ?? 1);
   }
 
   get(id: number): QueueItem | undefined {

@@ -22,3 +22,32 @@ export async function createJob(inputs: Props): Promise<{ id: string; outs: Prop
   const res = await lifecycle.create(news);
   return { id: res.id, outs: { ...res.outs, __provider: PROVIDER_TEXT }, inputs: news };
 }
+
+/** Check of a change to a job the stack holds (its old inputs `olds`): the new checked inputs. */
+export async function changed(olds: Props, change: Props): Promise<Props> {
+  const res = await lifecycle.check(olds, { ...olds, ...change, __provider: PROVIDER_TEXT });
+  expect(res.failures ?? []).toEqual([]);
+  return res.inputs as Props;
+}
+
+export type Lifecycle = typeof lifecycle;
+
+/**
+ * The lifecycle as a new provider process has it (the next `pulumi preview` or `up`): its own caches, the listing of
+ * descriptions among them, and its own connections. What an earlier run wrote is in Jenkins; what it kept is not.
+ */
+export async function nextRun(
+  configure: (l: Lifecycle) => Promise<void>,
+): Promise<{ run: Lifecycle; end: () => Promise<void> }> {
+  let run: Lifecycle | undefined;
+  let settings: { closeClients: () => Promise<void> } | undefined;
+  // A module registry of its own, as a new process has: `require` is how jest hands one out.
+  jest.isolateModules(() => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    run = require("../../provider/resource/lifecycle") as Lifecycle;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    settings = require("../../provider/connection/settings") as typeof settings;
+  });
+  await configure(run!);
+  return { run: run!, end: () => settings!.closeClients() };
+}

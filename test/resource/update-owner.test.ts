@@ -14,7 +14,7 @@ import { readFields } from "../../provider/resource/job-config";
 import { JenkinsUser } from "../harness/jenkins-user";
 import { FOLDER_XML, FREESTYLE_XML } from "../harness/job-configs";
 import { ADMIN, calls, startServer, tokenConfig } from "../harness/test-server";
-import { checked, PROVIDER_TEXT, type Props } from "./lifecycle-calls";
+import { changed, checked, nextRun, PROVIDER_TEXT, type Lifecycle, type Props } from "./lifecycle-calls";
 
 const A = "team/a";
 const B = "team/b";
@@ -25,35 +25,6 @@ async function made(inputs: Props): Promise<{ id: string; outs: Props; news: Pro
   const news = await checked({ ...inputs, __owner: A });
   const res = await lifecycle.create(news);
   return { id: res.id, outs: { ...res.outs, __provider: PROVIDER_TEXT }, news };
-}
-
-/** Check of a change to a job the stack holds (its old inputs `olds`): the new checked inputs. */
-async function changed(olds: Props, change: Props): Promise<Props> {
-  const res = await lifecycle.check(olds, { ...olds, ...change, __provider: PROVIDER_TEXT });
-  expect(res.failures ?? []).toEqual([]);
-  return res.inputs as Props;
-}
-
-type Lifecycle = typeof lifecycle;
-
-/**
- * The lifecycle as a new provider process has it (the next `pulumi preview` or `up`): its own caches, the listing of
- * descriptions among them, and its own connections. What `first` wrote is in Jenkins; what it kept is not.
- */
-async function nextRun(
-  configure: (l: Lifecycle) => Promise<void>,
-): Promise<{ run: Lifecycle; end: () => Promise<void> }> {
-  let run: Lifecycle | undefined;
-  let settings: { closeClients: () => Promise<void> } | undefined;
-  // A module registry of its own, as a new process has: `require` is how jest hands one out.
-  jest.isolateModules(() => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    run = require("../../provider/resource/lifecycle") as Lifecycle;
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    settings = require("../../provider/connection/settings") as typeof settings;
-  });
-  await configure(run!);
-  return { run: run!, end: () => settings!.closeClients() };
 }
 
 /** Whether a recorded request is the listing of a folder's descriptions the ownership checks read. */
@@ -112,6 +83,9 @@ describe("an update of an item another owner's mark names", () => {
 
   it("is refused by the update before it writes: a description, the enabled state, a config, a move", async () => {
     const job = await made({ name: "three", pipeline: { script: SCRIPT }, description: "Three" });
+    // Built once: its config may hold properties a run set (update-unrun.test.ts has a job that never ran).
+    expect((await user.request("POST", "/job/three/build?delay=0sec")).status).toBe(201);
+    await user.getConfig("three");
     const freestyle = await made({ name: "four", configXml: FREESTYLE_XML });
     await user.setDescription("three", `Three\n\n${markLine(B)}`);
     await user.setDescription("four", `from xml\n\n${markLine(B)}`);

@@ -49,6 +49,16 @@ describe("build and buildWithParameters", () => {
     expect((await call(server, "/queue/item/99999/api/json", { auth: adminToken })).status).toBe(404);
   });
 
+  test("a build still in the queue has no number yet: the job's nextBuildNumber stays where it was", async () => {
+    await createJob(server, "queued");
+    const next = async () =>
+      JSON.parse((await call(server, "/job/queued/api/json?tree=nextBuildNumber", { auth: adminToken })).body)
+        .nextBuildNumber;
+    expect(await next()).toBe(1);
+    expect((await post("/job/queued/build")).status).toBe(201);
+    expect(await next()).toBe(1);
+  });
+
   test("a disabled job → 409 '<name> is not buildable', nothing queued", async () => {
     await createJob(server, "off");
     await post("/job/off/disable");

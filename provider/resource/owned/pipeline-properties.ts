@@ -346,6 +346,8 @@ export const pipelinePropertiesRule: OwnedPartRule = {
   reads,
   // Whether the job has trackers is known from its remote config alone.
   needsRemote: mayOwnProperties,
+  // The tracker actions and the properties they list are written by the `properties` step, during a run.
+  setByRuns: true,
   keep,
 };
 

@@ -18,6 +18,11 @@ export interface OwnedPartRule {
   reads(declared: XmlElement): XmlElement[];
   /** Whether an update to `declared` must read the remote config first, so `keep` can carry parts over. */
   needsRemote(declared: XmlElement): boolean;
+  /**
+   * Whether the parts this rule keeps come only from the job's runs (a pipeline's `properties` step): a job that
+   * never ran holds none, and its update need not read them.
+   */
+  readonly setByRuns?: boolean;
   /** `declared` with the parts of `remote` that Jenkins owns put back; `declared` itself when none. */
   keep(declared: XmlElement, remote: XmlElement): XmlElement;
 }
