@@ -9727,6 +9727,10 @@ async function foundNeverRan(client3, jenkinsUrl, fullName) {
   return neverRan.has(`${jenkinsUrl}
 ${fullName}`);
 }
+function noteMade(jenkinsUrl, fullName) {
+  neverRan.add(`${jenkinsUrl}
+${fullName}`);
+}
 function noteOwner(jenkinsUrl, fullName, owner2) {
   const listing = knownListing(listingKey(jenkinsUrl, folderOf2(fullName)));
   if (listing === void 0) return;
@@ -10178,6 +10182,7 @@ async function createJob2(inputsRaw) {
     throw e;
   }
   noteOwner(baseUrl, fullName, owner2);
+  noteMade(baseUrl, fullName);
   const digests = await learnSecrets(client3, fullName, declared2.secrets);
   if (digests !== void 0) outs.secretDigests = digests;
   rememberManaged(fullName, baseUrl, id);

@@ -90,6 +90,7 @@ import {
   foundForDelete,
   foundNeverRan,
   foundOwner,
+  noteMade,
   noteOwner,
   ownerInConfig,
   ownerRecorded,
@@ -532,6 +533,7 @@ async function createJob(inputsRaw: Props): Promise<dynamic.CreateResult> {
     throw e;
   }
   noteOwner(baseUrl, fullName, owner);
+  noteMade(baseUrl, fullName);
   const digests = await learnSecrets(client, fullName, declared.secrets);
   if (digests !== undefined) outs.secretDigests = digests;
   rememberManaged(fullName, baseUrl, id);

@@ -83,6 +83,11 @@ export async function foundNeverRan(client: JenkinsClient, jenkinsUrl: string, f
   return neverRan.has(`${jenkinsUrl}\n${fullName}`);
 }
 
+/** Records that this process just made the job `fullName`: it has not run (read by `foundNeverRan`). */
+export function noteMade(jenkinsUrl: string, fullName: string): void {
+  neverRan.add(`${jenkinsUrl}\n${fullName}`);
+}
+
 /**
  * Records in the listing kept for the process (when there is one) the mark this process just wrote on an item, or
  * that it holds none: a later look in the same process (an update after a create) then sees the item as it is.

@@ -77,4 +77,30 @@ describe("the update of a Pipeline that sets its own properties", () => {
     expect(await propertyNames("deploy")).toEqual([NO_CONCURRENT]);
     expect(ran.outs.pipelineOwned).toEqual([`property ${NO_CONCURRENT}`]);
   });
+
+  it("knows that a job it made in the same process never ran: its update reads no config", async () => {
+    const { run, end } = await nextRun(configure);
+    try {
+      server.resetCounters();
+      // The create's check reads the folder's listing first, before the job exists.
+      const checkedHere = await run.check(
+        {},
+        { name: "made-here", pipeline: { script: script("make") }, __owner: OWNER, __provider: PROVIDER_TEXT },
+      );
+      expect(checkedHere.failures ?? []).toEqual([]);
+      const news = checkedHere.inputs as Props;
+      const made = await run.create(news);
+      const changedNews = await changed(news, { pipeline: { script: script("make all") } });
+      await run.update(made.id, { ...made.outs, __provider: PROVIDER_TEXT }, changedNews);
+      // The job's requests and the listing (the check's pre-flight reads of plugins and the linter left out).
+      const listing = (r: { query: string }) => r.query.startsWith("tree=description");
+      expect(
+        server.requests
+          .filter((r) => r.path.startsWith("/job/") || r.path === "/createItem" || listing(r))
+          .map((r) => `${r.method} ${r.path}${listing(r) ? "?tree" : ""}`),
+      ).toEqual(["GET /api/json?tree", "POST /createItem", "POST /job/made-here/config.xml"]);
+    } finally {
+      await end();
+    }
+  });
 });
