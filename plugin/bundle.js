@@ -9723,9 +9723,15 @@ ${i.fullName}`);
   return owners.has(fullName) ? { exists: true, owner: owners.get(fullName) } : { exists: false };
 }
 async function foundNeverRan(client3, jenkinsUrl, fullName) {
-  await foundOwner(client3, jenkinsUrl, fullName);
-  return neverRan.has(`${jenkinsUrl}
-${fullName}`);
+  const key = `${jenkinsUrl}
+${fullName}`;
+  if (neverRan.has(key)) return true;
+  try {
+    await foundOwner(client3, jenkinsUrl, fullName);
+  } catch {
+    return false;
+  }
+  return neverRan.has(key);
 }
 function noteMade(jenkinsUrl, fullName) {
   neverRan.add(`${jenkinsUrl}

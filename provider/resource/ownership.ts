@@ -76,11 +76,18 @@ export async function foundOwner(
 
 /**
  * Whether the job `fullName` had never run when the listing of its folder kept for the process was read (reading
- * it when there is none): its next build number was 1. A job the listing did not show counts as one that ran.
+ * it when there is none): its next build number was 1. A job the listing did not show, or a listing that cannot be
+ * read, counts as one that ran: the update then reads the job's config, as it always may.
  */
 export async function foundNeverRan(client: JenkinsClient, jenkinsUrl: string, fullName: string): Promise<boolean> {
-  await foundOwner(client, jenkinsUrl, fullName);
-  return neverRan.has(`${jenkinsUrl}\n${fullName}`);
+  const key = `${jenkinsUrl}\n${fullName}`;
+  if (neverRan.has(key)) return true;
+  try {
+    await foundOwner(client, jenkinsUrl, fullName);
+  } catch {
+    return false;
+  }
+  return neverRan.has(key);
 }
 
 /** Records that this process just made the job `fullName`: it has not run (read by `foundNeverRan`). */
