@@ -70,7 +70,7 @@ describe("preview of a change to a folder's description", () => {
     // items (the folder's mark: a change to an item another owner marked would fail here).
     expect(server.requests.map((r) => `${r.method} ${r.path}?${r.query}`)).toEqual([
       "GET /api/json?",
-      `GET /api/json?tree=${encodeURIComponent("description,jobs[name,description]")}`,
+      `GET /api/json?tree=${encodeURIComponent("description,jobs[name,description,nextBuildNumber]")}`,
     ]);
 
     const applied = await cli.up();
