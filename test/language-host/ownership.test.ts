@@ -229,4 +229,18 @@ describe("two stacks on one Jenkins, each job with one owner", () => {
     expect(preview.ok).toBe(false);
     expect(preview.errors.find((e) => e.urn.endsWith("::kept"))?.message).toContain(`managed as code by ${B}`);
   });
+
+  it("clears the mark of a job declared with letGo, and a refresh and a preview after it plan nothing", async () => {
+    a.setConfig("jobs", "free");
+    expect((await a.up()).errors).toEqual([]);
+    expect(await ownerOf("free")).toEqual({ description: "Job free", owner: A });
+    a.setConfig("letGo", "free");
+    expect(ops(await a.preview())).toEqual(["update free"]);
+    const up = await a.up();
+    expect({ ok: up.ok, errors: up.errors }).toEqual({ ok: true, errors: [] });
+    expect(await ownerOf("free")).toEqual({ description: "Job free" });
+    const refreshed = await a.refresh();
+    expect({ ok: refreshed.ok, changed: refreshed.changed }).toEqual({ ok: true, changed: [] });
+    expect(ops(await a.preview())).toEqual([]);
+  });
 });

@@ -84,6 +84,10 @@ describe("letting a job, a view and a credential go through the provider plugin"
       expect(resource.outputs.__owner).toBeUndefined();
     }
     expect(changed(await cli.preview())).toEqual([]);
+    // A refresh finds each as the state has it (no mark, `letGo` among the inputs), and plans nothing after it.
+    const refreshed = await cli.refresh();
+    expect({ ok: refreshed.ok, changed: refreshed.changed }).toEqual({ ok: true, changed: [] });
+    expect(changed(await cli.preview())).toEqual([]);
   });
 
   it("drops them from the state without a request that writes, and Jenkins keeps them unmarked", async () => {

@@ -1,7 +1,7 @@
 /**
  * Jobs named by the stack config, so two stacks of this project can declare the same job or different ones:
  * `ownership:jobs` (comma-separated names, at the root), `ownership:adopt`, `ownership:takeOverFrom`,
- * `ownership:retain` (names declared with `retainOnDelete`), `ownership:edit` (names declared with
+ * `ownership:retain` (names declared with `retainOnDelete`), `ownership:letGo` (names declared with `letGo: true`), `ownership:edit` (names declared with
  * `ownership:note` added to their description and `ownership:step` as their script's shell step, `make` unless
  * set), `ownership:disabled` (names declared disabled), and `ownership:folder` with `ownership:folderJobs` (a folder this
  * stack declares, or only names, with `ownership:declareFolder` = "false", and jobs in it), `ownership:folderViews`
@@ -18,6 +18,7 @@ const noteOf = (name: string) => (edit.has(name) ? (config.get("note") ?? "") : 
 const script = scriptOf("");
 const retain = new Set(list("retain"));
 const disabled = new Set(list("disabled"));
+const letGo = new Set(list("letGo"));
 const takeOverFrom = config.get("takeOverFrom");
 const adopt = config.getBoolean("adopt");
 
@@ -31,6 +32,7 @@ for (const name of list("jobs")) {
       adopt,
       takeOverFrom,
       ...(disabled.has(name) ? { enabled: false } : {}),
+      ...(letGo.has(name) ? { letGo: true } : {}),
     },
     { retainOnDelete: retain.has(name) },
   );
