@@ -185,6 +185,21 @@ describe("two stacks on one Jenkins, each view and credential with one owner", (
     expect((await credentialOwner("kept-token")).owner).toBe(B);
   });
 
+  it("clears the mark of a view and a credential declared with letGo; a refresh and a preview after it plan nothing", async () => {
+    a.setConfig("views", "freed").setConfig("credentials", "freed-token");
+    expect((await a.up()).errors).toEqual([]);
+    expect((await credentialOwner("freed-token")).owner).toBe(A);
+    a.setConfig("letGo", "freed,freed-token");
+    expect(ops(await a.preview()).sort()).toEqual(["update credential-freed-token", "update view-freed"]);
+    const up = await a.up();
+    expect({ ok: up.ok, errors: up.errors }).toEqual({ ok: true, errors: [] });
+    expect(await viewOwner("freed")).toEqual({ description: "View freed" });
+    expect(await credentialOwner("freed-token")).toEqual({ description: "Credential freed-token" });
+    const refreshed = await a.refresh();
+    expect({ ok: refreshed.ok, changed: refreshed.changed }).toEqual({ ok: true, changed: [] });
+    expect(ops(await a.preview())).toEqual([]);
+  });
+
   it("with jenkins:ownershipMarks false writes no mark, and still refuses another owner's view and credential", async () => {
     const c = stack(server, "c")
       .setConfig("jenkins:ownershipMarks", "false")

@@ -18,7 +18,7 @@ import { ADMIN, beyondPreflight } from "../harness/test-server";
 import { readMark } from "../../provider/ownership/mark";
 import { readFields } from "../../provider/resource/job-config";
 import { itemsOnServer } from "./server-items";
-import { loadState, resealedState, startUpgradeStack, type UpgradeStack } from "./upgrade-stack";
+import { FIRST_UP_UPDATES, loadState, resealedState, startUpgradeStack, type UpgradeStack } from "./upgrade-stack";
 
 const FIXTURE = fixtureDir("main-7430377");
 const SECRETS = fixtureOptions(FIXTURE).secrets ?? {};
@@ -105,15 +105,7 @@ describe("a stack written by the previous release, moved to the plugin's types",
         .filter((s) => s.op !== "same")
         .map((s) => `${s.op} ${nameOf(s.urn)}`)
         .sort(),
-    ).toEqual([
-      "update api-build",
-      "update api-deploy",
-      "update app-token",
-      "update apps",
-      "update nightly",
-      "update team",
-      "update team-token",
-    ]);
+    ).toEqual(FIRST_UP_UPDATES);
     const written = writes(server);
     const ofViewsAndCredentials = (w: string) => /\/(view|credential)\//.test(w);
     expect(written.filter((w) => !w.includes(" /job/nightly/") && !ofViewsAndCredentials(w)).sort()).toEqual([

@@ -19,7 +19,7 @@ import { PulumiCli, changedInputs, previewDiff } from "../harness/language-host"
 import { sealedKeysOf } from "../harness/language-host/secrets";
 import type { StackState } from "../harness/language-host/state";
 import { itemsOnServer, viewsOnServer } from "./server-items";
-import { loadState, startUpgradeStack, type UpgradeStack } from "./upgrade-stack";
+import { FIRST_UP_UPDATES as UPDATED, loadState, startUpgradeStack, type UpgradeStack } from "./upgrade-stack";
 import { digestIn } from "../../provider/resource/config-digest";
 
 const FIXTURE = fixtureDir("main-7430377");
@@ -51,19 +51,6 @@ function resealed(cli: PulumiCli, state: StackState): StackState {
   return { ...state, resources };
 }
 
-/**
- * What the first `up` with this version updates: the job the program changes, the edit put back, and every other
- * item for its mark of ownership alone (jobs, the folder, the view, the credentials).
- */
-const UPDATED = [
-  "update api-build",
-  "update api-deploy",
-  "update app-token",
-  "update apps",
-  "update nightly",
-  "update team",
-  "update team-token",
-];
 const nameOf = (urn: string) => urn.split("::").pop();
 
 describe("a stack written before outputs kept config digests, managed by this version", () => {

@@ -41,6 +41,20 @@ export function loadState(fixture: string, jenkinsUrl: string): StackState {
   return { resources, outputs };
 }
 
+/**
+ * What the first `up` of the fixture's program with this version updates (through the classes or the plugin): the job the program changes, the edit put back, and every other
+ * item for its mark of ownership alone (jobs, the folder, the view, the credentials).
+ */
+export const FIRST_UP_UPDATES = [
+  "update api-build",
+  "update api-deploy",
+  "update app-token",
+  "update apps",
+  "update nightly",
+  "update team",
+  "update team-token",
+];
+
 export interface UpgradeStack {
   server: JenkinsServer;
   user: JenkinsUser;
