@@ -3,7 +3,7 @@
  * look at the owners of the items a stack creates or adopts (one listing of descriptions per folder, kept for the
  * process), and the owner a delete finds.
  */
-import { CredentialNotFoundError, JobNotFoundError } from "../client/errors";
+import { CredentialNotFoundError, JenkinsError, JobNotFoundError } from "../client/errors";
 import type { JenkinsClient } from "../client/jenkins-client";
 import { cachedListing, knownListing } from "../ownership/lifecycle-owner";
 import { readMark } from "../ownership/mark";
@@ -70,7 +70,14 @@ export async function foundOwner(
         throw e;
       },
     ),
-  );
+  ).catch((e: unknown) => {
+    // One listing answers for every item of the folder: its failure is told about the item the user declared.
+    if (!(e instanceof JenkinsError)) throw e;
+    throw e.restated({
+      job: fullName,
+      action: folder === "" ? "list the owners of the root's items" : `list the owners of the items in "${folder}"`,
+    });
+  });
   return owners.has(fullName) ? { exists: true, owner: owners.get(fullName) } : { exists: false };
 }
 
@@ -143,21 +150,31 @@ export async function foundForDelete(
   };
   for (const item of listed.items) note(`"${item.fullName}"`, item.description);
   for (const view of listed.views ?? []) note(`view "${view.name}" in "${view.folder}"`, view.description);
-  const stores = await Promise.all((listed.folders ?? []).map((folder) => storeDescriptions(client, folder)));
+  const stores = await Promise.all((listed.folders ?? []).map((folder) => storeDescriptions(client, fullName, folder)));
   for (const [i, store] of stores.entries())
     for (const c of store) note(`credential "${c.id}" in "${(listed.folders ?? [])[i]}"`, c.description);
   return { gone: false, owner: readMark(listed.description).owner, othersInside };
 }
 
-/** A folder's credentials with their descriptions; none when the store answers 404 (no plugin, or no permission). */
+/**
+ * A folder's credentials with their descriptions; none when the store answers 404 (no plugin, or no permission).
+ * Any other failure is about the delete of `deleting`, and its message names that item, the one the user declared.
+ */
 async function storeDescriptions(
   client: JenkinsClient,
+  deleting: string,
   folder: string,
 ): Promise<Array<{ id: string; description: string }>> {
   try {
     return await client.listStoreDescriptions({ folder });
   } catch (e) {
     if (e instanceof CredentialNotFoundError) return [];
+    if (e instanceof JenkinsError)
+      throw e.restated({
+        job: deleting,
+        credential: undefined,
+        action: `list the credentials of folder "${folder}" to check their owners before the delete`,
+      });
     throw e;
   }
 }

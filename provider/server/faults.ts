@@ -14,9 +14,11 @@ export class FaultInjector {
     this.random = seededRandom(settings.seed ?? 1);
   }
 
-  /** Applies to item endpoints only, unless scope is "all". */
+  /** Applies to item endpoints only, unless scope is "all"; to those whose path holds `pathIncludes`, when set. */
   appliesTo(rawPath: string): boolean {
-    if (this.settings.scope === "all") return true;
+    const { scope, pathIncludes } = this.settings;
+    if (pathIncludes !== undefined && !rawPath.split("?")[0].includes(pathIncludes)) return false;
+    if (scope === "all") return true;
     return rawPath.startsWith("/job/") || rawPath === "/createItem";
   }
 

@@ -126,6 +126,8 @@ export interface FaultSettings {
   seed?: number;
   /** "jobs" (default): only item endpoints (/job/…, createItem); "all": every request. */
   scope?: "jobs" | "all";
+  /** Within the scope, only requests whose path (without the query) holds this text: one endpoint's failure. */
+  pathIncludes?: string;
 }
 
 export interface ResolvedOptions {
