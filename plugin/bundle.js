@@ -9719,7 +9719,13 @@ ${i.fullName}`);
         throw e;
       }
     )
-  );
+  ).catch((e) => {
+    if (!(e instanceof JenkinsError)) throw e;
+    throw e.restated({
+      job: fullName,
+      action: folder2 === "" ? "list the owners of the root's items" : `list the owners of the items in "${folder2}"`
+    });
+  });
   return owners.has(fullName) ? { exists: true, owner: owners.get(fullName) } : { exists: false };
 }
 async function foundNeverRan(client3, jenkinsUrl, fullName) {
@@ -9760,16 +9766,22 @@ async function foundForDelete(client3, fullName, owner2) {
   };
   for (const item of listed.items) note(`"${item.fullName}"`, item.description);
   for (const view of listed.views ?? []) note(`view "${view.name}" in "${view.folder}"`, view.description);
-  const stores = await Promise.all((listed.folders ?? []).map((folder2) => storeDescriptions(client3, folder2)));
+  const stores = await Promise.all((listed.folders ?? []).map((folder2) => storeDescriptions(client3, fullName, folder2)));
   for (const [i, store] of stores.entries())
     for (const c of store) note(`credential "${c.id}" in "${(listed.folders ?? [])[i]}"`, c.description);
   return { gone: false, owner: readMark(listed.description).owner, othersInside };
 }
-async function storeDescriptions(client3, folder2) {
+async function storeDescriptions(client3, deleting, folder2) {
   try {
     return await client3.listStoreDescriptions({ folder: folder2 });
   } catch (e) {
     if (e instanceof CredentialNotFoundError) return [];
+    if (e instanceof JenkinsError)
+      throw e.restated({
+        job: deleting,
+        credential: void 0,
+        action: `list the credentials of folder "${folder2}" to check their owners before the delete`
+      });
     throw e;
   }
 }
