@@ -10,7 +10,7 @@
  *    provider and once through the provider plugin (test/harness/state-size.ts): the checkpoint indented as the CLI
  *    writes it (`stateBytes`) and minified, each divided by the bytes of the items' config.xml files (`ratio`).
  *
- *   npm run build && node dist/scripts/state-size.js [--jobs 200] [--only template|real-home] [--save state]
+ *   npm run build && node dist/scripts/state-size.js [--jobs 200] [--only template|real-home] [--save state] [--trims]
  *
  * Prints one JSON line per program (and per path for the real home): resources, jobs, state bytes, and per job the
  * bytes of its inputs and of its outputs (means over the Job resources). Run it in two checkouts to compare versions.
@@ -88,11 +88,66 @@ async function templateSize(n: number, save?: string): Promise<StateSize> {
   }
 }
 
+/** What a Job resource would keep in each map, for a trimmed state: keys kept, or keys left out. */
+interface Trim {
+  label: string;
+  inputs: { keep?: readonly string[]; drop?: readonly string[] };
+  outputs: { keep?: readonly string[]; drop?: readonly string[] };
+}
+
+const SPECS = ["pipeline", "freestyle", "folderSpec", "multibranch"] as const;
+const DOCUMENTED_OUTPUTS = ["name", "fullName", "url", "description", "enabled", "folder", "configXml", ...SPECS];
+/**
+ * How low the state can go (docs/benchmarks.md, "how low the state can go"): the same state with keys of the Job
+ * resources taken out. Not designs: the last leaves nothing a refresh or an ownership check reads.
+ */
+const TRIMS: readonly Trim[] = [
+  {
+    label: "no __digest, no rendered configXml output, no url, fullName or description in the inputs",
+    inputs: { drop: ["url", "fullName", "description"] },
+    outputs: { drop: ["__digest", "configXml"] },
+  },
+  {
+    label: "as above, outputs only the documented ones (a typed job's configXml kept)",
+    inputs: { drop: ["url", "fullName", "description"] },
+    outputs: { keep: [...DOCUMENTED_OUTPUTS, "__provider"] },
+  },
+  {
+    label: "as above, without a typed job's configXml output",
+    inputs: { drop: ["url", "fullName", "description"] },
+    outputs: { keep: [...DOCUMENTED_OUTPUTS.filter((k) => k !== "configXml"), "__provider"] },
+  },
+  {
+    label: "bare: inputs configXml, name, folder, specs; outputs name, fullName, url, description, enabled",
+    inputs: { keep: ["configXml", "name", "folder", ...SPECS, "__provider"] },
+    outputs: { keep: ["name", "fullName", "url", "description", "enabled", "__provider"] },
+  },
+];
+
+function trimmed(map: Record<string, unknown>, how: Trim["inputs"]): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(map).filter(
+      ([k]) => (how.keep === undefined || how.keep.includes(k)) && !(how.drop ?? []).includes(k),
+    ),
+  );
+}
+
+/** The indented bytes of `state` with each Job resource trimmed as `trim` says. */
+function trimmedBytes(state: StackState, trim: Trim): number {
+  const resources = state.resources.map((r) =>
+    r.type.endsWith(":Job")
+      ? { ...r, inputs: trimmed(r.inputs, trim.inputs), outputs: trimmed(r.outputs, trim.outputs) }
+      : r,
+  );
+  return Buffer.byteLength(checkpointText({ ...state, resources }, 4), "utf8");
+}
+
 /**
  * The real home through the dynamic provider and through the provider plugin (test/harness/state-size.ts): the
- * checkpoint's bytes indented as the CLI writes it and minified, and each against the raw configs.
+ * checkpoint's bytes indented as the CLI writes it and minified, and each against the raw configs; with `--trims`,
+ * also the ratio of each trimmed state (TRIMS).
  */
-async function realHomeSizes(save?: string): Promise<void> {
+async function realHomeSizes(save?: string, trims = false): Promise<void> {
   const measured = await realHomeStates();
   for (const servedBy of ["dynamic", "plugin"] as const) {
     const { state, figures } = measured.states[servedBy];
@@ -107,6 +162,14 @@ async function realHomeSizes(save?: string): Promise<void> {
       ratio: Number((figures.stateBytes / measured.itemConfigBytes).toFixed(3)),
       ratioMinified: Number((figures.minifiedBytes / measured.itemConfigBytes).toFixed(3)),
       largestKeys: byKey.slice(0, 12),
+      ...(trims
+        ? {
+            trimmedRatios: TRIMS.map((t) => ({
+              trim: t.label,
+              ratio: Number((trimmedBytes(state, t) / measured.itemConfigBytes).toFixed(3)),
+            })),
+          }
+        : {}),
     };
     process.stdout.write(`${JSON.stringify(line)}\n`);
   }
@@ -123,7 +186,7 @@ async function main(): Promise<void> {
   if (only === undefined || only === "template") {
     process.stdout.write(`${JSON.stringify(await templateSize(jobs, opt("--save")))}\n`);
   }
-  if (only === undefined || only === "real-home") await realHomeSizes(opt("--save"));
+  if (only === undefined || only === "real-home") await realHomeSizes(opt("--save"), args.includes("--trims"));
 }
 
 if (require.main === module) {
